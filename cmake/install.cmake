@@ -1,0 +1,21 @@
+# Installs the libraries, headers, the mdd tool, its man page, a pkg-config file and a CMake
+# package (find_package(libmdd) gives mdd::mdd and mdd::mdd_static).
+install(TARGETS mdd mdd_static EXPORT libmddTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS mdd_tool RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY include/mdd DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES docs/mdd.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 OPTIONAL)
+
+configure_file(cmake/libmdd.pc.in ${PROJECT_BINARY_DIR}/libmdd.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/libmdd.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+include(CMakePackageConfigHelpers)
+install(EXPORT libmddTargets NAMESPACE mdd:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/libmdd)
+configure_package_config_file(cmake/libmddConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/libmddConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/libmdd)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/libmddConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/libmddConfig.cmake ${PROJECT_BINARY_DIR}/libmddConfigVersion.cmake
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/libmdd)

@@ -1,0 +1,12 @@
+/* libmdd: load ECU diagnostic databases (MDD files) with the least resident memory, zero
+ * copies and verified integrity. Include this header for the whole public API. */
+#ifndef MDD_MDD_H
+#define MDD_MDD_H
+
+#include <mdd/status.h>
+#include <mdd/wire.h>
+#include <mdd/container.h>
+#include <mdd/codec.h>
+#include <mdd/file.h>
+
+#endif

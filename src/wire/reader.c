@@ -1,0 +1,112 @@
+#include "../common/error.h"
+
+#include <mdd/wire.h>
+
+void mdd_wire_reader_init(mdd_wire_reader *r, const uint8_t *buf, size_t start, size_t end)
+{
+    r->buf = buf;
+    r->pos = start;
+    r->end = end;
+}
+
+int mdd_wire_reader_more(const mdd_wire_reader *r) { return r->pos < r->end; }
+
+void mdd_wire_reader_enter(const mdd_wire_reader *parent, const mdd_wire_field *field,
+                           mdd_wire_reader *child)
+{
+    size_t start = (size_t)(field->payload.ptr - parent->buf);
+    mdd_wire_reader_init(child, parent->buf, start, start + field->payload.len);
+}
+
+static mdd_status read_varint_at(mdd_wire_reader *r, uint64_t *value, const char *what,
+                                 mdd_error *err)
+{
+    size_t used;
+    if (mdd_varint_decode(r->buf + r->pos, r->end - r->pos, value, &used) != MDD_OK) {
+        /* With fewer than 10 bytes left, decoding only fails by running out of input. */
+        if (r->end - r->pos < MDD_VARINT_MAX_SIZE)
+            return mdd_fail(err, MDD_ERR_FORMAT, "offset %zu: %s runs past the end", r->pos,
+                            what);
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %zu: %s is longer than 10 bytes or overflows 64 bits", r->pos,
+                        what);
+    }
+    r->pos += used;
+    return MDD_OK;
+}
+
+mdd_status mdd_wire_read_varint(mdd_wire_reader *r, uint64_t *value, mdd_error *err)
+{
+    return read_varint_at(r, value, "varint", err);
+}
+
+static uint64_t load_le(const uint8_t *p, size_t n)
+{
+    uint64_t v = 0;
+    for (size_t i = n; i-- > 0;)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+static mdd_status read_fixed(mdd_wire_reader *r, mdd_wire_field *f, size_t n, mdd_error *err)
+{
+    if (r->end - r->pos < n)
+        return mdd_fail(err, MDD_ERR_FORMAT,
+                        "offset %zu: field %u: %zu-byte value runs past the end (%zu left)",
+                        r->pos, f->number, n, r->end - r->pos);
+    f->value = load_le(r->buf + r->pos, n);
+    r->pos += n;
+    return MDD_OK;
+}
+
+static mdd_status read_len(mdd_wire_reader *r, mdd_wire_field *f, mdd_error *err)
+{
+    uint64_t len;
+    size_t at = r->pos;
+    mdd_status st = read_varint_at(r, &len, "length", err);
+    if (st)
+        return st;
+    if (len > r->end - r->pos)
+        return mdd_fail(err, MDD_ERR_FORMAT,
+                        "offset %zu: field %u: length %llu runs past the end (%zu left)", at,
+                        f->number, (unsigned long long)len, r->end - r->pos);
+    f->payload = (mdd_bytes){r->buf + r->pos, (size_t)len};
+    r->pos += (size_t)len;
+    return MDD_OK;
+}
+
+static mdd_status read_key(mdd_wire_reader *r, mdd_wire_field *f, mdd_error *err)
+{
+    uint64_t key;
+    size_t at = r->pos;
+    mdd_status st = read_varint_at(r, &key, "field key", err);
+    if (st)
+        return st;
+    uint64_t number = key >> 3;
+    if (number == 0 || number > MDD_WIRE_MAX_FIELD)
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %zu: invalid field number %llu", at,
+                        (unsigned long long)number);
+    f->number = (uint32_t)number;
+    f->wire_type = (unsigned)(key & 7u);
+    return MDD_OK;
+}
+
+mdd_status mdd_wire_next(mdd_wire_reader *r, mdd_wire_field *f, mdd_error *err)
+{
+    *f = (mdd_wire_field){.offset = r->pos};
+    mdd_status st = read_key(r, f, err);
+    if (st)
+        return st;
+    switch (f->wire_type) {
+    case MDD_WIRE_VARINT: st = read_varint_at(r, &f->value, "varint", err); break;
+    case MDD_WIRE_I64: st = read_fixed(r, f, 8, err); break;
+    case MDD_WIRE_LEN: st = read_len(r, f, err); break;
+    case MDD_WIRE_I32: st = read_fixed(r, f, 4, err); break;
+    default:
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %zu: field %u: unsupported wire type %u",
+                        f->offset, f->number, f->wire_type);
+    }
+    if (st)
+        return st;
+    f->size = r->pos - f->offset;
+    return MDD_OK;
+}

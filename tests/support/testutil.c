@@ -1,0 +1,79 @@
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+uint8_t *tu_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        abort();
+    }
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *buf = malloc(size > 0 ? (size_t)size : 1);
+    if (!buf || (size > 0 && fread(buf, 1, (size_t)size, f) != (size_t)size))
+        abort();
+    fclose(f);
+    *len = (size_t)size;
+    return buf;
+}
+
+const char *tu_corpus_dir(void)
+{
+    const char *dir = getenv("MDD_CORPUS");
+    struct stat st;
+    if (!dir || !*dir || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return NULL;
+    return dir;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t tu_corpus_files(char ***paths)
+{
+    *paths = NULL;
+    const char *dir = tu_corpus_dir();
+    if (!dir)
+        return 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    size_t n = 0;
+    char **list = NULL;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 4, ".mdd") != 0)
+            continue;
+        list = realloc(list, (n + 1) * sizeof *list);
+        size_t plen = strlen(dir) + 1 + len + 1;
+        list[n] = malloc(plen);
+        if (!list || !list[n])
+            abort();
+        snprintf(list[n], plen, "%s/%s", dir, e->d_name);
+        n++;
+    }
+    closedir(d);
+    qsort(list, n, sizeof *list, compare_names);
+    *paths = list;
+    return n;
+}
+
+void tu_hex(const uint8_t *bytes, size_t len, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < len; i++) {
+        out[2 * i] = digits[bytes[i] >> 4];
+        out[2 * i + 1] = digits[bytes[i] & 15];
+    }
+    out[2 * len] = '\0';
+}

@@ -1,0 +1,22 @@
+/* Helpers shared by the unit tests. */
+#ifndef MDD_TESTUTIL_H
+#define MDD_TESTUTIL_H
+
+#include <mdd/mdd.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reads a whole file into a malloc'd buffer (caller frees); aborts the test run on failure. */
+uint8_t *tu_read_file(const char *path, size_t *len);
+
+/* The corpus directory from $MDD_CORPUS when it exists, else NULL (tests then skip). */
+const char *tu_corpus_dir(void);
+
+/* Lists the corpus's *.mdd files as full paths, sorted; returns the count (0 when no corpus).
+ * The caller frees each path and the array. */
+size_t tu_corpus_files(char ***paths);
+
+/* Lowercase hex of bytes into out (2 * len + 1 bytes). */
+void tu_hex(const uint8_t *bytes, size_t len, char *out);
+
+#endif
