@@ -83,6 +83,14 @@ typedef struct mdd_chunk_report {
     size_t signatures_skipped; /* signatures of other algorithms: not checked */
 } mdd_chunk_report;
 
+/* Checks the chunk's signatures against digest, the SHA-512 of its uncompressed payload
+ * computed by the caller: every sha512_uncompressed signature must be 64 bytes
+ * (MDD_ERR_FORMAT) and equal digest (MDD_ERR_CHECKSUM); other algorithms are counted as
+ * skipped. Adds to report's signature counts. */
+mdd_status mdd_chunk_check_signatures(const mdd_chunk *chunk,
+                                      const uint8_t digest[MDD_SHA512_SIZE],
+                                      mdd_chunk_report *report, mdd_error *err);
+
 /* Decodes the chunk (streaming), checks its size and computes its SHA-512, then checks every
  * sha512_uncompressed signature: it must be 64 bytes (MDD_ERR_FORMAT) and equal the digest
  * (MDD_ERR_CHECKSUM). Other algorithms are counted as skipped. report may be filled partly on

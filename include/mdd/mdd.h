@@ -8,5 +8,6 @@
 #include <mdd/container.h>
 #include <mdd/codec.h>
 #include <mdd/file.h>
+#include <mdd/memory.h>
 
 #endif

@@ -224,7 +224,8 @@ static mdd_status parse_chunk_field(parse_ctx *c, const mdd_wire_reader *r,
     switch (f->number) {
     case 1:
         st = read_uint(c, f, "type", &v);
-        chunk->type = (int32_t)(uint32_t)v; /* proto3 enums are int32 on the wire */
+        if (!st)
+            chunk->type = (int32_t)(uint32_t)v; /* proto3 enums are int32 on the wire */
         return st;
     case 2: return read_bytes(c, f, "name", &chunk->name);
     case 3:

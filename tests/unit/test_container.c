@@ -25,7 +25,8 @@ static void assert_bytes(mdd_bytes b, const char *expected)
 static size_t hand_file(uint8_t *out, const uint8_t *msg, size_t len)
 {
     memcpy(out, MAGIC, 20);
-    memcpy(out + 20, msg, len);
+    if (len)
+        memcpy(out + 20, msg, len);
     return 20 + len;
 }
 

@@ -1,0 +1,61 @@
+# Sourced by every CLI test (run as: bash TEST.sh MDD_BINARY BUILD_TESTS_DIR CORPUS_DIR).
+# Sets MDD, BUILD_TESTS and CORPUS, makes a scratch directory $TMP removed on exit (run() keeps
+# its captures there) with an empty $WORK inside for the test's own files, and offers the
+# assertions below. Exit status: 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+
+# Absolute, because tests change directory.
+MDD=$(realpath -m -- "$1")
+BUILD_TESTS=$(realpath -m -- "$2")
+CORPUS=$(realpath -m -- "$3")
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+WORK=$TMP/work
+mkdir "$WORK"
+
+fail() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+
+# True when the corpus of real files is there.
+have_corpus() {
+    compgen -G "$CORPUS/*.mdd" >/dev/null
+}
+
+# run STATUS CMD...: runs CMD with stdout in $TMP/out and stderr in $TMP/err; fails unless it
+# exits with STATUS.
+run() {
+    local want=$1 rc=0
+    shift
+    "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    [ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want; stderr: $(cat "$TMP/err")"
+}
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+    [ "$1" == "$2" ] || fail "$3: expected '$2', got '$1'"
+}
+
+# expect_json ACTUAL_JSON EXPECTED_JSON WHAT: equal as JSON, whatever the key order.
+expect_json() {
+    local actual expected
+    actual=$(jq -S . <<<"$1") || fail "$3: not JSON: $1"
+    expected=$(jq -S . <<<"$2")
+    [ "$actual" == "$expected" ] || fail "$3: JSON differs:
+$(diff <(echo "$expected") <(echo "$actual"))"
+}
+
+# expect_line LINE FILE WHAT: FILE has a line that is exactly LINE.
+expect_line() {
+    grep -Fxq -- "$1" "$2" || fail "$3: no line '$1' in: $(cat "$2")"
+}
+
+sha512_of() {
+    sha512sum "$1" | cut -d' ' -f1
+}

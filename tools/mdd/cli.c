@@ -1,0 +1,111 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void cli_print_help(const cli_command *cmd)
+{
+    printf("Usage: mdd %s %s\n\n%s.\n\n%s", cmd->name, cmd->synopsis, cmd->summary, cmd->help);
+}
+
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
+{
+    const char *name = cmd ? cmd->name : NULL;
+    fprintf(stderr, "mdd%s%s: ", name ? " " : "", name ? name : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'mdd%s%s --help'.\n", name ? " " : "", name ? name : "");
+    return CLI_EXIT_USAGE;
+}
+
+int cli_error(const char *what, const char *fmt, ...)
+{
+    /* Keeps this message after the results already printed when both go to one place. */
+    fflush(stdout);
+    fprintf(stderr, "mdd: %s: ", what);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_EXIT_FAIL;
+}
+
+/* Reports what getopt_long rejected: with a leading ':' in shortopts it returns ':' for a
+ * missing value and '?' for an unknown option, and argv[optind - 1] is the offending word. */
+static int option_error(const cli_command *cmd, int option, char **argv)
+{
+    const char *word = argv[optind - 1];
+    if (option == ':')
+        return cli_usage_error(cmd, "option '%s' needs a value", word);
+    if (optopt && strncmp(word, "--", 2) != 0)
+        return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+    return cli_usage_error(cmd, "unknown option '%s'", word);
+}
+
+int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
+                      void *ctx, int *first_arg)
+{
+    /* Each process parses one command line, but reset anyway so the parser starts afresh. */
+    optind = 0;
+    opterr = 0;
+    int option;
+    while ((option = getopt_long(argc, argv, cmd->shortopts, cmd->longopts, NULL)) != -1) {
+        if (option == 'h') {
+            cli_print_help(cmd);
+            return CLI_EXIT_OK;
+        }
+        if (option == ':' || option == '?')
+            return option_error(cmd, option, argv);
+        int rc = on_option(ctx, option, optarg);
+        if (rc != CLI_EXIT_OK)
+            return rc;
+    }
+    *first_arg = optind;
+    return -1;
+}
+
+const struct option cli_json_longopts[] = {
+    {"json", no_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+int cli_json_flag(void *ctx, int option, const char *value)
+{
+    (void)value;
+    if (option == 'j')
+        *(int *)ctx = 1;
+    return CLI_EXIT_OK;
+}
+
+int cli_parse_uint(const char *s, uint64_t max, uint64_t *value)
+{
+    if (*s < '0' || *s > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v > max)
+        return -1;
+    *value = v;
+    return 0;
+}
+
+mdd_status cli_write_file(const char *path, mdd_content_writer write, void *ctx,
+                          mdd_error *err)
+{
+    /* umask can only be read by setting it; this tool is single-threaded, so the moment
+     * with a zero umask affects no other file. */
+    mode_t mask = umask(0);
+    umask(mask);
+    return mdd_write_file_atomic(path, 0666 & ~mask, write, ctx, err);
+}
+
+const char *cli_plural(uint64_t n) { return n == 1 ? "" : "s"; }

@@ -1,0 +1,70 @@
+/* The mdd tool's command table, option parsing and messages, shared by every subcommand. */
+#ifndef MDD_TOOL_CLI_H
+#define MDD_TOOL_CLI_H
+
+#include <mdd/mdd.h>
+
+#include <getopt.h>
+
+enum cli_exit {
+    CLI_EXIT_OK = 0,    /* everything succeeded */
+    CLI_EXIT_FAIL = 1,  /* a bad file or a failed read or write */
+    CLI_EXIT_USAGE = 2  /* the command line was wrong */
+};
+
+/* One subcommand. shortopts starts with ':' and holds 'h'; longopts holds "help". */
+typedef struct cli_command {
+    const char *name;
+    const char *summary;  /* one line for `mdd --help` */
+    const char *synopsis; /* the arguments after `mdd NAME` */
+    const char *help;     /* the options and details, for `mdd NAME --help` */
+    const char *shortopts;
+    const struct option *longopts;
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+extern const cli_command cli_info_command;
+extern const cli_command cli_verify_command;
+extern const cli_command cli_cat_command;
+extern const cli_command cli_pack_command;
+
+/* Handles one parsed option; returns CLI_EXIT_OK to go on, or an exit code (after printing
+ * why) to stop. */
+typedef int (*cli_option_fn)(void *ctx, int option, const char *value);
+
+/* Parses argv (argv[0] is the command's name) with getopt_long, calling on_option for each
+ * option other than --help. Returns -1 with *first_arg set to the first operand (operands are
+ * argv[*first_arg..argc)), or an exit code when the command must stop: --help was printed, or
+ * a usage error was reported. */
+int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
+                      void *ctx, int *first_arg);
+
+/* For commands whose only option is --json (-j): the long options, and the callback that
+ * sets the int flag ctx points to. */
+extern const struct option cli_json_longopts[];
+int cli_json_flag(void *ctx, int option, const char *value);
+
+/* Prints `mdd NAME: <message>` and a pointer to --help on stderr; returns CLI_EXIT_USAGE.
+ * cmd NULL means the top level. */
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints `mdd: <what>: <message>` on stderr, naming the file the failure is about; returns
+ * CLI_EXIT_FAIL. */
+int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prints the command's usage and help on stdout. */
+void cli_print_help(const cli_command *cmd);
+
+/* Parses a whole decimal number no larger than max; returns 0 on success, -1 otherwise. */
+int cli_parse_uint(const char *s, uint64_t max, uint64_t *value);
+
+/* Writes path atomically (see mdd_write_file_atomic) with the mode a new file would get from
+ * open(2): 0666 less the umask. */
+mdd_status cli_write_file(const char *path, mdd_content_writer write, void *ctx,
+                          mdd_error *err);
+
+/* "s" unless n is 1, for counts in messages. */
+const char *cli_plural(uint64_t n);
+
+#endif

@@ -1,0 +1,262 @@
+/* mdd info: a file's header and chunk table. The text form reads only the container, so it
+ * costs the pages of the header whatever the size of the chunks; --json decodes every chunk
+ * to report its payload's size and SHA-512. */
+#include "cli.h"
+#include "json.h"
+#include "source.h"
+#include "text.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Prints bytes from the file escaped, or `absent` when the optional value is missing. */
+static void print_value(mdd_bytes value, const char *absent)
+{
+    if (value.ptr)
+        text_print(stdout, value);
+    else
+        fputs(absent, stdout);
+}
+
+static size_t value_width(mdd_bytes value, const char *absent)
+{
+    return value.ptr ? text_width(value) : strlen(absent);
+}
+
+/* print_value() padded with spaces to width columns plus a gap. */
+static void print_cell(mdd_bytes value, const char *absent, size_t width)
+{
+    print_value(value, absent);
+    for (size_t w = value_width(value, absent); w < width + 2; w++)
+        fputc(' ', stdout);
+}
+
+static void print_header_line(const char *label, mdd_bytes value)
+{
+    printf("%-15s", label);
+    print_value(value, "(none)");
+    fputc('\n', stdout);
+}
+
+static void print_feature_flags(const mdd_file *f)
+{
+    printf("%-15s", "feature_flags:");
+    if (f->feature_flag_count == 0)
+        fputs("(none)", stdout);
+    for (size_t i = 0; i < f->feature_flag_count; i++)
+        printf("%s%" PRIu32, i ? ", " : "", f->feature_flags[i]);
+    fputc('\n', stdout);
+}
+
+/* Entries in wire order, duplicates included: the text form shows the file as it is. */
+static void print_metadata(mdd_map_view map)
+{
+    if (map.count == 0) {
+        printf("%-15s(none)\n", "metadata:");
+        return;
+    }
+    printf("metadata:\n");
+    for (size_t i = 0; i < map.count; i++) {
+        fputs("  ", stdout);
+        text_print(stdout, map.entries[i].key);
+        fputs(" = ", stdout);
+        text_print(stdout, map.entries[i].value);
+        fputc('\n', stdout);
+    }
+}
+
+static void print_signature_algorithms(const mdd_chunk *c)
+{
+    if (c->signature_count == 0)
+        fputs("-", stdout);
+    for (size_t i = 0; i < c->signature_count; i++) {
+        fputs(i ? "," : "", stdout);
+        text_print(stdout, c->signatures[i].algorithm);
+    }
+}
+
+/* The variable-width columns of the chunk table. */
+typedef struct table_widths {
+    size_t compression;
+    size_t name;
+} table_widths;
+
+static table_widths measure_table(const mdd_file *f)
+{
+    table_widths w = {strlen("compression"), strlen("name")};
+    for (size_t i = 0; i < f->chunk_count; i++) {
+        size_t cw = value_width(f->chunks[i].compression_algorithm, "-");
+        size_t nw = value_width(f->chunks[i].name, "-");
+        w.compression = cw > w.compression ? cw : w.compression;
+        w.name = nw > w.name ? nw : w.name;
+    }
+    return w;
+}
+
+static void print_chunk_row(size_t index, const mdd_chunk *c, table_widths w)
+{
+    char uncompressed[24] = "-";
+    if (c->has_uncompressed_size)
+        snprintf(uncompressed, sizeof uncompressed, "%" PRIu64, c->uncompressed_size);
+    printf("  %-5zu  %-22s  %-10zu  %-12s  ", index, mdd_chunk_type_name(c->type), c->data.len,
+           uncompressed);
+    print_cell(c->compression_algorithm, "-", w.compression);
+    print_cell(c->name, "-", w.name);
+    print_signature_algorithms(c);
+    fputc('\n', stdout);
+}
+
+static void print_chunks(const mdd_file *f)
+{
+    printf("%-15s%zu\n", "chunks:", f->chunk_count);
+    if (f->chunk_count == 0)
+        return;
+    table_widths w = measure_table(f);
+    printf("  %-5s  %-22s  %-10s  %-12s  %-*s  %-*s  %s\n", "index", "type", "stored",
+           "uncompressed", (int)w.compression, "compression", (int)w.name, "name",
+           "signatures");
+    for (size_t i = 0; i < f->chunk_count; i++)
+        print_chunk_row(i, &f->chunks[i], w);
+}
+
+static int print_text(const char *path, const mdd_file *f)
+{
+    printf("%-15s%s\n", "file:", path);
+    print_header_line("version:", f->version);
+    print_header_line("ecu_name:", f->ecu_name);
+    print_header_line("revision:", f->revision);
+    print_feature_flags(f);
+    print_metadata(f->metadata);
+    print_chunks(f);
+    return CLI_EXIT_OK;
+}
+
+static int chunk_json(json_writer *j, const mdd_chunk *c, const mdd_chunk_report *r)
+{
+    json_object_begin(j);
+    json_key(j, "type");
+    json_int(j, c->type);
+    json_key(j, "name");
+    json_optional_string(j, c->name);
+    json_key(j, "metadata");
+    if (json_map(j, c->metadata) != 0)
+        return -1;
+    json_key(j, "compression");
+    json_optional_string(j, c->compression_algorithm);
+    json_key(j, "uncompressed_size");
+    if (c->has_uncompressed_size)
+        json_uint(j, c->uncompressed_size);
+    else
+        json_null(j);
+    json_key(j, "stored_size");
+    json_uint(j, c->data.len);
+    json_key(j, "payload_size");
+    json_uint(j, r->payload_size);
+    json_key(j, "payload_sha512");
+    json_hex(j, r->payload_sha512, sizeof r->payload_sha512);
+    json_key(j, "signatures");
+    json_array_begin(j);
+    for (size_t i = 0; i < c->signature_count; i++) {
+        json_object_begin(j);
+        json_key(j, "algorithm");
+        json_string(j, c->signatures[i].algorithm);
+        json_key(j, "signature");
+        json_hex(j, c->signatures[i].signature.ptr, c->signatures[i].signature.len);
+        json_object_end(j);
+    }
+    json_array_end(j);
+    json_object_end(j);
+    return 0;
+}
+
+static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *reports)
+{
+    json_object_begin(j);
+    json_key(j, "version");
+    json_string(j, f->version);
+    json_key(j, "ecu_name");
+    json_string(j, f->ecu_name);
+    json_key(j, "revision");
+    json_optional_string(j, f->revision);
+    json_key(j, "metadata");
+    if (json_map(j, f->metadata) != 0)
+        return -1;
+    json_key(j, "chunks");
+    json_array_begin(j);
+    for (size_t i = 0; i < f->chunk_count; i++)
+        if (chunk_json(j, &f->chunks[i], &reports[i]) != 0)
+            return -1;
+    json_array_end(j);
+    json_object_end(j);
+    json_end_line(j);
+    return 0;
+}
+
+/* Decodes every chunk before printing anything, so a bad chunk leaves no partial JSON. */
+static int measure_chunks(const char *path, const mdd_file *f, mdd_chunk_report *reports)
+{
+    for (size_t i = 0; i < f->chunk_count; i++) {
+        mdd_error err;
+        if (mdd_chunk_verify(&f->chunks[i], NULL, &reports[i], &err) != MDD_OK) {
+            char label[SOURCE_LABEL_SIZE];
+            source_chunk_label(f, i, label);
+            return cli_error(path, "%s: %s", label, err.message);
+        }
+    }
+    return CLI_EXIT_OK;
+}
+
+static int print_json(const char *path, const mdd_file *f)
+{
+    mdd_chunk_report *reports = calloc(f->chunk_count ? f->chunk_count : 1, sizeof *reports);
+    if (!reports)
+        return cli_error(path, "out of memory");
+    int rc = measure_chunks(path, f, reports);
+    if (rc == CLI_EXIT_OK) {
+        json_writer j;
+        json_init(&j, stdout);
+        if (file_json(&j, f, reports) != 0)
+            rc = cli_error(path, "out of memory");
+    }
+    free(reports);
+    return rc;
+}
+
+static int run(int argc, char **argv)
+{
+    int json = 0;
+    int first;
+    int rc = cli_parse_options(&cli_info_command, argc, argv, cli_json_flag, &json, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 1)
+        return cli_usage_error(&cli_info_command, "expected exactly one FILE");
+    const char *path = argv[first];
+    source s;
+    mdd_error err;
+    if (source_open(&s, path, &err) != MDD_OK)
+        return cli_error(path, "%s", err.message);
+    rc = json ? print_json(path, &s.file) : print_text(path, &s.file);
+    source_close(&s);
+    return rc;
+}
+
+const cli_command cli_info_command = {
+    .name = "info",
+    .summary = "Show a file's header and chunk table",
+    .synopsis = "[--json] FILE",
+    .help = "Without --json, prints the header (version, ECU name, revision, feature flags,\n"
+            "metadata) and one line per chunk (index, type, stored bytes, declared\n"
+            "uncompressed size, compression, name, signature algorithms). It reads only the\n"
+            "container: chunk data is not touched, so it is cheap on any file size.\n\n"
+            "Options:\n"
+            "  -j, --json   print one JSON object: the header, and per chunk its type, name,\n"
+            "               metadata, compression, sizes, signatures and the size and\n"
+            "               SHA-512 of its payload (every chunk is decoded for these)\n"
+            "  -h, --help   show this help\n",
+    .shortopts = ":jh",
+    .longopts = cli_json_longopts,
+    .run = run,
+};
