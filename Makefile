@@ -39,7 +39,7 @@ demo: deps build
 	@sh scripts/demo.sh $(BUILD)/mdd
 
 install: build
-	cmake --install $(BUILD)
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_FUZZ=ON -DMDD_SANITIZE=ON \

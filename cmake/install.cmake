@@ -8,6 +8,9 @@ install(TARGETS mdd_tool RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY include/mdd DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES docs/mdd.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 OPTIONAL)
 
+# The .pc file finds the prefix from its own place: lib/pkgconfig -> ../..
+file(RELATIVE_PATH MDD_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+string(REGEX REPLACE "/$" "" MDD_PC_TO_PREFIX "${MDD_PC_TO_PREFIX}")
 configure_file(cmake/libmdd.pc.in ${PROJECT_BINARY_DIR}/libmdd.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/libmdd.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

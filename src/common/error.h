@@ -4,17 +4,16 @@
 
 #include <mdd/status.h>
 
-#if defined(__GNUC__)
 #define MDD_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
-#else
-#define MDD_PRINTF(fmt, args)
-#endif
+
+/* Library-internal functions stay out of the shared library's exported symbols. */
+#define MDD_INTERNAL __attribute__((visibility("hidden")))
 
 /* Records status and a formatted message in err (which may be NULL); returns status. */
-mdd_status mdd_fail(mdd_error *err, mdd_status status, const char *fmt, ...) MDD_PRINTF(3, 4);
+MDD_INTERNAL mdd_status mdd_fail(mdd_error *err, mdd_status status, const char *fmt, ...) MDD_PRINTF(3, 4);
 
 /* Puts a formatted context ("MDDFile.chunks[2]: ") in front of err's message. Does nothing
  * when err is NULL. */
-void mdd_error_prefix(mdd_error *err, const char *fmt, ...) MDD_PRINTF(2, 3);
+MDD_INTERNAL void mdd_error_prefix(mdd_error *err, const char *fmt, ...) MDD_PRINTF(2, 3);
 
 #endif

@@ -2,18 +2,20 @@
 #ifndef MDD_CONTAINER_ARENA_H
 #define MDD_CONTAINER_ARENA_H
 
+#include "../common/error.h"
+
 #include <stddef.h>
 
 struct mdd_arena;
 
 /* A new, empty arena, or NULL when out of memory. */
-struct mdd_arena *mdd_arena_new(void);
+MDD_INTERNAL struct mdd_arena *mdd_arena_new(void);
 
 /* count zeroed elements of size bytes each, aligned for any type; NULL on overflow or when
  * out of memory. A zero count returns a valid non-NULL pointer. */
-void *mdd_arena_calloc(struct mdd_arena *arena, size_t count, size_t size);
+MDD_INTERNAL void *mdd_arena_calloc(struct mdd_arena *arena, size_t count, size_t size);
 
 /* Frees the arena and everything taken from it. Safe on NULL. */
-void mdd_arena_free(struct mdd_arena *arena);
+MDD_INTERNAL void mdd_arena_free(struct mdd_arena *arena);
 
 #endif

@@ -1,0 +1,40 @@
+# `make install`'s result is usable: the shared library has its SONAME, and the example
+# builds and runs against the installed tree through pkg-config (shared) and through the CMake
+# package (static).
+source "$(dirname "$0")/lib.bash"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$BUILD_TESTS/.." && pwd)
+prefix=$WORK/prefix
+
+cmake --install "$build" --prefix "$prefix" >/dev/null
+objdump -p "$prefix/lib/libmdd.so.0" | grep -q 'SONAME *libmdd.so.0' || fail "SONAME"
+for f in bin/mdd lib/libmdd.a include/mdd/mdd.h share/man/man1/mdd.1 \
+         lib/cmake/libmdd/libmddConfig.cmake; do
+    [ -e "$prefix/$f" ] || fail "not installed: $f"
+done
+
+cd "$WORK"
+seq 1 500 >payload.txt
+run 0 "$prefix/bin/mdd" pack -o sample.mdd --ecu SAMPLE --chunk 0:SAMPLE:payload.txt
+
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags libmdd) "$top/examples/inspect.c" \
+    -o inspect-shared $(pkg-config --libs libmdd) || fail "pkg-config build"
+LD_LIBRARY_PATH=$prefix/lib run 0 ./inspect-shared sample.mdd
+grep -q "SAMPLE" "$TMP/out" || fail "shared example output: $(cat "$TMP/out")"
+ldd ./inspect-shared | grep -q "$prefix/lib/libmdd.so.0" || LD_LIBRARY_PATH=$prefix/lib ldd ./inspect-shared | grep -q "$prefix/lib/libmdd.so.0" || fail "not linked to the installed libmdd.so.0"
+
+mkdir consumer
+cat >consumer/CMakeLists.txt <<CMAKE
+cmake_minimum_required(VERSION 3.18)
+project(consumer C)
+find_package(libmdd 0.1 REQUIRED)
+add_executable(inspect $top/examples/inspect.c)
+target_link_libraries(inspect PRIVATE mdd::mdd_static)
+CMAKE
+cmake -S consumer -B consumer/build -DCMAKE_PREFIX_PATH="$prefix" >/dev/null || fail "find_package"
+cmake --build consumer/build >/dev/null || fail "CMake consumer build"
+run 0 consumer/build/inspect sample.mdd
+grep -q "SAMPLE" "$TMP/out" || fail "static example output"
+echo "install: pkg-config and CMake consumers work"
