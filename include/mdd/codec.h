@@ -33,6 +33,17 @@ mdd_status mdd_lzma_decode_to_sink(const uint8_t *src, size_t src_len, uint64_t 
                                    mdd_sink *out, const mdd_codec_limits *limits,
                                    mdd_error *err);
 
+/* Input windows of the mapped variants: the most input they keep resident at once. */
+#define MDD_MAPPED_WINDOW ((size_t)1 << 20)
+
+/* As mdd_lzma_decode_to_sink(), for input that lies in a read-only file mapping: each
+ * consumed window of input is dropped from the process (mdd_release_file_pages), so decoding
+ * a huge stream keeps little of it resident. Never pass heap memory: dropping anonymous pages
+ * would zero them. */
+mdd_status mdd_lzma_decode_mapped_to_sink(const uint8_t *src, size_t src_len,
+                                          uint64_t expected_len, mdd_sink *out,
+                                          const mdd_codec_limits *limits, mdd_error *err);
+
 /* Compresses src into an LZMA-alone stream appended to out (preset 0..9, as xz -0..-9). */
 mdd_status mdd_lzma_encode(const uint8_t *src, size_t src_len, uint32_t preset,
                            mdd_buffer *out, mdd_error *err);
@@ -74,6 +85,12 @@ mdd_status mdd_chunk_decode(const mdd_chunk *chunk, uint8_t *dst, size_t dst_len
 /* Streams the chunk's uncompressed payload to out. */
 mdd_status mdd_chunk_stream(const mdd_chunk *chunk, mdd_sink *out,
                             const mdd_codec_limits *limits, mdd_error *err);
+
+/* As mdd_chunk_stream(), for a chunk whose data lies in a read-only file mapping: the data's
+ * pages are dropped from the process as they are consumed (see
+ * mdd_lzma_decode_mapped_to_sink()). */
+mdd_status mdd_chunk_stream_mapped(const mdd_chunk *chunk, mdd_sink *out,
+                                   const mdd_codec_limits *limits, mdd_error *err);
 
 /* What mdd_chunk_verify() found. */
 typedef struct mdd_chunk_report {

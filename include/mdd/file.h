@@ -19,16 +19,57 @@ typedef struct mdd_mapping {
  * its header costs the header's pages. Release with mdd_mapping_release(). */
 mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err);
 
+/* Maps the open regular file fd read-only, as mdd_mapping_open() does; fd stays the
+ * caller's. */
+mdd_status mdd_mapping_open_fd(int fd, mdd_mapping *out, mdd_error *err);
+
 /* Unmaps and zeroes. Safe on a zeroed mapping. */
 void mdd_mapping_release(mdd_mapping *map);
+
+/* A file being replaced crash-safely: its new content goes to a temporary file in the same
+ * directory, named ".<basename>.tmp.<pid>.<random>", which only a commit renames over the
+ * path. Errors that mean "cannot write here" (read-only file system, no permission) come back
+ * as MDD_ERR_READ_ONLY, other system errors as MDD_ERR_IO. */
+typedef struct mdd_atomic_file {
+    int fd;     /* the temporary file, open for writing; -1 once closed */
+    char *path; /* the path to replace */
+    char *temp; /* the temporary file */
+    char *dir;  /* the directory whose entry changes */
+} mdd_atomic_file;
+
+/* Creates the temporary file for path (exclusively, mode 0600). On failure af is empty. */
+mdd_status mdd_atomic_file_create(const char *path, mdd_atomic_file *af, mdd_error *err);
+
+/* Makes the written content durable (fsync) and drops it from the page cache
+ * (POSIX_FADV_DONTNEED): freshly written pages sit there as large folios, and a later mapping
+ * would fault in whole folios despite MADV_RANDOM. */
+mdd_status mdd_atomic_file_sync(mdd_atomic_file *af, mdd_error *err);
+
+/* Gives the temporary file its final mode, and owner when uid/gid are not (uid_t)-1 /
+ * (gid_t)-1. */
+mdd_status mdd_atomic_file_set_mode(mdd_atomic_file *af, mode_t mode, uid_t uid, gid_t gid,
+                                    mdd_error *err);
+
+/* Closes the temporary file, renames it over the path and fsyncs the directory, then frees
+ * af. When the rename fails the temporary file is removed and the path is untouched; when
+ * only the directory fsync fails the path already holds the new content, and the error says
+ * that its durability is not assured. */
+mdd_status mdd_atomic_file_commit(mdd_atomic_file *af, mdd_error *err);
+
+/* Closes and removes the temporary file and frees af. Safe on an empty or committed af. */
+void mdd_atomic_file_abort(mdd_atomic_file *af);
+
+/* Removes the temporary files that interrupted writers of path left behind. Call it only
+ * while holding what keeps other writers of path out (mdd_convert_file() holds a lock on the
+ * file), or it could remove a live writer's file. *removed (may be NULL) gets the count. */
+mdd_status mdd_atomic_file_remove_stale(const char *path, size_t *removed, mdd_error *err);
 
 /* Produces a file's content into a sink, for mdd_write_file_atomic(). */
 typedef mdd_status (*mdd_content_writer)(void *ctx, mdd_sink *out, mdd_error *err);
 
-/* Writes path so that a crash leaves either the old file (or none) or the complete new one:
- * the content goes to a temporary file in the same directory, which is fsynced, given mode,
- * renamed over path, and the directory is fsynced. On any failure the temporary file is
- * removed and path is untouched. */
+/* Writes path with the mdd_atomic_file steps above (create, write, sync, set mode, commit):
+ * a crash leaves the old file (or none) or the complete new one; any failure before the
+ * rename removes the temporary file and leaves path untouched. */
 mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writer write,
                                  void *ctx, mdd_error *err);
 

@@ -32,7 +32,9 @@ typedef enum mdd_status {
     MDD_ERR_CORRUPT,     /* a compressed stream is corrupt */
     MDD_ERR_SIZE,        /* decoded size differs from the declared size */
     MDD_ERR_CHECKSUM,    /* a SHA-512 digest does not match */
-    MDD_ERR_NOT_FOUND    /* no such chunk, key or entry */
+    MDD_ERR_NOT_FOUND,   /* no such chunk, key or entry */
+    MDD_ERR_READ_ONLY    /* the file or its directory cannot be written (read-only file
+                          * system, no permission) */
 } mdd_status;
 
 /* A short, static description of a status code ("malformed input", ...). */

@@ -3,6 +3,7 @@
 #include "../common/error.h"
 
 #include <mdd/codec.h>
+#include <mdd/memory.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -105,21 +106,52 @@ mdd_status mdd_chunk_decode(const mdd_chunk *chunk, uint8_t *dst, size_t dst_len
     return MDD_OK;
 }
 
-static mdd_status stream_planned(const mdd_chunk *chunk, const chunk_plan *plan, mdd_sink *out,
-                                 const mdd_codec_limits *limits, mdd_error *err)
+/* Plain data written window by window, each dropped once written when it is mapped. */
+static mdd_status write_plain(mdd_bytes data, int mapped, mdd_sink *out, mdd_error *err)
 {
-    if (plan->codec == CODEC_LZMA)
-        return mdd_lzma_decode_to_sink(chunk->data.ptr, chunk->data.len, plan->size, out,
-                                       limits, err);
-    return mdd_sink_write(out, chunk->data.ptr, chunk->data.len, err);
+    if (!mapped)
+        return mdd_sink_write(out, data.ptr, data.len, err);
+    for (size_t done = 0; done < data.len;) {
+        size_t n = data.len - done < MDD_MAPPED_WINDOW ? data.len - done : MDD_MAPPED_WINDOW;
+        mdd_status st = mdd_sink_write(out, data.ptr + done, n, err);
+        mdd_release_file_pages(data.ptr + done, n);
+        if (st)
+            return st;
+        done += n;
+    }
+    return MDD_OK;
+}
+
+static mdd_status stream_planned(const mdd_chunk *chunk, const chunk_plan *plan, int mapped,
+                                 mdd_sink *out, const mdd_codec_limits *limits, mdd_error *err)
+{
+    if (plan->codec == CODEC_PLAIN)
+        return write_plain(chunk->data, mapped, out, err);
+    if (mapped)
+        return mdd_lzma_decode_mapped_to_sink(chunk->data.ptr, chunk->data.len, plan->size,
+                                              out, limits, err);
+    return mdd_lzma_decode_to_sink(chunk->data.ptr, chunk->data.len, plan->size, out, limits,
+                                   err);
+}
+
+static mdd_status stream_chunk(const mdd_chunk *chunk, int mapped, mdd_sink *out,
+                               const mdd_codec_limits *limits, mdd_error *err)
+{
+    chunk_plan plan;
+    mdd_status st = plan_chunk(chunk, limits, &plan, err);
+    return st ? st : stream_planned(chunk, &plan, mapped, out, limits, err);
 }
 
 mdd_status mdd_chunk_stream(const mdd_chunk *chunk, mdd_sink *out,
                             const mdd_codec_limits *limits, mdd_error *err)
 {
-    chunk_plan plan;
-    mdd_status st = plan_chunk(chunk, limits, &plan, err);
-    return st ? st : stream_planned(chunk, &plan, out, limits, err);
+    return stream_chunk(chunk, 0, out, limits, err);
+}
+
+mdd_status mdd_chunk_stream_mapped(const mdd_chunk *chunk, mdd_sink *out,
+                                   const mdd_codec_limits *limits, mdd_error *err)
+{
+    return stream_chunk(chunk, 1, out, limits, err);
 }
 
 static mdd_status digest_chunk(const mdd_chunk *chunk, const mdd_codec_limits *limits,
@@ -135,7 +167,7 @@ static mdd_status digest_chunk(const mdd_chunk *chunk, const mdd_codec_limits *l
     if (st)
         return st;
     mdd_sink sink = mdd_sha512_sink(&h);
-    st = stream_planned(chunk, &plan, &sink, limits, err);
+    st = stream_planned(chunk, &plan, 0, &sink, limits, err);
     if (st) {
         mdd_sha512_free(&h);
         return st;

@@ -3,6 +3,7 @@
 #include "../common/error.h"
 
 #include <mdd/codec.h>
+#include <mdd/memory.h>
 
 #include <lzma.h>
 #include <stdlib.h>
@@ -85,20 +86,45 @@ static mdd_status aim_output(lzma_stream *strm, const output_window *out, size_t
     return MDD_OK;
 }
 
-static mdd_status finish_stream(const lzma_stream *strm, const output_window *out, size_t fill,
-                                uint64_t expected, mdd_error *err)
+/* Where the compressed bytes come from. Mapped input is fed in windows, and each window the
+ * decoder has consumed is dropped from the process, so a huge chunk never becomes resident as
+ * a whole; other input is fed at once. */
+typedef struct input_feed {
+    const uint8_t *src;
+    size_t len;
+    size_t fed;
+    size_t window;
+    int release; /* the input is a read-only file mapping whose pages may be dropped */
+} input_feed;
+
+static void feed_input(lzma_stream *strm, input_feed *in)
+{
+    if (strm->avail_in != 0 || in->fed == in->len)
+        return;
+    if (in->release && in->fed > 0)
+        mdd_release_file_pages(in->src + in->fed - in->window, in->window);
+    size_t n = in->len - in->fed < in->window ? in->len - in->fed : in->window;
+    strm->next_in = in->src + in->fed;
+    strm->avail_in = n;
+    in->fed += n;
+    in->window = n;
+}
+
+static mdd_status finish_stream(const lzma_stream *strm, const input_feed *in,
+                                const output_window *out, size_t fill, uint64_t expected,
+                                mdd_error *err)
 {
     if (strm->total_out < expected)
         return mdd_fail(err, MDD_ERR_SIZE, "LZMA stream ended after %llu of %llu bytes",
                         (unsigned long long)strm->total_out, (unsigned long long)expected);
-    if (strm->avail_in != 0)
+    if (strm->avail_in != 0 || in->fed != in->len)
         return mdd_fail(err, MDD_ERR_CORRUPT, "%zu trailing bytes after the LZMA stream",
-                        strm->avail_in);
+                        strm->avail_in + (in->len - in->fed));
     return flush_window(out, &fill, err);
 }
 
-static mdd_status decode_loop(lzma_stream *strm, const output_window *out, uint64_t expected,
-                              uint64_t memlimit, mdd_error *err)
+static mdd_status decode_loop(lzma_stream *strm, input_feed *in, const output_window *out,
+                              uint64_t expected, uint64_t memlimit, mdd_error *err)
 {
     size_t fill = 0;
     uint8_t probe;
@@ -106,31 +132,28 @@ static mdd_status decode_loop(lzma_stream *strm, const output_window *out, uint6
         mdd_status st = aim_output(strm, out, &fill, expected, &probe, err);
         if (st)
             return st;
+        feed_input(strm, in);
         size_t offered = strm->avail_out;
-        lzma_ret ret = lzma_code(strm, LZMA_FINISH);
+        lzma_ret ret = lzma_code(strm, in->fed == in->len ? LZMA_FINISH : LZMA_RUN);
         fill += offered - strm->avail_out;
         if (strm->total_out > expected)
-            return mdd_fail(err, MDD_ERR_SIZE,
-                            "LZMA stream holds more than the expected %llu bytes",
+            return mdd_fail(err, MDD_ERR_SIZE, "LZMA stream holds more than the expected %llu bytes",
                             (unsigned long long)expected);
         if (ret == LZMA_STREAM_END)
-            return finish_stream(strm, out, fill, expected, err);
+            return finish_stream(strm, in, out, fill, expected, err);
         if (ret != LZMA_OK)
             return decoder_failure(strm, ret, memlimit, err);
     }
 }
 
-static mdd_status run_decoder(const uint8_t *src, size_t src_len, uint64_t expected,
-                              const output_window *out, uint64_t memlimit, mdd_error *err)
+static mdd_status run_decoder(input_feed *in, uint64_t expected, const output_window *out,
+                              uint64_t memlimit, mdd_error *err)
 {
     lzma_stream strm = LZMA_STREAM_INIT;
     lzma_ret ret = lzma_alone_decoder(&strm, memlimit);
     mdd_status st = ret == LZMA_OK ? MDD_OK : decoder_failure(&strm, ret, memlimit, err);
-    if (st == MDD_OK) {
-        strm.next_in = src;
-        strm.avail_in = src_len;
-        st = decode_loop(&strm, out, expected, memlimit, err);
-    }
+    if (st == MDD_OK)
+        st = decode_loop(&strm, in, out, expected, memlimit, err);
     lzma_end(&strm);
     return st;
 }
@@ -158,17 +181,17 @@ mdd_status mdd_lzma_decode(const uint8_t *src, size_t src_len, uint8_t *dst, siz
     if (st)
         return st;
     output_window out = {dst, dst_len, NULL};
-    return run_decoder(src, src_len, dst_len, &out, lim.lzma_memlimit, err);
+    input_feed in = {src, src_len, 0, src_len, 0};
+    return run_decoder(&in, dst_len, &out, lim.lzma_memlimit, err);
 }
 
-mdd_status mdd_lzma_decode_to_sink(const uint8_t *src, size_t src_len, uint64_t expected_len,
-                                   mdd_sink *out, const mdd_codec_limits *limits,
-                                   mdd_error *err)
+static mdd_status decode_to_sink(input_feed *in, uint64_t expected_len, mdd_sink *out,
+                                 const mdd_codec_limits *limits, mdd_error *err)
 {
     mdd_codec_limits lim = limits ? *limits : mdd_codec_limits_default();
     if (!out)
         return mdd_fail(err, MDD_ERR_ARG, "LZMA output sink is NULL");
-    mdd_status st = check_request(src, src_len, expected_len, &lim, err);
+    mdd_status st = check_request(in->src, in->len, expected_len, &lim, err);
     if (st)
         return st;
     /* A small chunk gets a window of its own size; an empty one needs none at all. */
@@ -176,8 +199,26 @@ mdd_status mdd_lzma_decode_to_sink(const uint8_t *src, size_t src_len, uint64_t 
                          out};
     if (win.size > 0 && !(win.data = malloc(win.size)))
         return mdd_fail(err, MDD_ERR_NOMEM, "cannot allocate a %zu-byte LZMA window", win.size);
-    st = run_decoder(src, src_len, expected_len, &win, lim.lzma_memlimit, err);
+    st = run_decoder(in, expected_len, &win, lim.lzma_memlimit, err);
     free(win.data);
+    return st;
+}
+
+mdd_status mdd_lzma_decode_to_sink(const uint8_t *src, size_t src_len, uint64_t expected_len,
+                                   mdd_sink *out, const mdd_codec_limits *limits,
+                                   mdd_error *err)
+{
+    input_feed in = {src, src_len, 0, src_len, 0};
+    return decode_to_sink(&in, expected_len, out, limits, err);
+}
+
+mdd_status mdd_lzma_decode_mapped_to_sink(const uint8_t *src, size_t src_len,
+                                          uint64_t expected_len, mdd_sink *out,
+                                          const mdd_codec_limits *limits, mdd_error *err)
+{
+    input_feed in = {src, src_len, 0, MDD_MAPPED_WINDOW, 1};
+    mdd_status st = decode_to_sink(&in, expected_len, out, limits, err);
+    mdd_release_file_pages(src, src_len);
     return st;
 }
 

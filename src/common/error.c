@@ -20,6 +20,7 @@ const char *mdd_strerror(mdd_status status)
     case MDD_ERR_SIZE: return "size mismatch";
     case MDD_ERR_CHECKSUM: return "checksum mismatch";
     case MDD_ERR_NOT_FOUND: return "not found";
+    case MDD_ERR_READ_ONLY: return "cannot write here";
     }
     return "unknown status";
 }

@@ -38,6 +38,19 @@ static mdd_status regular_file_size(int fd, size_t *size, mdd_error *err)
     return MDD_OK;
 }
 
+mdd_status mdd_mapping_open_fd(int fd, mdd_mapping *out, mdd_error *err)
+{
+    if (!out)
+        return mdd_fail(err, MDD_ERR_ARG, "no mapping to fill");
+    memset(out, 0, sizeof *out);
+    size_t size = 0;
+    mdd_status st = regular_file_size(fd, &size, err);
+    /* mmap refuses a zero length; an empty file is simply an empty view. */
+    if (st == MDD_OK && size > 0)
+        st = map_fd(fd, size, out, err);
+    return st;
+}
+
 mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err)
 {
     if (!out)
@@ -48,11 +61,7 @@ mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
-    size_t size = 0;
-    mdd_status st = regular_file_size(fd, &size, err);
-    /* mmap refuses a zero length; an empty file is simply an empty view. */
-    if (st == MDD_OK && size > 0)
-        st = map_fd(fd, size, out, err);
+    mdd_status st = mdd_mapping_open_fd(fd, out, err);
     close(fd);
     return st;
 }

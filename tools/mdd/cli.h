@@ -27,6 +27,7 @@ extern const cli_command cli_info_command;
 extern const cli_command cli_verify_command;
 extern const cli_command cli_cat_command;
 extern const cli_command cli_pack_command;
+extern const cli_command cli_convert_command;
 
 /* Handles one parsed option; returns CLI_EXIT_OK to go on, or an exit code (after printing
  * why) to stop. */

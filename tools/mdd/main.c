@@ -10,6 +10,7 @@ static const cli_command *const commands[] = {
     &cli_verify_command,
     &cli_cat_command,
     &cli_pack_command,
+    &cli_convert_command,
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -1,0 +1,110 @@
+/* The one-time in-place conversion: lock, write a decompressed copy beside the file, read it
+ * back, then replace the file with it. */
+#include "convert_impl.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+mdd_convert_options mdd_convert_options_default(void)
+{
+    return (mdd_convert_options){.limits = mdd_codec_limits_default(),
+                                 .parse = mdd_parse_options_default(),
+                                 .evict = 1};
+}
+
+int mdd_file_is_plain(const mdd_file *file)
+{
+    for (size_t i = 0; i < file->chunk_count; i++)
+        if (file->chunks[i].compression_algorithm.ptr)
+            return 0;
+    return 1;
+}
+
+/* The owner to give the new file: the original's, where it differs from the new file's. */
+static mdd_status keep_mode_and_owner(mdd_atomic_file *af, const struct stat *orig,
+                                      mdd_error *err)
+{
+    struct stat now;
+    if (fstat(af->fd, &now) != 0)
+        return mdd_fail(err, MDD_ERR_IO, "fstat: %m");
+    uid_t uid = now.st_uid == orig->st_uid ? (uid_t)-1 : orig->st_uid;
+    gid_t gid = now.st_gid == orig->st_gid ? (gid_t)-1 : orig->st_gid;
+    return mdd_atomic_file_set_mode(af, orig->st_mode, uid, gid, err);
+}
+
+static mdd_status finish_temp(mdd_atomic_file *af, const struct stat *orig,
+                              const mdd_file *file, uint8_t (*expected)[MDD_SHA512_SIZE],
+                              const mdd_convert_options *opts, mdd_convert_result *result,
+                              mdd_error *err)
+{
+    mdd_status st = mdd_atomic_file_sync(af, err);
+    if (!st)
+        st = convert_recheck(af->temp, file->chunk_count,
+                             (const uint8_t(*)[MDD_SHA512_SIZE])expected, opts, err);
+    if (!st)
+        st = keep_mode_and_owner(af, orig, err);
+    struct stat written;
+    if (!st && fstat(af->fd, &written) == 0)
+        result->size_after = (uint64_t)written.st_size;
+    if (!st && opts->evict)
+        (void)posix_fadvise(af->fd, 0, 0, POSIX_FADV_DONTNEED);
+    return st;
+}
+
+static mdd_status convert_locked(const char *path, int fd, const struct stat *orig,
+                                 const mdd_mapping *map, const mdd_file *file,
+                                 const mdd_convert_options *opts, mdd_convert_result *result,
+                                 mdd_error *err)
+{
+    mdd_status st = mdd_atomic_file_remove_stale(path, &result->stale_temps_removed, err);
+    if (st || mdd_file_is_plain(file))
+        return st;
+    uint8_t(*expected)[MDD_SHA512_SIZE] = calloc(file->chunk_count, sizeof *expected);
+    if (!expected)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for %zu digests", file->chunk_count);
+    mdd_atomic_file af;
+    st = mdd_atomic_file_create(path, &af, err);
+    if (!st)
+        st = convert_write(map, file, fd, &af, opts, expected, err);
+    if (!st)
+        st = finish_temp(&af, orig, file, expected, opts, result, err);
+    free(expected);
+    if (st) {
+        mdd_atomic_file_abort(&af);
+        return st;
+    }
+    for (size_t i = 0; i < file->chunk_count; i++)
+        result->chunks_decompressed += file->chunks[i].compression_algorithm.ptr != NULL;
+    result->outcome = MDD_CONVERT_CONVERTED;
+    return mdd_atomic_file_commit(&af, err);
+}
+
+mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
+                            mdd_convert_result *result, mdd_error *err)
+{
+    mdd_convert_options defaults = mdd_convert_options_default();
+    mdd_convert_result ignored;
+    opts = opts ? opts : &defaults;
+    result = result ? result : &ignored;
+    memset(result, 0, sizeof *result);
+    result->outcome = MDD_CONVERT_ALREADY_PLAIN;
+    int fd;
+    struct stat orig;
+    mdd_status st = convert_lock(path, &fd, &orig, err);
+    if (st)
+        return st;
+    result->size_before = result->size_after = (uint64_t)orig.st_size;
+    mdd_mapping map;
+    mdd_file file = {0};
+    st = mdd_mapping_open_fd(fd, &map, err);
+    if (!st)
+        st = mdd_file_parse(map.data, map.size, &opts->parse, &file, err);
+    if (!st)
+        st = convert_locked(path, fd, &orig, &map, &file, opts, result, err);
+    mdd_file_release(&file);
+    mdd_mapping_release(&map);
+    close(fd); /* releases the lock, after the rename */
+    return st;
+}

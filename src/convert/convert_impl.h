@@ -1,0 +1,51 @@
+/* Private pieces of the in-place conversion. */
+#ifndef MDD_CONVERT_IMPL_H
+#define MDD_CONVERT_IMPL_H
+
+#include "../common/error.h"
+
+#include <mdd/mdd.h>
+#include <mdd/convert.h>
+
+#include <sys/stat.h>
+
+/* Opens path and takes an exclusive flock on it, making sure the lock is on the file that
+ * path names now (a converter that waited may find the file already replaced). */
+MDD_INTERNAL mdd_status convert_lock(const char *path, int *fd, struct stat *st,
+                                     mdd_error *err);
+
+/* The SHA-512 of bytes [offset, offset + len) of fd, read with pread so that hashing a huge
+ * range costs no resident memory; then drops those pages from the page cache. */
+MDD_INTERNAL mdd_status convert_hash_range(int fd, uint64_t offset, uint64_t len,
+                                           uint8_t digest[MDD_SHA512_SIZE], mdd_error *err);
+
+/* A sink that gathers small writes into large ones for out, and drops from the process the
+ * pages of any input that lies inside mapping once it is written. */
+typedef struct convert_output {
+    mdd_sink *out;
+    const uint8_t *map;
+    size_t map_size;
+    uint8_t *buf;
+    size_t len;
+} convert_output;
+
+MDD_INTERNAL mdd_status convert_output_init(convert_output *o, mdd_sink *out,
+                                            const mdd_mapping *map, mdd_error *err);
+MDD_INTERNAL mdd_sink convert_output_sink(convert_output *o);
+/* Writes what is gathered and frees the buffer; frees it also on failure. */
+MDD_INTERNAL mdd_status convert_output_finish(convert_output *o, mdd_error *err);
+
+/* Writes the converted file into af: every compressed chunk decoded (checked against its
+ * signatures), everything else kept. Fills expected[i] with the SHA-512 every chunk's data
+ * must have in the new file. */
+MDD_INTERNAL mdd_status convert_write(const mdd_mapping *map, const mdd_file *file, int src_fd,
+                                      mdd_atomic_file *af, const mdd_convert_options *opts,
+                                      uint8_t (*expected)[MDD_SHA512_SIZE], mdd_error *err);
+
+/* Re-opens the written temporary file, re-parses it and checks that it has the original's
+ * chunks, all plain, each with its expected SHA-512 and matching its signatures. */
+MDD_INTERNAL mdd_status convert_recheck(const char *temp, size_t chunk_count,
+                                        const uint8_t (*expected)[MDD_SHA512_SIZE],
+                                        const mdd_convert_options *opts, mdd_error *err);
+
+#endif

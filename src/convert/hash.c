@@ -1,0 +1,49 @@
+#include "convert_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define HASH_BLOCK ((size_t)1 << 20)
+
+static mdd_status hash_blocks(int fd, uint64_t offset, uint64_t len, uint8_t *block,
+                              mdd_sha512_ctx *h, mdd_error *err)
+{
+    for (uint64_t done = 0; done < len;) {
+        size_t want = len - done < HASH_BLOCK ? (size_t)(len - done) : HASH_BLOCK;
+        ssize_t n = pread(fd, block, want, (off_t)(offset + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return mdd_fail(err, MDD_ERR_IO, "read: %s", strerror(errno));
+        if (n == 0)
+            return mdd_fail(err, MDD_ERR_IO, "read: file ends %llu bytes early",
+                            (unsigned long long)(len - done));
+        mdd_status st = mdd_sha512_update(h, block, (size_t)n, err);
+        if (st)
+            return st;
+        done += (uint64_t)n;
+    }
+    return MDD_OK;
+}
+
+mdd_status convert_hash_range(int fd, uint64_t offset, uint64_t len,
+                              uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
+{
+    uint8_t *block = malloc(HASH_BLOCK);
+    if (!block)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a read buffer");
+    mdd_sha512_ctx h;
+    mdd_status st = mdd_sha512_init(&h, err);
+    if (!st)
+        st = hash_blocks(fd, offset, len, block, &h, err);
+    if (!st)
+        st = mdd_sha512_final(&h, digest, err);
+    mdd_sha512_free(&h);
+    free(block);
+    /* What we read is only needed again when someone maps the file: let it go. */
+    (void)posix_fadvise(fd, (off_t)offset, (off_t)len, POSIX_FADV_DONTNEED);
+    return st;
+}

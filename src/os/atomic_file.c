@@ -1,0 +1,218 @@
+/* Crash-safe replacement of a file: temporary file, fsync, rename, directory fsync. */
+#include "../common/error.h"
+
+#include <mdd/file.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* O_EXCL makes a collision harmless; a few retries make one that persists unlikely to matter. */
+#define TEMP_ATTEMPTS 64
+#define TEMP_MARK ".tmp."
+
+/* "Cannot write here" is a condition callers act on (fall back to another strategy), so it
+ * gets its own status; every other failure of the system is plain I/O. */
+static mdd_status os_failure(mdd_error *err, const char *what)
+{
+    int e = errno;
+    mdd_status st = (e == EROFS || e == EACCES || e == EPERM) ? MDD_ERR_READ_ONLY : MDD_ERR_IO;
+    return mdd_fail(err, st, "%s: %s", what, strerror(e));
+}
+
+static char *copy_text(const char *s, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
+
+/* Splits path into its directory ("." when none) and base name. */
+static mdd_status split_path(const char *path, char **dir, const char **base, mdd_error *err)
+{
+    const char *slash = strrchr(path, '/');
+    *base = slash ? slash + 1 : path;
+    if (**base == '\0')
+        return mdd_fail(err, MDD_ERR_ARG, "not a file name");
+    size_t dir_len = slash ? (size_t)(slash - path) : 0;
+    *dir = slash ? copy_text(path, dir_len ? dir_len : 1) : copy_text(".", 1);
+    return *dir ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "no memory for a path");
+}
+
+/* Randomness for the temporary name: it only has to avoid collisions, not be secret. */
+static uint64_t name_salt(unsigned attempt)
+{
+    uint64_t salt;
+    if (getrandom(&salt, sizeof salt, GRND_NONBLOCK) == (ssize_t)sizeof salt)
+        return salt;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^ attempt;
+}
+
+/* Creates "<dir>/.<base>.tmp.<pid>.<random>" exclusively: we never write through someone
+ * else's file. */
+static mdd_status create_temp(mdd_atomic_file *af, const char *base, mdd_error *err)
+{
+    size_t size = strlen(af->dir) + strlen(base) + 64;
+    af->temp = malloc(size);
+    if (!af->temp)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the temporary file's name");
+    for (unsigned attempt = 0; attempt < TEMP_ATTEMPTS; attempt++) {
+        snprintf(af->temp, size, "%s/.%s" TEMP_MARK "%ld.%016" PRIx64, af->dir, base,
+                 (long)getpid(), name_salt(attempt));
+        af->fd = open(af->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (af->fd >= 0)
+            return MDD_OK;
+        if (errno != EEXIST)
+            return os_failure(err, "create temporary file");
+    }
+    return mdd_fail(err, MDD_ERR_IO, "create temporary file: no free name after %d attempts",
+                    TEMP_ATTEMPTS);
+}
+
+static void atomic_file_free(mdd_atomic_file *af)
+{
+    free(af->path);
+    free(af->temp);
+    free(af->dir);
+    memset(af, 0, sizeof *af);
+    af->fd = -1;
+}
+
+mdd_status mdd_atomic_file_create(const char *path, mdd_atomic_file *af, mdd_error *err)
+{
+    memset(af, 0, sizeof *af);
+    af->fd = -1;
+    if (!path)
+        return mdd_fail(err, MDD_ERR_ARG, "no path");
+    const char *base;
+    mdd_status st = split_path(path, &af->dir, &base, err);
+    if (!st && !(af->path = copy_text(path, strlen(path))))
+        st = mdd_fail(err, MDD_ERR_NOMEM, "no memory for a path");
+    if (!st)
+        st = create_temp(af, base, err);
+    if (st)
+        atomic_file_free(af);
+    return st;
+}
+
+mdd_status mdd_atomic_file_sync(mdd_atomic_file *af, mdd_error *err)
+{
+    if (fsync(af->fd) != 0)
+        return os_failure(err, "fsync");
+    /* Advice only: a failure changes no result. */
+    (void)posix_fadvise(af->fd, 0, 0, POSIX_FADV_DONTNEED);
+    return MDD_OK;
+}
+
+mdd_status mdd_atomic_file_set_mode(mdd_atomic_file *af, mode_t mode, uid_t uid, gid_t gid,
+                                    mdd_error *err)
+{
+    if ((uid != (uid_t)-1 || gid != (gid_t)-1) && fchown(af->fd, uid, gid) != 0)
+        return os_failure(err, "fchown");
+    if (fchmod(af->fd, mode & 07777) != 0)
+        return os_failure(err, "fchmod");
+    return MDD_OK;
+}
+
+/* Makes the rename itself durable. */
+static mdd_status sync_dir(const char *dir, mdd_error *err)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return os_failure(err, "open directory");
+    mdd_status st = fsync(fd) == 0 ? MDD_OK : os_failure(err, "fsync directory");
+    close(fd);
+    return st;
+}
+
+mdd_status mdd_atomic_file_commit(mdd_atomic_file *af, mdd_error *err)
+{
+    mdd_status st = MDD_OK;
+    if (close(af->fd) != 0)
+        st = os_failure(err, "close");
+    af->fd = -1;
+    if (!st && rename(af->temp, af->path) != 0)
+        st = os_failure(err, "rename");
+    if (st) {
+        mdd_atomic_file_abort(af);
+        return st;
+    }
+    st = sync_dir(af->dir, err);
+    if (st)
+        mdd_error_prefix(err, "replaced, but not durably: ");
+    atomic_file_free(af);
+    return st;
+}
+
+void mdd_atomic_file_abort(mdd_atomic_file *af)
+{
+    if (af->fd >= 0)
+        close(af->fd);
+    if (af->temp)
+        unlink(af->temp);
+    atomic_file_free(af);
+}
+
+mdd_status mdd_atomic_file_remove_stale(const char *path, size_t *removed, mdd_error *err)
+{
+    char *dir;
+    const char *base;
+    size_t count = 0;
+    mdd_status st = split_path(path, &dir, &base, err);
+    if (st)
+        return st;
+    DIR *d = opendir(dir);
+    if (!d) {
+        free(dir);
+        return os_failure(err, "open directory");
+    }
+    size_t base_len = strlen(base);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *name = e->d_name;
+        if (name[0] == '.' && strncmp(name + 1, base, base_len) == 0 &&
+            strncmp(name + 1 + base_len, TEMP_MARK, strlen(TEMP_MARK)) == 0 &&
+            unlinkat(dirfd(d), name, 0) == 0)
+            count++;
+    }
+    closedir(d);
+    free(dir);
+    if (removed)
+        *removed = count;
+    return MDD_OK;
+}
+
+mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writer write,
+                                 void *ctx, mdd_error *err)
+{
+    if (!write)
+        return mdd_fail(err, MDD_ERR_ARG, "no content writer");
+    mdd_atomic_file af;
+    mdd_status st = mdd_atomic_file_create(path, &af, err);
+    if (st)
+        return st;
+    mdd_sink sink = mdd_fd_sink(&af.fd);
+    st = write(ctx, &sink, err);
+    if (!st)
+        st = mdd_atomic_file_sync(&af, err);
+    if (!st)
+        st = mdd_atomic_file_set_mode(&af, mode, (uid_t)-1, (gid_t)-1, err);
+    if (st) {
+        mdd_atomic_file_abort(&af);
+        return st;
+    }
+    return mdd_atomic_file_commit(&af, err);
+}

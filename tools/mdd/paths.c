@@ -1,0 +1,85 @@
+#include "paths.h"
+
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int add_path(path_list *list, char *path)
+{
+    char **grown = path ? realloc(list->paths, (list->count + 1) * sizeof *grown) : NULL;
+    if (!grown) {
+        free(path);
+        return cli_error("mdd", "out of memory");
+    }
+    list->paths = grown;
+    list->paths[list->count++] = path;
+    return CLI_EXIT_OK;
+}
+
+static int is_mdd_file(const char *dir, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 4 || strcmp(name + len - 4, ".mdd") != 0)
+        return 0;
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_directory(path_list *list, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return cli_error(dir, "%s", strerror(errno));
+    size_t first = list->count;
+    int rc = CLI_EXIT_OK;
+    struct dirent *e;
+    while (rc == CLI_EXIT_OK && (e = readdir(d)) != NULL) {
+        if (!is_mdd_file(dir, e->d_name))
+            continue;
+        size_t size = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(size);
+        if (path)
+            snprintf(path, size, "%s/%s", dir, e->d_name);
+        rc = add_path(list, path);
+    }
+    closedir(d);
+    qsort(list->paths + first, list->count - first, sizeof *list->paths, compare_paths);
+    return rc;
+}
+
+int path_list_expand(char **operands, int count, path_list *out)
+{
+    *out = (path_list){0};
+    int rc = CLI_EXIT_OK;
+    for (int i = 0; i < count; i++) {
+        struct stat st;
+        int one;
+        if (stat(operands[i], &st) == 0 && S_ISDIR(st.st_mode))
+            one = add_directory(out, operands[i]);
+        else
+            one = add_path(out, strdup(operands[i]));
+        if (one != CLI_EXIT_OK)
+            rc = one;
+    }
+    return rc;
+}
+
+void path_list_free(path_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free(list->paths[i]);
+    free(list->paths);
+    *list = (path_list){0};
+}
