@@ -67,6 +67,14 @@ mdd_sink mdd_sha512_sink(mdd_sha512_ctx *h);
 mdd_status mdd_sha512(const void *data, size_t len, uint8_t digest[MDD_SHA512_SIZE],
                       mdd_error *err);
 
+/* The SHA-512 of bytes [offset, offset + len) of the open file fd, read with pread(2) into a
+ * small buffer: hashing a huge range through explicit reads costs no resident memory and, on
+ * a cold file, far fewer faults than touching a MADV_RANDOM mapping page by page. With evict,
+ * the range is then dropped from the page cache (POSIX_FADV_DONTNEED), so that the large folios
+ * read-ahead created do not inflate later mappings of the file. */
+mdd_status mdd_sha512_file_range(int fd, uint64_t offset, uint64_t len, int evict,
+                                 uint8_t digest[MDD_SHA512_SIZE], mdd_error *err);
+
 /* The signature algorithm whose bytes are the SHA-512 of the chunk's uncompressed data. */
 #define MDD_SIG_SHA512_UNCOMPRESSED "sha512_uncompressed"
 

@@ -13,6 +13,10 @@ extern "C" {
 typedef struct mdd_mapping {
     const uint8_t *data;
     size_t size;
+    /* The file, kept open by mdd_mapping_open() for explicit reads of the mapped bytes (which
+     * bring nothing into the process); -1 for mdd_mapping_open_fd(), whose caller keeps its
+     * own. */
+    int fd;
 } mdd_mapping;
 
 /* Maps path read-only. Pages are read only when touched: mapping a large file and reading
@@ -23,7 +27,7 @@ mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err);
  * caller's. */
 mdd_status mdd_mapping_open_fd(int fd, mdd_mapping *out, mdd_error *err);
 
-/* Unmaps and zeroes. Safe on a zeroed mapping. */
+/* Unmaps, closes the kept descriptor and empties the mapping. Safe on a zeroed mapping. */
 void mdd_mapping_release(mdd_mapping *map);
 
 /* A file being replaced crash-safely: its new content goes to a temporary file in the same
@@ -55,6 +59,14 @@ mdd_status mdd_atomic_file_set_mode(mdd_atomic_file *af, mode_t mode, uid_t uid,
  * only the directory fsync fails the path already holds the new content, and the error says
  * that its durability is not assured. */
 mdd_status mdd_atomic_file_commit(mdd_atomic_file *af, mdd_error *err);
+
+/* As mdd_atomic_file_commit(), but replaces only the file that path named when the caller
+ * opened it, identified by (dev, ino): when someone else replaced path meanwhile, the newcomer
+ * stays, the temporary file is removed and the result is MDD_ERR_IO. Where the file system
+ * supports renameat2(RENAME_EXCHANGE), the check and the replacement are one atomic step
+ * (exchange, then look at what came out); elsewhere the check comes just before the rename. */
+mdd_status mdd_atomic_file_commit_over(mdd_atomic_file *af, dev_t dev, ino_t ino,
+                                       mdd_error *err);
 
 /* Closes and removes the temporary file and frees af. Safe on an empty or committed af. */
 void mdd_atomic_file_abort(mdd_atomic_file *af);

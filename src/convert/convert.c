@@ -2,6 +2,7 @@
  * back, then replace the file with it. */
 #include "convert_impl.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ static mdd_status keep_mode_and_owner(mdd_atomic_file *af, const struct stat *or
 {
     struct stat now;
     if (fstat(af->fd, &now) != 0)
-        return mdd_fail(err, MDD_ERR_IO, "fstat: %m");
+        return mdd_fail(err, MDD_ERR_IO, "fstat: %s", strerror(errno));
     uid_t uid = now.st_uid == orig->st_uid ? (uid_t)-1 : orig->st_uid;
     gid_t gid = now.st_gid == orig->st_gid ? (gid_t)-1 : orig->st_gid;
     return mdd_atomic_file_set_mode(af, orig->st_mode, uid, gid, err);
@@ -78,7 +79,9 @@ static mdd_status convert_locked(const char *path, int fd, const struct stat *or
     for (size_t i = 0; i < file->chunk_count; i++)
         result->chunks_decompressed += file->chunks[i].compression_algorithm.ptr != NULL;
     result->outcome = MDD_CONVERT_CONVERTED;
-    return mdd_atomic_file_commit(&af, err);
+    /* An updater that knows nothing of our lock may have dropped in a new file meanwhile:
+     * replace only the file we converted. */
+    return mdd_atomic_file_commit_over(&af, orig->st_dev, orig->st_ino, err);
 }
 
 mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
@@ -90,11 +93,17 @@ mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
     result = result ? result : &ignored;
     memset(result, 0, sizeof *result);
     result->outcome = MDD_CONVERT_ALREADY_PLAIN;
+    /* Through a symbolic link the file it names is converted, and the link stays a link. */
+    char *real = realpath(path, NULL);
+    if (!real)
+        return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
     int fd;
     struct stat orig;
-    mdd_status st = convert_lock(path, &fd, &orig, err);
-    if (st)
+    mdd_status st = convert_lock(real, &fd, &orig, err);
+    if (st) {
+        free(real);
         return st;
+    }
     result->size_before = result->size_after = (uint64_t)orig.st_size;
     mdd_mapping map;
     mdd_file file = {0};
@@ -102,9 +111,10 @@ mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
     if (!st)
         st = mdd_file_parse(map.data, map.size, &opts->parse, &file, err);
     if (!st)
-        st = convert_locked(path, fd, &orig, &map, &file, opts, result, err);
+        st = convert_locked(real, fd, &orig, &map, &file, opts, result, err);
     mdd_file_release(&file);
     mdd_mapping_release(&map);
     close(fd); /* releases the lock, after the rename */
+    free(real);
     return st;
 }

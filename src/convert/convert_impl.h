@@ -14,11 +14,6 @@
 MDD_INTERNAL mdd_status convert_lock(const char *path, int *fd, struct stat *st,
                                      mdd_error *err);
 
-/* The SHA-512 of bytes [offset, offset + len) of fd, read with pread so that hashing a huge
- * range costs no resident memory; then drops those pages from the page cache. */
-MDD_INTERNAL mdd_status convert_hash_range(int fd, uint64_t offset, uint64_t len,
-                                           uint8_t digest[MDD_SHA512_SIZE], mdd_error *err);
-
 /* A sink that gathers small writes into large ones for out, and drops from the process the
  * pages of any input that lies inside mapping once it is written. */
 typedef struct convert_output {

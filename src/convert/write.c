@@ -65,7 +65,7 @@ static mdd_status digest_plain_chunk(const mdd_mapping *map, const mdd_chunk *c,
                                      uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
 {
     uint64_t offset = c->data.ptr ? (uint64_t)(c->data.ptr - map->data) : 0;
-    return convert_hash_range(src_fd, offset, c->data.len, digest, err);
+    return mdd_sha512_file_range(src_fd, offset, c->data.len, 1, digest, err);
 }
 
 /* Plans one edit per compressed chunk and the digests of the plain ones. */

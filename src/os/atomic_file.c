@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -138,23 +139,86 @@ static mdd_status sync_dir(const char *dir, mdd_error *err)
     return st;
 }
 
-mdd_status mdd_atomic_file_commit(mdd_atomic_file *af, mdd_error *err)
+/* Runs after the new file took the path: makes that durable and frees af. */
+static mdd_status finish_commit(mdd_atomic_file *af, mdd_error *err)
 {
-    mdd_status st = MDD_OK;
-    if (close(af->fd) != 0)
-        st = os_failure(err, "close");
-    af->fd = -1;
-    if (!st && rename(af->temp, af->path) != 0)
-        st = os_failure(err, "rename");
-    if (st) {
-        mdd_atomic_file_abort(af);
-        return st;
-    }
-    st = sync_dir(af->dir, err);
+    mdd_status st = sync_dir(af->dir, err);
     if (st)
         mdd_error_prefix(err, "replaced, but not durably: ");
     atomic_file_free(af);
     return st;
+}
+
+static mdd_status close_temp(mdd_atomic_file *af, mdd_error *err)
+{
+    mdd_status st = close(af->fd) == 0 ? MDD_OK : os_failure(err, "close");
+    af->fd = -1;
+    return st;
+}
+
+static mdd_status rename_failed(mdd_atomic_file *af, mdd_error *err)
+{
+    mdd_status st = os_failure(err, "rename");
+    mdd_atomic_file_abort(af);
+    return st;
+}
+
+mdd_status mdd_atomic_file_commit(mdd_atomic_file *af, mdd_error *err)
+{
+    mdd_status st = close_temp(af, err);
+    if (st) {
+        mdd_atomic_file_abort(af);
+        return st;
+    }
+    return rename(af->temp, af->path) == 0 ? finish_commit(af, err) : rename_failed(af, err);
+}
+
+static int names_file(const char *path, dev_t dev, ino_t ino)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_dev == dev && st.st_ino == ino;
+}
+
+static mdd_status replaced_meanwhile(mdd_atomic_file *af, mdd_error *err)
+{
+    mdd_atomic_file_abort(af);
+    return mdd_fail(err, MDD_ERR_IO, "the file was replaced by another writer meanwhile; "
+                                     "it is left as that writer made it");
+}
+
+/* Runs after the temporary file and the path were exchanged: keeps the exchange when what
+ * came out is the expected file; otherwise swaps back, so the newcomer returns to the path and
+ * our file to the temporary name, where abort removes it. */
+static mdd_status after_exchange(mdd_atomic_file *af, dev_t dev, ino_t ino, mdd_error *err)
+{
+    if (names_file(af->temp, dev, ino)) {
+        unlink(af->temp); /* the original, now under the temporary name */
+        return finish_commit(af, err);
+    }
+    if (renameat2(AT_FDCWD, af->temp, AT_FDCWD, af->path, RENAME_EXCHANGE) != 0) {
+        mdd_status st = os_failure(err, "rename back after a concurrent replacement");
+        atomic_file_free(af); /* the newcomer is under the temporary name: keep it */
+        return st;
+    }
+    return replaced_meanwhile(af, err);
+}
+
+mdd_status mdd_atomic_file_commit_over(mdd_atomic_file *af, dev_t dev, ino_t ino,
+                                       mdd_error *err)
+{
+    mdd_status st = close_temp(af, err);
+    if (st) {
+        mdd_atomic_file_abort(af);
+        return st;
+    }
+    if (!names_file(af->path, dev, ino))
+        return replaced_meanwhile(af, err);
+    if (renameat2(AT_FDCWD, af->temp, AT_FDCWD, af->path, RENAME_EXCHANGE) == 0)
+        return after_exchange(af, dev, ino, err);
+    /* EINVAL or ENOSYS: this file system cannot exchange; the check above has to do. */
+    if (errno != EINVAL && errno != ENOSYS)
+        return rename_failed(af, err);
+    return rename(af->temp, af->path) == 0 ? finish_commit(af, err) : rename_failed(af, err);
 }
 
 void mdd_atomic_file_abort(mdd_atomic_file *af)

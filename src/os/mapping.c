@@ -43,6 +43,7 @@ mdd_status mdd_mapping_open_fd(int fd, mdd_mapping *out, mdd_error *err)
     if (!out)
         return mdd_fail(err, MDD_ERR_ARG, "no mapping to fill");
     memset(out, 0, sizeof *out);
+    out->fd = -1;
     size_t size = 0;
     mdd_status st = regular_file_size(fd, &size, err);
     /* mmap refuses a zero length; an empty file is simply an empty view. */
@@ -56,14 +57,19 @@ mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err)
     if (!out)
         return mdd_fail(err, MDD_ERR_ARG, "no mapping to fill");
     memset(out, 0, sizeof *out);
+    out->fd = -1;
     if (!path)
         return mdd_fail(err, MDD_ERR_ARG, "no path");
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
     mdd_status st = mdd_mapping_open_fd(fd, out, err);
-    close(fd);
-    return st;
+    if (st) {
+        close(fd);
+        return st;
+    }
+    out->fd = fd;
+    return MDD_OK;
 }
 
 void mdd_mapping_release(mdd_mapping *map)
@@ -72,6 +78,10 @@ void mdd_mapping_release(mdd_mapping *map)
         return;
     if (map->data)
         munmap((void *)map->data, map->size);
+    /* A zeroed, never opened mapping holds fd 0, which is not its own to close. */
+    if (map->fd > 0)
+        close(map->fd);
     map->data = NULL;
     map->size = 0;
+    map->fd = -1;
 }

@@ -28,6 +28,8 @@ extern const cli_command cli_verify_command;
 extern const cli_command cli_cat_command;
 extern const cli_command cli_pack_command;
 extern const cli_command cli_convert_command;
+extern const cli_command cli_load_command;
+extern const cli_command cli_sidecar_command;
 
 /* Handles one parsed option; returns CLI_EXIT_OK to go on, or an exit code (after printing
  * why) to stop. */

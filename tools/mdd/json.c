@@ -126,6 +126,13 @@ void json_int(json_writer *j, int64_t value)
     j->need_comma = 1;
 }
 
+void json_fixed(json_writer *j, double value, int decimals)
+{
+    value_begin(j);
+    fprintf(j->out, "%.*f", decimals, value);
+    j->need_comma = 1;
+}
+
 void json_bool(json_writer *j, int value)
 {
     value_begin(j);

@@ -33,6 +33,8 @@ void json_optional_string(json_writer *j, mdd_bytes bytes);
 
 void json_uint(json_writer *j, uint64_t value);
 void json_int(json_writer *j, int64_t value);
+/* A finite number with a fixed count of decimals (a duration, say). */
+void json_fixed(json_writer *j, double value, int decimals);
 void json_bool(json_writer *j, int value);
 void json_null(json_writer *j);
 

@@ -11,6 +11,8 @@ static const cli_command *const commands[] = {
     &cli_cat_command,
     &cli_pack_command,
     &cli_convert_command,
+    &cli_load_command,
+    &cli_sidecar_command,
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -1,4 +1,6 @@
-#include "convert_impl.h"
+#include "../common/error.h"
+
+#include <mdd/codec.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,8 +31,8 @@ static mdd_status hash_blocks(int fd, uint64_t offset, uint64_t len, uint8_t *bl
     return MDD_OK;
 }
 
-mdd_status convert_hash_range(int fd, uint64_t offset, uint64_t len,
-                              uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
+mdd_status mdd_sha512_file_range(int fd, uint64_t offset, uint64_t len, int evict,
+                                 uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
 {
     uint8_t *block = malloc(HASH_BLOCK);
     if (!block)
@@ -43,7 +45,7 @@ mdd_status convert_hash_range(int fd, uint64_t offset, uint64_t len,
         st = mdd_sha512_final(&h, digest, err);
     mdd_sha512_free(&h);
     free(block);
-    /* What we read is only needed again when someone maps the file: let it go. */
-    (void)posix_fadvise(fd, (off_t)offset, (off_t)len, POSIX_FADV_DONTNEED);
+    if (evict) /* advice only: a failure changes no result */
+        (void)posix_fadvise(fd, (off_t)offset, (off_t)len, POSIX_FADV_DONTNEED);
     return st;
 }

@@ -1,0 +1,43 @@
+/* The heap strategy: every payload decoded once, straight into one allocation per file. */
+#include "store_impl.h"
+
+#include <mdd/codec.h>
+
+#include <stdlib.h>
+
+/* Decodes each chunk into its place in the buffer and points its view there. */
+static mdd_status decode_chunks(mdd_store *store, const mdd_codec_limits *limits,
+                                mdd_error *err)
+{
+    uint64_t cursor = 0;
+    for (size_t i = 0; i < store->file.chunk_count; i++) {
+        size_t len = store->views[i].len;
+        uint8_t *dst = store->heap + store_place(&cursor, len);
+        mdd_status st = mdd_chunk_decode(&store->file.chunks[i], dst, len, limits, err);
+        if (st) {
+            mdd_error_prefix(err, "chunk %zu: ", i);
+            return st;
+        }
+        store->views[i].ptr = dst;
+    }
+    return MDD_OK;
+}
+
+mdd_status store_open_heap(mdd_store *store, const char *path, const mdd_store_options *opts,
+                           mdd_error *err)
+{
+    mdd_status st = store_load_source(store, path, MDD_STRATEGY_HEAP, opts, err);
+    if (st == MDD_OK)
+        st = store_measure(store, &opts->limits, 0, &store->heap_size, err);
+    if (st)
+        return st;
+    /* One byte at least, so that every view, even of an empty payload, has a place. */
+    store->heap = malloc(store->heap_size ? (size_t)store->heap_size : 1);
+    if (!store->heap)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for %llu bytes of payload",
+                        (unsigned long long)store->heap_size);
+    st = decode_chunks(store, &opts->limits, err);
+    if (st == MDD_OK && opts->verify)
+        st = store_verify_chunks(store, NULL, err);
+    return st;
+}

@@ -1,0 +1,49 @@
+/* The MDD file behind every store: its mapping, its parsed container and the chunk views. */
+#include "store_impl.h"
+
+#include <mdd/memory.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What an empty view points at: a present but empty value has a non-NULL pointer. */
+static const uint8_t no_bytes[1];
+
+mdd_status store_load_source(mdd_store *store, const char *path, mdd_strategy strategy,
+                             const mdd_store_options *opts, mdd_error *err)
+{
+    store->strategy = strategy;
+    mdd_status st = mdd_mapping_open(path, &store->source, err);
+    if (st)
+        return st;
+    st = mdd_file_parse(store->source.data, store->source.size, &opts->parse, &store->file, err);
+    if (st)
+        return st;
+    size_t count = store->file.chunk_count;
+    /* The parser bounded count by max_repeated, so this cannot overflow. */
+    store->views = calloc(count ? count : 1, sizeof *store->views);
+    if (!store->views)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for %zu chunk views", count);
+    return MDD_OK;
+}
+
+void store_clear(mdd_store *store)
+{
+    free(store->views);
+    free(store->heap);
+    mdd_file_release(&store->file);
+    mdd_mapping_release(&store->sidecar);
+    mdd_mapping_release(&store->source);
+    memset(store, 0, sizeof *store);
+}
+
+mdd_bytes store_view(const uint8_t *ptr, size_t len)
+{
+    return (mdd_bytes){ptr ? ptr : no_bytes, len};
+}
+
+void store_release_pages(const mdd_store *store)
+{
+    mdd_release_file_pages(store->source.data, store->source.size);
+    mdd_release_file_pages(store->sidecar.data, store->sidecar.size);
+}

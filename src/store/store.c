@@ -1,0 +1,117 @@
+/* The store's public entry points: strategy names, options, open and close, accessors. */
+#include "store_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const strategy_names[MDD_STRATEGY_COUNT] = {
+    [MDD_STRATEGY_HEAP] = "heap",
+    [MDD_STRATEGY_SIDECAR] = "sidecar",
+    [MDD_STRATEGY_INPLACE] = "inplace",
+};
+
+static int strategy_valid(mdd_strategy strategy)
+{
+    return (unsigned)strategy < MDD_STRATEGY_COUNT;
+}
+
+const char *mdd_strategy_name(mdd_strategy strategy)
+{
+    return strategy_valid(strategy) ? strategy_names[strategy] : "unknown";
+}
+
+int mdd_strategy_parse(const char *name, mdd_strategy *strategy)
+{
+    for (unsigned i = 0; name && i < MDD_STRATEGY_COUNT; i++) {
+        if (strcmp(name, strategy_names[i]) == 0) {
+            *strategy = (mdd_strategy)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+mdd_store_options mdd_store_options_default(void)
+{
+    return (mdd_store_options){
+        .strategy = MDD_STRATEGY_INPLACE,
+        .verify = 1,
+        .allow_fallback = 0,
+        .fallback = MDD_STRATEGY_HEAP,
+        .limits = mdd_codec_limits_default(),
+        .parse = mdd_parse_options_default(),
+    };
+}
+
+static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
+{
+    if (!strategy_valid(opts->strategy))
+        return mdd_fail(err, MDD_ERR_ARG, "unknown strategy %d", (int)opts->strategy);
+    if (!opts->allow_fallback)
+        return MDD_OK;
+    /* A fallback that could itself need the conversion that just failed would loop. */
+    if (!strategy_valid(opts->fallback) || opts->fallback == MDD_STRATEGY_INPLACE)
+        return mdd_fail(err, MDD_ERR_ARG, "the fallback strategy must be heap or sidecar");
+    return MDD_OK;
+}
+
+mdd_status store_open_strategy(mdd_store *store, const char *path, const mdd_store_options *opts,
+                               mdd_strategy strategy, mdd_error *err)
+{
+    mdd_status st = MDD_ERR_ARG;
+    switch (strategy) {
+    case MDD_STRATEGY_HEAP: st = store_open_heap(store, path, opts, err); break;
+    case MDD_STRATEGY_SIDECAR: st = store_open_sidecar(store, path, opts, err); break;
+    case MDD_STRATEGY_INPLACE: st = store_open_inplace(store, path, opts, err); break;
+    }
+    if (st != MDD_OK)
+        store_clear(store);
+    return st;
+}
+
+mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_store **out,
+                          mdd_error *err)
+{
+    if (!out)
+        return mdd_fail(err, MDD_ERR_ARG, "no store to fill");
+    *out = NULL;
+    if (!path)
+        return mdd_fail(err, MDD_ERR_ARG, "no path");
+    mdd_store_options o = opts ? *opts : mdd_store_options_default();
+    mdd_status st = check_options(&o, err);
+    if (st)
+        return st;
+    mdd_store *store = calloc(1, sizeof *store);
+    if (!store)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a store");
+    st = store_open_strategy(store, path, &o, o.strategy, err);
+    if (st) {
+        free(store);
+        return st;
+    }
+    /* Opening walked the container, and possibly every payload (decoding, verification, a
+     * sidecar rebuild): none of those pages is needed now, and what later reads touch
+     * faults back in from the page cache or the file. */
+    store_release_pages(store);
+    *out = store;
+    return MDD_OK;
+}
+
+void mdd_store_close(mdd_store *store)
+{
+    if (!store)
+        return;
+    store_clear(store);
+    free(store);
+}
+
+mdd_strategy mdd_store_strategy(const mdd_store *store) { return store->strategy; }
+
+const mdd_file *mdd_store_file(const mdd_store *store) { return &store->file; }
+
+mdd_bytes mdd_store_chunk_data(const mdd_store *store, size_t index)
+{
+    if (index >= store->file.chunk_count)
+        return (mdd_bytes){NULL, 0};
+    return store->views[index];
+}

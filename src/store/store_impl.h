@@ -1,0 +1,149 @@
+/* Private to the store layer: what a store holds and the steps its strategies share. */
+#ifndef MDD_STORE_IMPL_H
+#define MDD_STORE_IMPL_H
+
+#include "../common/error.h"
+
+#include <mdd/file.h>
+#include <mdd/store.h>
+
+/* Every payload the store places itself (heap buffer, sidecar) starts at a multiple of this:
+ * FlatBuffers read scalars of up to 8 bytes in place. */
+#define STORE_PAYLOAD_ALIGN 8u
+
+struct mdd_store {
+    mdd_strategy strategy;
+    mdd_mapping source;  /* the MDD file, whose pages back `file`'s views */
+    mdd_file file;
+    mdd_mapping sidecar; /* sidecar only */
+    uint8_t *heap;       /* heap only: every payload in one allocation */
+    uint64_t heap_size;  /* bytes of payload layout in heap */
+    mdd_bytes *views;    /* one per chunk: its uncompressed data */
+};
+
+/* store.c */
+
+/* Opens path under strategy into a zeroed store. On failure the store holds nothing. inplace
+ * calls it again with the fallback strategy. */
+MDD_INTERNAL mdd_status store_open_strategy(mdd_store *store, const char *path,
+                                            const mdd_store_options *opts,
+                                            mdd_strategy strategy, mdd_error *err);
+
+/* heap.c, sidecar.c, inplace.c: one strategy each, called on a zeroed store. They may leave
+ * a part of the store filled on failure: store_open_strategy() clears it. */
+MDD_INTERNAL mdd_status store_open_heap(mdd_store *store, const char *path,
+                                        const mdd_store_options *opts, mdd_error *err);
+MDD_INTERNAL mdd_status store_open_sidecar(mdd_store *store, const char *path,
+                                           const mdd_store_options *opts, mdd_error *err);
+MDD_INTERNAL mdd_status store_open_inplace(mdd_store *store, const char *path,
+                                           const mdd_store_options *opts, mdd_error *err);
+
+/* source.c */
+
+/* Maps and parses the MDD file at path into store->source and store->file, allocates one
+ * (empty) view per chunk and records strategy. */
+MDD_INTERNAL mdd_status store_load_source(mdd_store *store, const char *path,
+                                          mdd_strategy strategy, const mdd_store_options *opts,
+                                          mdd_error *err);
+
+/* Frees and unmaps everything the store holds and zeroes it. */
+MDD_INTERNAL void store_clear(mdd_store *store);
+
+/* A view of len bytes at ptr; ptr may be NULL only for len 0, and the view then points at a
+ * static empty array, because an existing chunk's data is present even when empty. */
+MDD_INTERNAL mdd_bytes store_view(const uint8_t *ptr, size_t len);
+
+/* Drops the pages of every mapping the store holds from the process. */
+MDD_INTERNAL void store_release_pages(const mdd_store *store);
+
+/* layout.c */
+
+/* Sets every view's length to its chunk's payload size and returns in *end (end may be NULL)
+ * where the last payload ends when they are placed from base on (store_place()). Fails when a
+ * chunk cannot be decoded (unsupported, encrypted, over the limit) or the layout would not fit
+ * in memory. */
+MDD_INTERNAL mdd_status store_measure(mdd_store *store, const mdd_codec_limits *limits,
+                                      uint64_t base, uint64_t *end, mdd_error *err);
+
+/* Places a payload of len bytes at the first aligned offset at or after *cursor, moves the
+ * cursor past it and returns the offset. Does not overflow after store_measure() accepted
+ * the same lengths from the same base. */
+MDD_INTERNAL uint64_t store_place(uint64_t *cursor, uint64_t len);
+
+/* sidecar_format.c: the sidecar file's header and chunk table (docs/format.md, "Sidecar
+ * files"). */
+
+#define SIDECAR_MAGIC "MDDSIDE1"
+#define SIDECAR_MAGIC_SIZE 8u
+#define SIDECAR_VERSION 1u
+#define SIDECAR_HEADER_SIZE 64u
+#define SIDECAR_ENTRY_SIZE 80u
+/* Payloads start on a page of their own, so no payload page also holds the header. */
+#define SIDECAR_PAGE_SIZE 4096u
+
+/* The MDD file a sidecar was built from, as stat(2) saw it. When any field differs, the file
+ * may have changed. */
+typedef struct sidecar_identity {
+    uint64_t size;
+    int64_t mtime_sec;
+    uint32_t mtime_nsec;
+    uint64_t inode;
+    uint64_t device;
+} sidecar_identity;
+
+/* A checked sidecar header, with its chunk table as a view into the sidecar. */
+typedef struct sidecar_header {
+    sidecar_identity source;
+    uint64_t chunk_count;
+    const uint8_t *table; /* chunk_count entries of SIDECAR_ENTRY_SIZE bytes */
+} sidecar_header;
+
+/* One chunk table entry: where the chunk's payload is and its SHA-512 when written. */
+typedef struct sidecar_entry {
+    uint64_t offset;
+    uint64_t length;
+    const uint8_t *sha512; /* MDD_SHA512_SIZE bytes */
+} sidecar_entry;
+
+/* Where the payloads of a sidecar with chunk_count chunks begin: after the header and the
+ * chunk table, rounded up to a page. */
+MDD_INTERNAL uint64_t sidecar_payload_base(uint64_t chunk_count);
+
+/* Checks the header of the sidecar in data[0..size) and that every entry of its chunk table
+ * lies in the payload area, aligned; MDD_ERR_FORMAT otherwise. */
+MDD_INTERNAL mdd_status sidecar_parse(const uint8_t *data, size_t size, sidecar_header *out,
+                                      mdd_error *err);
+
+/* Entry index (< chunk_count) of a checked header. */
+MDD_INTERNAL sidecar_entry sidecar_entry_at(const sidecar_header *header, size_t index);
+
+/* Encodes the header and one table entry. */
+MDD_INTERNAL void sidecar_encode_header(const sidecar_identity *source, uint64_t chunk_count,
+                                        uint8_t out[SIDECAR_HEADER_SIZE]);
+MDD_INTERNAL void sidecar_encode_entry(uint64_t offset, uint64_t length,
+                                       const uint8_t sha512[MDD_SHA512_SIZE],
+                                       uint8_t out[SIDECAR_ENTRY_SIZE]);
+
+/* sidecar_build.c */
+
+/* What a sidecar is built from: a store whose source is loaded and measured. */
+typedef struct sidecar_source {
+    const mdd_store *store;
+    const sidecar_identity *identity;
+    const mdd_codec_limits *limits;
+} sidecar_source;
+
+/* An mdd_content_writer (ctx: a sidecar_source) that writes the whole sidecar, streaming
+ * every payload from the MDD file. It fails when a payload's SHA-512 differs from a
+ * sha512_uncompressed signature, so a bad sidecar never replaces a good one. */
+MDD_INTERNAL mdd_status sidecar_write(void *ctx, mdd_sink *out, mdd_error *err);
+
+/* verify.c */
+
+/* Hashes every chunk's view and checks the digest against the chunk's sha512_uncompressed
+ * signatures and, when recorded (a sidecar's checked header) is not NULL, against the digest
+ * its table records (MDD_ERR_CHECKSUM). */
+MDD_INTERNAL mdd_status store_verify_chunks(const mdd_store *store,
+                                            const sidecar_header *recorded, mdd_error *err);
+
+#endif

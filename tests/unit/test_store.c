@@ -1,0 +1,757 @@
+/* The store layer: each load strategy on MDD files built here, sidecar freshness and repair,
+ * in-place conversion and its read-only fallback, verification and the memory report. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "testutil.h"
+
+#include <mdd/convert.h>
+#include <mdd/store.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_CHUNKS 4
+#define PAGE 4096u
+
+/* One chunk of a file built for a test. Its payload is derived from seed. */
+typedef struct chunk_spec {
+    const char *name;
+    size_t len;
+    uint64_t seed;
+    int lzma;
+    int bad_signature; /* the signature is of other bytes */
+} chunk_spec;
+
+/* Three chunks: compressed, empty and plain, with lengths that are not multiples of 8. */
+static const chunk_spec MIXED[] = {
+    {"A", 10001, 1, 1, 0},
+    {"EMPTY", 0, 2, 0, 0},
+    {"B", 5003, 3, 0, 0},
+};
+#define MIXED_COUNT (sizeof MIXED / sizeof MIXED[0])
+/* Their payload bytes, and their layout at 8-byte-aligned offsets from 0: 0, 10008, 10008. */
+#define MIXED_PAYLOAD 15004u
+#define MIXED_HEAP 15011u
+/* The sidecar: header and 3 table entries in the first page, payloads at 4096, 14104, 14104. */
+#define MIXED_SIDECAR 19107u
+
+static const chunk_spec COMPRESSED[] = {{"ECU", 40000, 7, 1, 0}};
+static const chunk_spec PLAIN[] = {{"ECU", 40000, 7, 0, 0}};
+static const chunk_spec OTHER[] = {{"ECU", 40000, 8, 1, 0}};
+static const chunk_spec BAD_COMPRESSED[] = {{"ECU", 3000, 9, 1, 1}};
+static const chunk_spec BAD_PLAIN[] = {{"ECU", 3000, 9, 0, 1}};
+
+/* A scratch directory per test, with the MDD file's and its sidecar's paths in it. */
+typedef struct fixture {
+    char dir[4096];
+    char mdd[4200];
+    char fb[4210];
+} fixture;
+
+/* ---- building files ---- */
+
+/* Deterministic bytes that compress a little: random words from a small alphabet. */
+static uint8_t *payload_of(const chunk_spec *spec)
+{
+    uint8_t *p = malloc(spec->len ? spec->len : 1);
+    assert_non_null(p);
+    uint64_t x = spec->seed * 0x9e3779b97f4a7c15u + 1;
+    for (size_t i = 0; i < spec->len; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        p[i] = (uint8_t)('a' + (x >> 40) % 16);
+    }
+    return p;
+}
+
+static mdd_bytes cstr(const char *s) { return (mdd_bytes){(const uint8_t *)s, strlen(s)}; }
+
+/* What one built chunk points into while the file is encoded. */
+typedef struct chunk_build {
+    uint8_t *payload;
+    mdd_buffer packed;
+    uint8_t digest[MDD_SHA512_SIZE];
+} chunk_build;
+
+static void build_chunk(const chunk_spec *spec, chunk_build *b, mdd_chunk *c, mdd_signature *sig)
+{
+    static const uint8_t empty[1];
+    mdd_error err;
+    b->payload = payload_of(spec);
+    assert_int_equal(mdd_sha512(b->payload, spec->len, b->digest, &err), MDD_OK);
+    if (spec->bad_signature)
+        b->digest[0] ^= 0x01;
+    *sig = (mdd_signature){.algorithm = cstr(MDD_SIG_SHA512_UNCOMPRESSED),
+                           .signature = {b->digest, MDD_SHA512_SIZE}};
+    *c = (mdd_chunk){.name = cstr(spec->name), .signatures = sig, .signature_count = 1,
+                     .data = {spec->len ? b->payload : empty, spec->len}};
+    if (!spec->lzma)
+        return;
+    assert_int_equal(mdd_lzma_encode(b->payload, spec->len, 1, &b->packed, &err), MDD_OK);
+    c->compression_algorithm = cstr("lzma");
+    c->has_uncompressed_size = 1;
+    c->uncompressed_size = spec->len;
+    c->data = (mdd_bytes){b->packed.data, b->packed.len};
+}
+
+static mdd_status encode_file(void *ctx, mdd_sink *out, mdd_error *err)
+{
+    return mdd_file_encode(ctx, out, err);
+}
+
+/* Writes an MDD file of the given chunks, crash-safely, so it also leaves the page cache. */
+static void write_mdd(const char *path, const chunk_spec *specs, size_t count)
+{
+    assert_true(count <= MAX_CHUNKS);
+    chunk_build builds[MAX_CHUNKS] = {0};
+    mdd_chunk chunks[MAX_CHUNKS];
+    mdd_signature sigs[MAX_CHUNKS];
+    for (size_t i = 0; i < count; i++)
+        build_chunk(&specs[i], &builds[i], &chunks[i], &sigs[i]);
+    mdd_file file = {.version = cstr("2025-05-21"), .ecu_name = cstr("ECU"), .chunks = chunks,
+                     .chunk_count = count};
+    mdd_error err;
+    assert_int_equal(mdd_write_file_atomic(path, 0644, encode_file, &file, &err), MDD_OK);
+    for (size_t i = 0; i < count; i++) {
+        free(builds[i].payload);
+        mdd_buffer_free(&builds[i].packed);
+    }
+}
+
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, len), (ssize_t)len);
+    assert_int_equal(close(fd), 0);
+}
+
+/* Flips one bit of the file at offset, in place. */
+static void flip_byte(const char *path, off_t offset)
+{
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    assert_true(fd >= 0);
+    uint8_t b;
+    assert_int_equal(pread(fd, &b, 1, offset), 1);
+    b ^= 0x01;
+    assert_int_equal(pwrite(fd, &b, 1, offset), 1);
+    assert_int_equal(close(fd), 0);
+}
+
+/* ---- inspecting ---- */
+
+static struct stat stat_of(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return st;
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+static size_t entries_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* Drops the file's clean, unmapped pages from the page cache. Pages that a process still maps
+ * stay, so what mincore(2) reports afterwards is what the store keeps mapped. */
+static void evict(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    assert_true(fd >= 0);
+    assert_int_equal(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0);
+    close(fd);
+}
+
+static mdd_store_options options(mdd_strategy strategy, int verify)
+{
+    mdd_store_options o = mdd_store_options_default();
+    o.strategy = strategy;
+    o.verify = verify;
+    return o;
+}
+
+static mdd_store *open_ok(const char *path, mdd_strategy strategy, int verify)
+{
+    mdd_store_options o = options(strategy, verify);
+    mdd_store *s = NULL;
+    mdd_error err = {0};
+    mdd_status st = mdd_store_open(path, &o, &s, &err);
+    if (st != MDD_OK)
+        fail_msg("open under %s: %s", mdd_strategy_name(strategy), err.message);
+    assert_non_null(s);
+    return s;
+}
+
+static void assert_open_fails(const char *path, const mdd_store_options *o, mdd_status want,
+                              const char *substring)
+{
+    mdd_store *s = (mdd_store *)1;
+    mdd_error err = {0};
+    assert_int_equal(mdd_store_open(path, o, &s, &err), want);
+    assert_null(s);
+    assert_int_equal(err.status, want);
+    if (!strstr(err.message, substring))
+        fail_msg("message \"%s\" lacks \"%s\"", err.message, substring);
+}
+
+/* Every chunk view holds exactly its payload, and the file has the chunks built. */
+static void assert_views(const mdd_store *s, const chunk_spec *specs, size_t count)
+{
+    const mdd_file *f = mdd_store_file(s);
+    assert_int_equal(f->chunk_count, count);
+    for (size_t i = 0; i < count; i++) {
+        mdd_bytes v = mdd_store_chunk_data(s, i);
+        assert_non_null(v.ptr);
+        assert_int_equal(v.len, specs[i].len);
+        uint8_t *expected = payload_of(&specs[i]);
+        assert_memory_equal(v.ptr, expected, specs[i].len);
+        free(expected);
+        assert_true(mdd_bytes_equal_str(f->chunks[i].name, specs[i].name));
+    }
+    mdd_bytes none = mdd_store_chunk_data(s, count);
+    assert_null(none.ptr);
+    assert_int_equal(none.len, 0);
+}
+
+static void assert_aligned_views(const mdd_store *s)
+{
+    for (size_t i = 0; i < mdd_store_file(s)->chunk_count; i++)
+        assert_int_equal((uintptr_t)mdd_store_chunk_data(s, i).ptr % 8, 0);
+}
+
+static mdd_store_memory report_of(const mdd_store *s)
+{
+    mdd_store_memory m;
+    mdd_error err;
+    assert_int_equal(mdd_store_memory_report(s, &m, &err), MDD_OK);
+    return m;
+}
+
+/* ---- fixture ---- */
+
+static int setup(void **state)
+{
+    fixture *fx = calloc(1, sizeof *fx);
+    if (!fx)
+        return -1;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(fx->dir, sizeof fx->dir, "%s/mdd-store-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(fx->dir))
+        return -1;
+    snprintf(fx->mdd, sizeof fx->mdd, "%s/ecu.mdd", fx->dir);
+    snprintf(fx->fb, sizeof fx->fb, "%s/ecu.mdd.fb", fx->dir);
+    *state = fx;
+    return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static int teardown(void **state)
+{
+    fixture *fx = *state;
+    chmod(fx->dir, 0700);
+    int rc = nftw(fx->dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    free(fx);
+    return rc;
+}
+
+/* ---- names, options, arguments ---- */
+
+static void test_strategy_names(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"heap", "sidecar", "inplace"};
+    for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
+        mdd_strategy s = MDD_STRATEGY_HEAP;
+        assert_string_equal(mdd_strategy_name((mdd_strategy)i), names[i]);
+        assert_int_equal(mdd_strategy_parse(names[i], &s), 0);
+        assert_int_equal(s, i);
+    }
+    mdd_strategy s = MDD_STRATEGY_SIDECAR;
+    assert_int_equal(mdd_strategy_parse("Heap", &s), -1);
+    assert_int_equal(mdd_strategy_parse("", &s), -1);
+    assert_int_equal(s, MDD_STRATEGY_SIDECAR);
+    assert_string_equal(mdd_strategy_name((mdd_strategy)3), "unknown");
+
+    mdd_store_options o = mdd_store_options_default();
+    assert_int_equal(o.strategy, MDD_STRATEGY_INPLACE);
+    assert_int_equal(o.verify, 1);
+    assert_int_equal(o.allow_fallback, 0);
+    assert_int_equal(o.fallback, MDD_STRATEGY_HEAP);
+    assert_int_equal(o.limits.max_uncompressed_size, mdd_codec_limits_default().max_uncompressed_size);
+    assert_int_equal(o.parse.max_repeated, mdd_parse_options_default().max_repeated);
+}
+
+static void test_open_arguments(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, PLAIN, 1);
+    mdd_store *s;
+    mdd_error err;
+    assert_int_equal(mdd_store_open(fx->mdd, NULL, NULL, &err), MDD_ERR_ARG);
+    mdd_store_options o = mdd_store_options_default();
+    assert_open_fails(NULL, &o, MDD_ERR_ARG, "no path");
+    o.strategy = (mdd_strategy)3;
+    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG, "unknown strategy 3");
+    o = mdd_store_options_default();
+    o.allow_fallback = 1;
+    o.fallback = MDD_STRATEGY_INPLACE;
+    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG, "must be heap or sidecar");
+    /* An unused fallback is not checked. */
+    o.allow_fallback = 0;
+    assert_int_equal(mdd_store_open(fx->mdd, &o, &s, &err), MDD_OK);
+    mdd_store_close(s);
+    mdd_store_close(NULL);
+    assert_int_equal(mdd_store_memory_report(NULL, NULL, &err), MDD_ERR_ARG);
+}
+
+static void test_missing_and_malformed(void **state)
+{
+    fixture *fx = *state;
+    for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
+        mdd_store_options o = options((mdd_strategy)i, 1);
+        assert_open_fails(fx->mdd, &o, MDD_ERR_IO, "No such file or directory");
+    }
+    write_bytes(fx->mdd, "not an MDD file at all", 22);
+    for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
+        mdd_store_options o = options((mdd_strategy)i, 1);
+        assert_open_fails(fx->mdd, &o, MDD_ERR_FORMAT, "magic");
+    }
+    /* Nothing was written beside it. */
+    assert_int_equal(entries_in(fx->dir), 1);
+}
+
+/* ---- heap ---- */
+
+static void test_heap(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 1);
+    /* Decoding read the whole compressed file; open released it from the process. Measured
+     * first: reading the file's views (chunk names) below faults its pages back in. */
+    evict(fx->mdd);
+    mdd_store_memory m = report_of(s);
+    assert_int_equal(m.payload_bytes, MIXED_PAYLOAD);
+    assert_int_equal(m.heap_bytes, MIXED_HEAP);
+    assert_int_equal(m.mapped_bytes, stat_of(fx->mdd).st_size);
+    assert_int_equal(m.resident_bytes, 0);
+    assert_int_equal(mdd_store_strategy(s), MDD_STRATEGY_HEAP);
+    assert_views(s, MIXED, MIXED_COUNT);
+    assert_aligned_views(s);
+    assert_ptr_equal(mdd_store_chunk_data(s, 2).ptr, mdd_store_chunk_data(s, 0).ptr + 10008);
+    assert_true(mdd_bytes_equal_str(mdd_store_file(s)->chunks[0].compression_algorithm, "lzma"));
+    mdd_store_close(s);
+    /* heap never writes: the directory holds the file alone. */
+    assert_int_equal(entries_in(fx->dir), 1);
+}
+
+static void test_heap_checks_signatures(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, BAD_COMPRESSED, 1);
+    mdd_store_options o = options(MDD_STRATEGY_HEAP, 1);
+    assert_open_fails(fx->mdd, &o, MDD_ERR_CHECKSUM, "chunk 0: signatures[0]: SHA-512 mismatch");
+    /* Without verification the payload is decoded but not hashed. */
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 0);
+    assert_views(s, BAD_COMPRESSED, 1);
+    mdd_store_close(s);
+}
+
+static void test_no_chunks(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, NULL, 0);
+    for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
+        mdd_store *s = open_ok(fx->mdd, (mdd_strategy)i, 1);
+        assert_views(s, NULL, 0);
+        mdd_store_memory m = report_of(s);
+        assert_int_equal(m.payload_bytes, 0);
+        assert_int_equal(m.heap_bytes, 0);
+        mdd_store_close(s);
+    }
+    /* The sidecar strategy left a sidecar of the header page alone. */
+    assert_int_equal(stat_of(fx->fb).st_size, PAGE);
+}
+
+/* ---- sidecar ---- */
+
+static uint64_t le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The header records the MDD file's identity and the chunk table the layout. */
+static void assert_sidecar_header(const char *fb, const char *mdd)
+{
+    size_t len;
+    uint8_t *h = tu_read_file(fb, &len);
+    struct stat st = stat_of(mdd);
+    assert_int_equal(len, MIXED_SIDECAR);
+    assert_memory_equal(h, "MDDSIDE1\1\0\0\0\0\0\0\0", 16);
+    assert_int_equal(le64(h + 16), MIXED_COUNT);
+    assert_int_equal(le64(h + 24), st.st_size);
+    assert_int_equal(le64(h + 32), st.st_mtim.tv_sec);
+    assert_int_equal(le64(h + 40), st.st_mtim.tv_nsec);
+    assert_int_equal(le64(h + 48), st.st_ino);
+    assert_int_equal(le64(h + 56), st.st_dev);
+    static const uint64_t offsets[] = {4096, 14104, 14104};
+    for (size_t i = 0; i < MIXED_COUNT; i++) {
+        assert_int_equal(le64(h + 64 + 80 * i), offsets[i]);
+        assert_int_equal(le64(h + 72 + 80 * i), MIXED[i].len);
+    }
+    free(h);
+}
+
+static void test_sidecar_built_then_reused(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1);
+    /* Verification read every payload; open released both mappings from the process. */
+    evict(fx->mdd);
+    evict(fx->fb);
+    mdd_store_memory m = report_of(s);
+    assert_int_equal(m.payload_bytes, MIXED_PAYLOAD);
+    assert_int_equal(m.heap_bytes, 0);
+    assert_int_equal(m.mapped_bytes, stat_of(fx->mdd).st_size + MIXED_SIDECAR);
+    assert_int_equal(m.resident_bytes, 0);
+    assert_int_equal(mdd_store_strategy(s), MDD_STRATEGY_SIDECAR);
+    assert_views(s, MIXED, MIXED_COUNT);
+    assert_aligned_views(s);
+    assert_int_equal((uintptr_t)mdd_store_chunk_data(s, 0).ptr % PAGE, 0);
+    assert_sidecar_header(fx->fb, fx->mdd);
+    assert_int_equal(stat_of(fx->fb).st_mode & 0777, 0644);
+    mdd_store_close(s);
+
+    ino_t ino = stat_of(fx->fb).st_ino;
+    s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1);
+    assert_int_equal(stat_of(fx->fb).st_ino, ino);
+    assert_views(s, MIXED, MIXED_COUNT);
+    mdd_store_close(s);
+    /* The MDD file, its sidecar, and no temporary file. */
+    assert_int_equal(entries_in(fx->dir), 2);
+}
+
+static void test_sidecar_stale_mtime(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    mdd_store_close(open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1));
+    ino_t ino = stat_of(fx->fb).st_ino;
+    struct timespec times[2] = {{0, UTIME_OMIT}, {1700000000, 123456789}};
+    assert_int_equal(utimensat(AT_FDCWD, fx->mdd, times, 0), 0);
+    /* Even unverified, a sidecar of another version of the file is not used. */
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 0);
+    assert_int_not_equal(stat_of(fx->fb).st_ino, ino);
+    assert_sidecar_header(fx->fb, fx->mdd);
+    assert_views(s, MIXED, MIXED_COUNT);
+    mdd_store_close(s);
+}
+
+static void test_sidecar_stale_content(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, COMPRESSED, 1);
+    mdd_store_close(open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1));
+    write_mdd(fx->mdd, OTHER, 1);
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 0);
+    assert_views(s, OTHER, 1);
+    mdd_store_close(s);
+    assert_int_equal(entries_in(fx->dir), 2);
+}
+
+/* A sidecar whose header fits but whose payload was damaged later: verification finds it and
+ * the sidecar is rebuilt once; without verification it is used as it is. */
+static void test_sidecar_damaged_payload(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    mdd_store_close(open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1));
+    ino_t ino = stat_of(fx->fb).st_ino;
+    flip_byte(fx->fb, 14104 + 10);
+
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 0);
+    assert_int_equal(stat_of(fx->fb).st_ino, ino);
+    uint8_t *b = payload_of(&MIXED[2]);
+    assert_int_equal(mdd_store_chunk_data(s, 2).ptr[10], b[10] ^ 0x01);
+    free(b);
+    mdd_store_close(s);
+
+    s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1);
+    assert_int_not_equal(stat_of(fx->fb).st_ino, ino);
+    assert_views(s, MIXED, MIXED_COUNT);
+    mdd_store_close(s);
+    assert_int_equal(entries_in(fx->dir), 2);
+}
+
+/* Opens with a malformed sidecar in place and checks that it was rebuilt. */
+static void assert_rebuilds(const fixture *fx)
+{
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 0);
+    assert_views(s, MIXED, MIXED_COUNT);
+    mdd_store_close(s);
+    assert_sidecar_header(fx->fb, fx->mdd);
+}
+
+static void test_sidecar_malformed(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    write_bytes(fx->fb, "MDDSIDE1", 8);
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 0); /* magic */
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 8); /* version */
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 12); /* reserved */
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 16 + 7); /* a huge chunk count */
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 64 + 80); /* entry 1's offset, no longer aligned */
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 64 + 80 * 2 + 8 + 5); /* entry 2's length, past the end */
+    assert_rebuilds(fx);
+    flip_byte(fx->fb, 64 + 16 + 3); /* entry 0's SHA-512 */
+    assert_rebuilds(fx);
+    assert_int_equal(truncate(fx->fb, MIXED_SIDECAR - 1), 0);
+    assert_rebuilds(fx);
+    assert_int_equal(unlink(fx->fb), 0);
+    assert_int_equal(mkdir(fx->fb, 0700), 0);
+    mdd_store_options o = options(MDD_STRATEGY_SIDECAR, 1);
+    assert_open_fails(fx->mdd, &o, MDD_ERR_IO, "sidecar: rename");
+    assert_int_equal(rmdir(fx->fb), 0);
+}
+
+/* A chunk that does not match its signature never gets into a sidecar. */
+static void test_sidecar_refuses_bad_chunk(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, BAD_COMPRESSED, 1);
+    for (int verify = 0; verify <= 1; verify++) {
+        mdd_store_options o = options(MDD_STRATEGY_SIDECAR, verify);
+        assert_open_fails(fx->mdd, &o, MDD_ERR_CHECKSUM,
+                          "sidecar: chunk 0: signatures[0]: SHA-512 mismatch");
+        assert_int_equal(entries_in(fx->dir), 1);
+    }
+}
+
+static void test_sidecar_path_and_remove(void **state)
+{
+    fixture *fx = *state;
+    char *p = mdd_sidecar_path("dir/ECU.mdd");
+    assert_string_equal(p, "dir/ECU.mdd.fb");
+    free(p);
+    assert_null(mdd_sidecar_path(NULL));
+
+    write_mdd(fx->mdd, PLAIN, 1);
+    mdd_store_close(open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1));
+    assert_true(exists(fx->fb));
+    mdd_error err;
+    assert_int_equal(mdd_sidecar_remove(fx->mdd, &err), MDD_OK);
+    assert_false(exists(fx->fb));
+    assert_int_equal(mdd_sidecar_remove(fx->mdd, &err), MDD_OK);
+    assert_int_equal(mdd_sidecar_remove(NULL, &err), MDD_ERR_ARG);
+    assert_int_equal(entries_in(fx->dir), 1);
+}
+
+/* ---- inplace ---- */
+
+static void assert_plain_on_disk(const char *path, const chunk_spec *specs, size_t count)
+{
+    mdd_mapping map;
+    mdd_file f;
+    mdd_error err;
+    assert_int_equal(mdd_mapping_open(path, &map, &err), MDD_OK);
+    assert_int_equal(mdd_file_parse(map.data, map.size, NULL, &f, &err), MDD_OK);
+    assert_true(mdd_file_is_plain(&f));
+    assert_int_equal(f.chunk_count, count);
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *expected = payload_of(&specs[i]);
+        assert_null(f.chunks[i].compression_algorithm.ptr);
+        assert_int_equal(f.chunks[i].data.len, specs[i].len);
+        assert_memory_equal(f.chunks[i].data.ptr, expected, specs[i].len);
+        free(expected);
+    }
+    mdd_file_release(&f);
+    mdd_mapping_release(&map);
+}
+
+/* The views are the chunks' data fields in the mapping: nothing was copied. */
+static void assert_zero_copy(const mdd_store *s)
+{
+    const mdd_file *f = mdd_store_file(s);
+    for (size_t i = 0; i < f->chunk_count; i++)
+        if (f->chunks[i].data.len)
+            assert_ptr_equal(mdd_store_chunk_data(s, i).ptr, f->chunks[i].data.ptr);
+}
+
+static void test_inplace_converts(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 1);
+    evict(fx->mdd);
+    mdd_store_memory m = report_of(s);
+    assert_int_equal(m.payload_bytes, MIXED_PAYLOAD);
+    assert_int_equal(m.heap_bytes, 0);
+    assert_int_equal(m.mapped_bytes, stat_of(fx->mdd).st_size);
+    assert_int_equal(m.resident_bytes, 0);
+    assert_int_equal(mdd_store_strategy(s), MDD_STRATEGY_INPLACE);
+    assert_views(s, MIXED, MIXED_COUNT);
+    assert_zero_copy(s);
+    assert_true(mdd_file_is_plain(mdd_store_file(s)));
+    mdd_store_close(s);
+    assert_plain_on_disk(fx->mdd, MIXED, MIXED_COUNT);
+    assert_int_equal(entries_in(fx->dir), 1);
+}
+
+static void test_inplace_leaves_plain_file(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, PLAIN, 1);
+    struct stat before = stat_of(fx->mdd);
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 1);
+    assert_views(s, PLAIN, 1);
+    assert_zero_copy(s);
+    mdd_store_close(s);
+    struct stat after = stat_of(fx->mdd);
+    assert_int_equal(after.st_ino, before.st_ino);
+    assert_int_equal(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+    assert_int_equal(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+}
+
+static void test_inplace_checks_signatures(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, BAD_PLAIN, 1);
+    mdd_store_options o = options(MDD_STRATEGY_INPLACE, 1);
+    assert_open_fails(fx->mdd, &o, MDD_ERR_CHECKSUM, "chunk 0: signatures[0]: SHA-512 mismatch");
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 0);
+    assert_views(s, BAD_PLAIN, 1);
+    mdd_store_close(s);
+    /* A compressed chunk that fails its signature is never converted. */
+    write_mdd(fx->mdd, BAD_COMPRESSED, 1);
+    ino_t ino = stat_of(fx->mdd).st_ino;
+    assert_open_fails(fx->mdd, &o, MDD_ERR_CHECKSUM, "convert: ");
+    assert_int_equal(stat_of(fx->mdd).st_ino, ino);
+}
+
+/* Makes dir unwritable for this process: without root by its mode; as root, where modes do
+ * not bind, by a read-only bind mount in a mount namespace of this process's own. Returns 0
+ * when that is not possible here. */
+static int make_read_only(const char *dir)
+{
+    if (geteuid() != 0)
+        return chmod(dir, 0555) == 0;
+    if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        return 0;
+    if (mount(dir, dir, NULL, MS_BIND, NULL) != 0)
+        return 0;
+    if (mount(NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) != 0) {
+        umount(dir);
+        return 0;
+    }
+    return 1;
+}
+
+static void undo_read_only(const char *dir)
+{
+    if (geteuid() != 0)
+        assert_int_equal(chmod(dir, 0700), 0);
+    else
+        assert_int_equal(umount(dir), 0);
+}
+
+static void test_inplace_read_only(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, COMPRESSED, 1);
+    if (!make_read_only(fx->dir))
+        skip();
+    mdd_store_options o = options(MDD_STRATEGY_INPLACE, 1);
+    assert_open_fails(fx->mdd, &o, MDD_ERR_READ_ONLY, "cannot convert in place: ");
+    assert_open_fails(fx->mdd, &o, MDD_ERR_READ_ONLY,
+                      "; allow a fallback strategy to open it anyway");
+    o.allow_fallback = 1;
+    mdd_store *s = NULL;
+    mdd_error err = {0};
+    mdd_status st = mdd_store_open(fx->mdd, &o, &s, &err);
+    mdd_strategy used = st == MDD_OK ? mdd_store_strategy(s) : MDD_STRATEGY_INPLACE;
+    uint64_t heap = st == MDD_OK ? report_of(s).heap_bytes : 0;
+    /* The store maps a file on the read-only mount: closed first, so it can be undone. */
+    mdd_store_close(s);
+    undo_read_only(fx->dir);
+    if (st != MDD_OK)
+        fail_msg("fallback: %s", err.message);
+    assert_int_equal(used, MDD_STRATEGY_HEAP);
+    assert_int_equal(heap, 40000);
+    /* The file was left as it was. */
+    assert_int_equal(entries_in(fx->dir), 1);
+    s = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 1);
+    assert_views(s, COMPRESSED, 1);
+    assert_true(mdd_bytes_equal_str(mdd_store_file(s)->chunks[0].compression_algorithm, "lzma"));
+    mdd_store_close(s);
+}
+
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_strategy_names),
+        T(test_open_arguments),
+        T(test_missing_and_malformed),
+        T(test_heap),
+        T(test_heap_checks_signatures),
+        T(test_no_chunks),
+        T(test_sidecar_built_then_reused),
+        T(test_sidecar_stale_mtime),
+        T(test_sidecar_stale_content),
+        T(test_sidecar_damaged_payload),
+        T(test_sidecar_malformed),
+        T(test_sidecar_refuses_bad_chunk),
+        T(test_sidecar_path_and_remove),
+        T(test_inplace_converts),
+        T(test_inplace_leaves_plain_file),
+        T(test_inplace_checks_signatures),
+        /* Last: as root it moves the process into a mount namespace of its own. */
+        T(test_inplace_read_only),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

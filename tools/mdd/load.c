@@ -1,0 +1,295 @@
+/* mdd load: opens MDD files under a load strategy, reports what each store holds in memory,
+ * then what the whole process holds while all of them are open: the figure that decides
+ * between the strategies. */
+#include "cli.h"
+#include "json.h"
+#include "paths.h"
+
+#include <mdd/memory.h>
+#include <mdd/store.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+typedef struct load_options {
+    mdd_store_options store;
+    int fallback_given;
+    int json;
+} load_options;
+
+/* One file loaded. Its store stays open until the process totals have been read. */
+typedef struct load_result {
+    mdd_store *store; /* NULL when the file failed */
+    double open_ms;
+    mdd_store_memory memory;
+} load_result;
+
+static int parse_strategy(const char *option, const char *value, mdd_strategy *strategy)
+{
+    if (mdd_strategy_parse(value, strategy) != 0)
+        return cli_usage_error(&cli_load_command, "%s takes heap, sidecar or inplace, not '%s'",
+                               option, value);
+    return CLI_EXIT_OK;
+}
+
+static int on_option(void *ctx, int option, const char *value)
+{
+    load_options *o = ctx;
+    switch (option) {
+    case 's': return parse_strategy("--strategy", value, &o->store.strategy);
+    case 'f':
+        o->fallback_given = 1;
+        o->store.allow_fallback = 1;
+        return parse_strategy("--fallback", value, &o->store.fallback);
+    case 'n': o->store.verify = 0; return CLI_EXIT_OK;
+    case 'j': o->json = 1; return CLI_EXIT_OK;
+    default: return cli_usage_error(&cli_load_command, "unexpected option");
+    }
+}
+
+/* Options are parsed in any order, so their combination is checked once all are known. */
+static int check_fallback(const load_options *o)
+{
+    if (!o->fallback_given)
+        return CLI_EXIT_OK;
+    if (o->store.strategy != MDD_STRATEGY_INPLACE)
+        return cli_usage_error(&cli_load_command, "--fallback applies to --strategy inplace only");
+    if (o->store.fallback == MDD_STRATEGY_INPLACE)
+        return cli_usage_error(&cli_load_command, "--fallback takes heap or sidecar");
+    return CLI_EXIT_OK;
+}
+
+static double ms_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) * 1e3 +
+           (double)(now.tv_nsec - start->tv_nsec) / 1e6;
+}
+
+static int load_one(const char *path, const mdd_store_options *opts, load_result *r)
+{
+    mdd_error err;
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    mdd_status st = mdd_store_open(path, opts, &r->store, &err);
+    r->open_ms = ms_since(&start);
+    if (st == MDD_OK)
+        st = mdd_store_memory_report(r->store, &r->memory, &err);
+    return st ? cli_error(path, "%s", err.message) : CLI_EXIT_OK;
+}
+
+static void print_memory_text(const mdd_store_memory *m)
+{
+    printf("%" PRIu64 " payload bytes; mapped %" PRIu64 ", resident %" PRIu64 ", heap %" PRIu64
+           " bytes", m->payload_bytes, m->mapped_bytes, m->resident_bytes, m->heap_bytes);
+}
+
+static void print_file_text(const char *path, const load_result *r, mdd_strategy requested)
+{
+    mdd_strategy used = mdd_store_strategy(r->store);
+    size_t chunks = mdd_store_file(r->store)->chunk_count;
+    printf("%s: %s", path, mdd_strategy_name(used));
+    if (used != requested)
+        printf(" (fallback from %s)", mdd_strategy_name(requested));
+    printf(", %zu chunk%s, ", chunks, cli_plural(chunks));
+    print_memory_text(&r->memory);
+    printf("; opened in %.3f ms\n", r->open_ms);
+}
+
+static void print_file_json(json_writer *j, const char *path, const load_result *r,
+                            mdd_strategy requested)
+{
+    json_object_begin(j);
+    json_key(j, "file");
+    json_cstring(j, path);
+    json_key(j, "strategy");
+    json_cstring(j, mdd_strategy_name(mdd_store_strategy(r->store)));
+    json_key(j, "requested");
+    json_cstring(j, mdd_strategy_name(requested));
+    json_key(j, "chunks");
+    json_uint(j, mdd_store_file(r->store)->chunk_count);
+    json_key(j, "open_ms");
+    json_fixed(j, r->open_ms, 3);
+    json_key(j, "payload_bytes");
+    json_uint(j, r->memory.payload_bytes);
+    json_key(j, "mapped_bytes");
+    json_uint(j, r->memory.mapped_bytes);
+    json_key(j, "resident_bytes");
+    json_uint(j, r->memory.resident_bytes);
+    json_key(j, "heap_bytes");
+    json_uint(j, r->memory.heap_bytes);
+    json_object_end(j);
+}
+
+static void add_memory(mdd_store_memory *sum, const mdd_store_memory *m)
+{
+    sum->payload_bytes += m->payload_bytes;
+    sum->mapped_bytes += m->mapped_bytes;
+    sum->resident_bytes += m->resident_bytes;
+    sum->heap_bytes += m->heap_bytes;
+}
+
+static void print_totals_text(const load_result *results, size_t count,
+                              const mdd_process_memory *p)
+{
+    mdd_store_memory sum = {0};
+    size_t loaded = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (results[i].store) {
+            add_memory(&sum, &results[i].memory);
+            loaded++;
+        }
+    }
+    printf("total: %zu file%s, ", loaded, cli_plural(loaded));
+    print_memory_text(&sum);
+    printf("\n");
+    if (p)
+        printf("process: rss %" PRIu64 " KiB, pss %" PRIu64 " KiB, anonymous %" PRIu64
+               " KiB, file-backed %" PRIu64 " KiB\n",
+               p->rss_kb, p->pss_kb, p->anonymous_kb, p->file_kb);
+}
+
+static void print_process_json(json_writer *j, const mdd_process_memory *p)
+{
+    json_key(j, "process");
+    if (!p) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_key(j, "rss_kb");
+    json_uint(j, p->rss_kb);
+    json_key(j, "pss_kb");
+    json_uint(j, p->pss_kb);
+    json_key(j, "anonymous_kb");
+    json_uint(j, p->anonymous_kb);
+    json_key(j, "file_kb");
+    json_uint(j, p->file_kb);
+    json_object_end(j);
+}
+
+/* Loads every file, printing each as it is loaded (JSON: inside the "files" array). */
+static int load_files(const path_list *files, const load_options *o, load_result *results,
+                      json_writer *j)
+{
+    int rc = CLI_EXIT_OK;
+    if (j) {
+        json_object_begin(j);
+        json_key(j, "files");
+        json_array_begin(j);
+    }
+    for (size_t i = 0; i < files->count; i++) {
+        const char *path = files->paths[i];
+        if (load_one(path, &o->store, &results[i]) != CLI_EXIT_OK) {
+            rc = CLI_EXIT_FAIL;
+            continue;
+        }
+        if (j)
+            print_file_json(j, path, &results[i], o->store.strategy);
+        else
+            print_file_text(path, &results[i], o->store.strategy);
+    }
+    if (j)
+        json_array_end(j);
+    return rc;
+}
+
+/* Reads the process's memory with every store still open, and prints it. */
+static int report_process(const load_result *results, size_t count, json_writer *j)
+{
+    mdd_process_memory p;
+    mdd_error err;
+    int rc = CLI_EXIT_OK;
+    if (mdd_process_memory_read(0, &p, &err) != MDD_OK)
+        rc = cli_error("process memory", "%s", err.message);
+    const mdd_process_memory *shown = rc == CLI_EXIT_OK ? &p : NULL;
+    if (!j) {
+        print_totals_text(results, count, shown);
+        return rc;
+    }
+    print_process_json(j, shown);
+    json_object_end(j);
+    json_end_line(j);
+    return rc;
+}
+
+static int load_all(const path_list *files, const load_options *o)
+{
+    load_result *results = calloc(files->count ? files->count : 1, sizeof *results);
+    if (!results)
+        return cli_error("mdd", "out of memory");
+    json_writer j;
+    json_init(&j, stdout);
+    json_writer *jp = o->json ? &j : NULL;
+    int rc = load_files(files, o, results, jp);
+    int process_rc = report_process(results, files->count, jp);
+    for (size_t i = 0; i < files->count; i++)
+        mdd_store_close(results[i].store);
+    free(results);
+    return rc != CLI_EXIT_OK ? rc : process_rc;
+}
+
+static int run(int argc, char **argv)
+{
+    load_options o = {.store = mdd_store_options_default()};
+    int first;
+    int rc = cli_parse_options(&cli_load_command, argc, argv, on_option, &o, &first);
+    if (rc >= 0)
+        return rc;
+    rc = check_fallback(&o);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (first == argc)
+        return cli_usage_error(&cli_load_command, "expected at least one PATH");
+    path_list files;
+    rc = path_list_expand(argv + first, argc - first, &files);
+    int loaded = load_all(&files, &o);
+    path_list_free(&files);
+    return rc != CLI_EXIT_OK ? rc : loaded;
+}
+
+static const struct option longopts[] = {
+    {"strategy", required_argument, NULL, 's'},
+    {"fallback", required_argument, NULL, 'f'},
+    {"no-verify", no_argument, NULL, 'n'},
+    {"json", no_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_load_command = {
+    .name = "load",
+    .summary = "Open MDD files under a load strategy and report their memory",
+    .synopsis = "[--strategy S] [--fallback S] [--no-verify] [--json] PATH...",
+    .help = "Opens each MDD file as a program using libmdd would, and keeps all of them open\n"
+            "until the process's memory has been read. PATH is a file or a directory (its\n"
+            "*.mdd files, sorted, not recursing). Strategies:\n"
+            "  heap     decompress into one allocation per file\n"
+            "  sidecar  decompress into FILE.fb beside the file (rebuilt when it no longer\n"
+            "           matches), and map that\n"
+            "  inplace  convert the file itself once to uncompressed chunks, and map it\n"
+            "Per file prints\n"
+            "  FILE: STRATEGY, N chunks, P payload bytes; mapped M, resident R, heap H bytes;\n"
+            "  opened in T ms\n"
+            "(on one line), then the totals and the process's memory from smaps_rollup:\n"
+            "  total: N files, P payload bytes; mapped M, resident R, heap H bytes\n"
+            "  process: rss X KiB, pss X KiB, anonymous X KiB, file-backed X KiB\n"
+            "A file that fails prints `mdd: FILE: reason` on stderr; the others still load.\n\n"
+            "Options:\n"
+            "  -s, --strategy S  heap, sidecar or inplace (default inplace)\n"
+            "  -f, --fallback S  with inplace: open a file that cannot be converted (read-only\n"
+            "                    file system, no permission) under S (heap or sidecar)\n"
+            "  -n, --no-verify   do not check every chunk against its SHA-512 signature\n"
+            "  -j, --json        print one JSON object instead: {\"files\": [{\"file\",\n"
+            "                    \"strategy\", \"requested\", \"chunks\", \"open_ms\",\n"
+            "                    \"payload_bytes\", \"mapped_bytes\", \"resident_bytes\",\n"
+            "                    \"heap_bytes\"}], \"process\": {\"rss_kb\", \"pss_kb\",\n"
+            "                    \"anonymous_kb\", \"file_kb\"}} (failed files are left out)\n"
+            "  -h, --help        show this help\n",
+    .shortopts = ":s:f:njh",
+    .longopts = longopts,
+    .run = run,
+};
