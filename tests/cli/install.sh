@@ -17,9 +17,15 @@ cd "$WORK"
 seq 1 500 >payload.txt
 run 0 "$prefix/bin/mdd" pack -o sample.mdd --ecu SAMPLE --chunk 0:SAMPLE:payload.txt
 
+# A sanitized build installs a sanitized library, which only a sanitized program can load.
+sanitize=""
+if ldd "$prefix/lib/libmdd.so.0" | grep -q libasan; then
+    sanitize="-fsanitize=address,undefined"
+fi
+
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 # shellcheck disable=SC2046
-cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags libmdd) "$top/examples/inspect.c" \
+cc -std=c11 -Wall -Wextra -Werror $sanitize $(pkg-config --cflags libmdd) "$top/examples/inspect.c" \
     -o inspect-shared $(pkg-config --libs libmdd) || fail "pkg-config build"
 LD_LIBRARY_PATH=$prefix/lib run 0 ./inspect-shared sample.mdd
 grep -q "SAMPLE" "$TMP/out" || fail "shared example output: $(cat "$TMP/out")"
@@ -33,7 +39,8 @@ find_package(libmdd 0.1 REQUIRED)
 add_executable(inspect $top/examples/inspect.c)
 target_link_libraries(inspect PRIVATE mdd::mdd_static)
 CMAKE
-cmake -S consumer -B consumer/build -DCMAKE_PREFIX_PATH="$prefix" >/dev/null || fail "find_package"
+cmake -S consumer -B consumer/build -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="$sanitize" \
+    -DCMAKE_EXE_LINKER_FLAGS="$sanitize" >/dev/null || fail "find_package"
 cmake --build consumer/build >/dev/null || fail "CMake consumer build"
 run 0 consumer/build/inspect sample.mdd
 grep -q "SAMPLE" "$TMP/out" || fail "static example output"

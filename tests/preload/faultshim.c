@@ -401,7 +401,7 @@ static void describe_fd(int fd, char *out, size_t size)
 
 static void trace(unsigned long any, enum kind k, unsigned long n, target t, int fires)
 {
-    char what[2 * 4096 + 64] = "";
+    char what[3 * 4000 + 64] = ""; /* room for three paths cut to 4000 bytes each */
     const char *access = "-";
     if (t.fd >= 0) {
         describe_fd(t.fd, what, sizeof what);
