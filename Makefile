@@ -53,6 +53,7 @@ fuzz: deps fuzz-build
 
 bench: build
 	@sh bench/codec.sh $(BUILD)
+	@sh bench/strategies.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -22,7 +22,7 @@ typedef void (*mdd_convert_progress_fn)(void *ctx, uint64_t done, uint64_t total
 typedef struct mdd_convert_options {
     mdd_codec_limits limits;
     mdd_parse_options parse;
-    /* After writing, fdatasync the new file and drop it from the page cache
+    /* After writing and checking, drop the new file from the page cache
      * (POSIX_FADV_DONTNEED), so that later mappings fault in single pages rather than the
      * large folios the write created. Default on. */
     int evict;

@@ -50,7 +50,7 @@ mdd_status mdd_atomic_file_create(const char *path, mdd_atomic_file *af, mdd_err
 mdd_status mdd_atomic_file_sync(mdd_atomic_file *af, mdd_error *err);
 
 /* Gives the temporary file its final mode, and owner when uid/gid are not (uid_t)-1 /
- * (gid_t)-1. */
+ * (gid_t)-1. Call it before mdd_atomic_file_sync(), which then makes them durable too. */
 mdd_status mdd_atomic_file_set_mode(mdd_atomic_file *af, mode_t mode, uid_t uid, gid_t gid,
                                     mdd_error *err);
 
@@ -79,7 +79,7 @@ mdd_status mdd_atomic_file_remove_stale(const char *path, size_t *removed, mdd_e
 /* Produces a file's content into a sink, for mdd_write_file_atomic(). */
 typedef mdd_status (*mdd_content_writer)(void *ctx, mdd_sink *out, mdd_error *err);
 
-/* Writes path with the mdd_atomic_file steps above (create, write, sync, set mode, commit):
+/* Writes path with the mdd_atomic_file steps above (create, write, set mode, sync, commit):
  * a crash leaves the old file (or none) or the complete new one; any failure before the
  * rename removes the temporary file and leaves path untouched. */
 mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writer write,

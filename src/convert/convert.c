@@ -40,12 +40,13 @@ static mdd_status finish_temp(mdd_atomic_file *af, const struct stat *orig,
                               const mdd_convert_options *opts, mdd_convert_result *result,
                               mdd_error *err)
 {
-    mdd_status st = mdd_atomic_file_sync(af, err);
+    /* Mode and owner first, so the fsync makes them durable with the content. */
+    mdd_status st = keep_mode_and_owner(af, orig, err);
+    if (!st)
+        st = mdd_atomic_file_sync(af, err);
     if (!st)
         st = convert_recheck(af->temp, file->chunk_count,
                              (const uint8_t(*)[MDD_SHA512_SIZE])expected, opts, err);
-    if (!st)
-        st = keep_mode_and_owner(af, orig, err);
     struct stat written;
     if (!st && fstat(af->fd, &written) == 0)
         result->size_after = (uint64_t)written.st_size;

@@ -230,6 +230,23 @@ void mdd_atomic_file_abort(mdd_atomic_file *af)
     atomic_file_free(af);
 }
 
+/* Nonzero when name is exactly ".<base>.tmp.<pid>.<16 hex digits>", the name create_temp()
+ * gives: a looser match would take the live temporary file of another file whose name starts
+ * the same way ("<base>.tmp.x.mdd"). */
+static int is_temp_of(const char *name, const char *base)
+{
+    size_t base_len = strlen(base), mark_len = strlen(TEMP_MARK);
+    if (name[0] != '.' || strncmp(name + 1, base, base_len) != 0 ||
+        strncmp(name + 1 + base_len, TEMP_MARK, mark_len) != 0)
+        return 0;
+    const char *p = name + 1 + base_len + mark_len;
+    size_t digits = strspn(p, "0123456789");
+    if (digits == 0 || p[digits] != '.')
+        return 0;
+    p += digits + 1;
+    return strspn(p, "0123456789abcdef") == 16 && p[16] == '\0';
+}
+
 mdd_status mdd_atomic_file_remove_stale(const char *path, size_t *removed, mdd_error *err)
 {
     char *dir;
@@ -243,15 +260,10 @@ mdd_status mdd_atomic_file_remove_stale(const char *path, size_t *removed, mdd_e
         free(dir);
         return os_failure(err, "open directory");
     }
-    size_t base_len = strlen(base);
     struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        const char *name = e->d_name;
-        if (name[0] == '.' && strncmp(name + 1, base, base_len) == 0 &&
-            strncmp(name + 1 + base_len, TEMP_MARK, strlen(TEMP_MARK)) == 0 &&
-            unlinkat(dirfd(d), name, 0) == 0)
+    while ((e = readdir(d)) != NULL)
+        if (is_temp_of(e->d_name, base) && unlinkat(dirfd(d), e->d_name, 0) == 0)
             count++;
-    }
     closedir(d);
     free(dir);
     if (removed)
@@ -270,10 +282,11 @@ mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writ
         return st;
     mdd_sink sink = mdd_fd_sink(&af.fd);
     st = write(ctx, &sink, err);
-    if (!st)
-        st = mdd_atomic_file_sync(&af, err);
+    /* Mode first, so the fsync makes it durable with the content. */
     if (!st)
         st = mdd_atomic_file_set_mode(&af, mode, (uid_t)-1, (gid_t)-1, err);
+    if (!st)
+        st = mdd_atomic_file_sync(&af, err);
     if (st) {
         mdd_atomic_file_abort(&af);
         return st;

@@ -31,18 +31,20 @@ expect_all_plain() {
 }
 
 # Payloads, and the files made of them.
+# Made-up payloads go in chunks of other types than DIAGNOSTIC_DESCRIPTION, whose payload
+# mdd verify requires to be an EcuData FlatBuffer.
 seq 1 30000 | sed 's/^/line /' >text.bin
 printf 'int main(void) { return 0; }\n' >code.c
 : >empty.bin
 seq 1 200 >notes.txt
 mkdir src
 run 0 "$MDD" pack -o src/a.mdd --ecu ALPHA --revision 1.2 --meta source=basic --meta created=x \
-    --chunk DIAGNOSTIC_DESCRIPTION:ALPHA:text.bin:lzma \
+    --chunk CODE_FILE:ALPHA:text.bin:lzma \
     --chunk CODE_FILE_PARTIAL:fw.bin::src/main.c:code.c:lzma \
     --chunk EMBEDDED_FILE::notes.txt:plain \
     --chunk 1025:vendor:empty.bin:lzma
-run 0 "$MDD" pack -o src/b.mdd --ecu BETA --chunk DIAGNOSTIC_DESCRIPTION:BETA:text.bin:plain
-run 0 "$MDD" pack -o src/c.mdd --ecu GAMMA --chunk 0:GAMMA:notes.txt
+run 0 "$MDD" pack -o src/b.mdd --ecu BETA --chunk CODE_FILE:BETA:text.bin:plain
+run 0 "$MDD" pack -o src/c.mdd --ecu GAMMA --chunk 3:GAMMA:notes.txt
 echo "not an MDD file" >src/notes.txt
 mkdir src/sub
 cp src/a.mdd src/sub/e.mdd
@@ -200,7 +202,7 @@ grep -q '^Usage: mdd convert ' "$TMP/out" || fail "convert --help: no usage line
 # Two converters of one file at once: they take turns, so one converts and the other finds
 # the file converted. Several rounds, on a file large enough for the runs to overlap.
 seq 1 1000000 >mid.bin
-run 0 "$MDD" pack -o mid.mdd --ecu MID --preset 0 --chunk 0:MID:mid.bin:lzma
+run 0 "$MDD" pack -o mid.mdd --ecu MID --preset 0 --chunk 1:MID:mid.bin:lzma
 mid_size=$(stat -c %s mid.mdd)
 for round in 1 2 3 4 5; do
     rm -rf race
@@ -222,12 +224,23 @@ for round in 1 2 3 4 5; do
     expect_all_plain race/db.mdd
     expect_eq "$(ls -A race)" "db.mdd" "$what: files left"
 done
+# The same within one process: -j 4 given one file four times.
+rm -rf race
+mkdir race
+cp mid.mdd race/db.mdd
+run 0 "$MDD" convert -j 4 race/db.mdd race/db.mdd race/db.mdd race/db.mdd
+expect_eq "$(sort "$TMP/out")" \
+    "$(printf '%s\n' "$(conv_line race/db.mdd 1 "$mid_size" "$(stat -c %s race/db.mdd)")" \
+        "race/db.mdd: already uncompressed" "race/db.mdd: already uncompressed" \
+        "race/db.mdd: already uncompressed" | sort)" "-j 4 on one file: stdout"
+expect_all_plain race/db.mdd
+expect_eq "$(ls -A race)" "db.mdd" "-j 4 on one file: files left"
 rm -rf race mid.bin mid.mdd
 
 # A 200 MB chunk converts within 32 MB of RSS: it is decoded straight into the new file.
 (yes "some diagnostic text line" || true) | head -c 200M >big.bin
 big_sha=$(sha512_of big.bin)
-run 0 "$MDD" pack -o big.mdd --ecu BIG --preset 0 --chunk 0:BIG:big.bin:lzma
+run 0 "$MDD" pack -o big.mdd --ecu BIG --preset 0 --chunk 1:BIG:big.bin:lzma
 rm big.bin
 kb=$("$BUILD_TESTS/peak_rss" "$MDD" convert big.mdd) ||
     fail "mdd convert of the 200 MB chunk failed"

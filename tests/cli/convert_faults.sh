@@ -31,12 +31,14 @@ declare -A ERRNO_OF=([write]=ENOSPC [pwrite]=ENOSPC [fallocate]=ENOSPC [ftruncat
     [fchmod]=EPERM [fchown]=EPERM [pread]=EIO [close]=EIO)
 
 cd "$WORK"
+# Made-up payloads go in chunks of other types than DIAGNOSTIC_DESCRIPTION, whose payload
+# mdd verify requires to be an EcuData FlatBuffer.
 # One chunk of a few hundred KB of text, larger than the converter's output buffer so that it
 # takes several writes, and one plain chunk.
 seq 1 40000 | sed 's/^/DTC record /' >text.bin
 seq 1 500 >notes.txt
 run 0 "$MDD" pack -o orig.mdd --ecu FAULTY --revision 7 --meta source=faults \
-    --chunk DIAGNOSTIC_DESCRIPTION:FAULTY:text.bin:lzma \
+    --chunk CODE_FILE:firmware.bin:text.bin:lzma \
     --chunk EMBEDDED_FILE:notes.txt:notes.txt:plain
 if [ "$(id -u)" -eq 0 ]; then
     # An owner other than the converter's own makes it call fchown: that call is tested too.
@@ -164,13 +166,29 @@ run 0 "$MDD" info --json d/db.mdd
 expect_eq "$(jq -c '[.chunks[].payload_sha512]' "$TMP/out")" \
     "$(jq -c '[.chunks[].payload_sha512]' <<<"$ORIG_INFO")" "payload SHA-512s"
 
+# A file system that cannot exchange two names (renameat2 RENAME_EXCHANGE fails with EINVAL,
+# or the kernel lacks renameat2): the conversion still completes, with a plain rename.
+for errno in EINVAL ENOSYS; do
+    what="rename #1 ($errno)"
+    fresh
+    rm -f "$TMP/fired"
+    run 0 shimmed MDD_FAULT_CALL=rename MDD_FAULT_AT=1 MDD_FAULT_ERRNO="$errno" \
+        MDD_FAULT_REPORT="$TMP/fired" "$MDD" convert d/db.mdd
+    expect_eq "$(cat "$TMP/fired")" "rename 1" "$what: the fault fired"
+    expect_eq "$(cat "$TMP/out")" \
+        "d/db.mdd: converted (1 chunk decompressed, $(stat -c %s orig.mdd) -> $size_after bytes)" \
+        "$what: convert output"
+    expect_converted "$what"
+    expect_eq "$(ls -A d)" "$LISTING" "$what: files in the directory"
+done
+
 # A file replaced while it is being converted (a new version dropped in by an updater, which
 # knows nothing of the converter's lock) must not be overwritten with the converted old one.
 # The shim replaces it at an exact moment: before the temporary file is created, and just
 # before the rename. Either the new file stays as it came (and the conversion fails), or it is
 # the new file that gets converted; the temporary file never stays.
 seq 1 20000 | sed 's/^/NEW record /' >new.bin
-run 0 "$MDD" pack -o new.mdd --ecu FAULTY --chunk DIAGNOSTIC_DESCRIPTION:FAULTY:new.bin:lzma
+run 0 "$MDD" pack -o new.mdd --ecu FAULTY --chunk CODE_FILE:firmware.bin:new.bin:lzma
 mkdir ref
 cp new.mdd ref/db.mdd
 run 0 "$MDD" convert ref/db.mdd

@@ -24,11 +24,13 @@ mount_tmpfs() {
 }
 
 cd "$WORK"
+# Made-up payloads go in chunks of other types than DIAGNOSTIC_DESCRIPTION, whose payload
+# mdd verify requires to be an EcuData FlatBuffer.
 seq 1 500000 >text.bin # 3.4 MB, which lzma makes a few hundred KB
 seq 1 300 >notes.txt
-run 0 "$MDD" pack -o orig.mdd --ecu FS --chunk DIAGNOSTIC_DESCRIPTION:FS:text.bin:lzma \
+run 0 "$MDD" pack -o orig.mdd --ecu FS --chunk CODE_FILE:FS:text.bin:lzma \
     --chunk EMBEDDED_FILE:notes.txt:notes.txt:plain
-run 0 "$MDD" pack -o plain.mdd --ecu FS --chunk DIAGNOSTIC_DESCRIPTION:FS:notes.txt:plain
+run 0 "$MDD" pack -o plain.mdd --ecu FS --chunk EMBEDDED_FILE:FS:notes.txt:plain
 ORIG_SIZE=$(stat -c %s orig.mdd)
 ORIG_SHA=$(sha512_of orig.mdd)
 PLAIN_SHA=$(sha512_of plain.mdd)

@@ -33,8 +33,8 @@
  *                           run: the command MDD_FAULT_RUN is run (sh -c, without LD_PRELOAD
  *                           and MDD_FAULT_*, waited for) and then the call is made: it lets a
  *                           test change files at an exact moment of the process's work
- *   MDD_FAULT_ERRNO         ENOSPC, EIO, EDQUOT, EROFS, EACCES, EPERM, ENOMEM or a number;
- *                           default EIO
+ *   MDD_FAULT_ERRNO         ENOSPC, EIO, EDQUOT, EROFS, EACCES, EPERM, ENOMEM, EINVAL, ENOSYS
+ *                           or a number; default EIO
  *   MDD_FAULT_REPORT        when the fault fires, the line "CALL N" is appended to this file,
  *                           CALL and N as given; with "any", the kind of the call follows
  *   MDD_FAULT_COUNT_REPORT  at exit, "any TOTAL" and then one "KIND COUNT" line per kind are
@@ -258,8 +258,9 @@ static int parse_errno(const char *s)
     static const struct {
         const char *name;
         int value;
-    } names[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},     {"EDQUOT", EDQUOT}, {"EROFS", EROFS},
-                 {"EACCES", EACCES}, {"EPERM", EPERM}, {"ENOMEM", ENOMEM}};
+    } names[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},       {"EDQUOT", EDQUOT},
+                 {"EROFS", EROFS},   {"EACCES", EACCES}, {"EPERM", EPERM},
+                 {"ENOMEM", ENOMEM}, {"EINVAL", EINVAL}, {"ENOSYS", ENOSYS}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0)
             return names[i].value;
