@@ -1,6 +1,7 @@
 #!/bin/sh
 # A tour of the mdd tool on files it makes itself (no corpus needed): pack two sample payloads
-# into an MDD file, then info, verify and cat it. Usage: sh scripts/demo.sh PATH/TO/mdd
+# into an MDD file, then info, verify and cat it; then pack a small fleet, convert it in place
+# and load it under each strategy with the memory each costs. Usage: sh scripts/demo.sh PATH/TO/mdd
 set -eu
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -41,7 +42,7 @@ ls -l services.txt README.txt
 
 section "mdd pack: one compressed and one plain chunk"
 show mdd pack -o demo.mdd --ecu DEMO_ECU --revision 01.00.00 --meta source=demo.sh \
-    --chunk DIAGNOSTIC_DESCRIPTION:DEMO_ECU:services.txt \
+    --chunk CODE_FILE:services.txt:services.txt \
     --chunk EMBEDDED_FILE:README.txt:README.txt:plain
 ls -l demo.mdd
 
@@ -67,3 +68,36 @@ cp demo.mdd damaged.mdd
 # The plain chunk's data ends the file: change its last byte.
 printf 'X' | dd of=damaged.mdd bs=1 seek=$(($(wc -c <damaged.mdd) - 1)) conv=notrunc 2>/dev/null
 show mdd verify demo.mdd damaged.mdd || echo "(exit status $?: damaged.mdd is bad)"
+
+section "A small fleet: 4 ECUs of 1 to 4 MB each, LZMA-compressed"
+mkdir fleet
+for n in 1 2 3 4; do
+    awk -v n="$n" 'BEGIN { for (i = 0; i < n * 16000; i++)
+        printf "ECU%d service %06d ReadDataByIdentifier DID 0x%04X session %d\n", n, i, i % 65536, i % 4 }' \
+        >"payload$n.txt"
+    mdd pack -o "fleet/ECU$n.mdd" --ecu "ECU$n" --chunk "CODE_FILE:ECU$n:payload$n.txt"
+done
+ls -l fleet
+
+section "mdd convert: decompress in place, once (a copy per strategy below)"
+for s in heap sidecar inplace; do
+    cp -r fleet "fleet-$s"
+done
+show mdd convert fleet-inplace
+
+section "mdd load: the same fleet under each strategy"
+for s in heap sidecar inplace; do
+    show mdd load --strategy "$s" "fleet-$s"
+done
+
+section "Memory per strategy (KiB, from /proc/self/smaps_rollup after loading)"
+printf '%-8s %10s %12s %12s\n' strategy RSS anonymous file-backed
+for s in heap sidecar inplace; do
+    mdd load --json --strategy "$s" "fleet-$s" |
+        jq -r --arg s "$s" '"\($s) \(.process.rss_kb) \(.process.anonymous_kb) \(.process.file_kb)"' |
+        while read -r name rss anon file; do
+            printf '%-8s %10s %12s %12s\n' "$name" "$rss" "$anon" "$file"
+        done
+done
+echo "heap holds every payload in anonymous memory; sidecar and inplace map them and keep"
+echo "only what is read. After a crash or an update, run mdd convert again: it is idempotent."
