@@ -17,6 +17,15 @@ seed_container() {
     printf 'MDD version 0      \000' > "$1/empty.mdd"
 }
 
+# fuzz_ecu_data takes a FlatBuffers payload: the real files' diagnostic descriptions.
+seed_ecu_data() {
+    mkdir -p "$1"
+    for f in "$corpus_dir"/*.mdd; do
+        [ -f "$f" ] || continue
+        "$build/mdd" cat "$f" -o "$1/$(basename "$f" .mdd).fb" || true
+    done
+}
+
 # fuzz_chunk_decode takes a 4-byte little-endian expected size followed by an LZMA-alone stream.
 seed_chunk_decode() {
     mkdir -p "$1"
@@ -26,6 +35,15 @@ seed_chunk_decode() {
     printf '' | xz --format=lzma >> "$1/empty"
 }
 
+# fuzz_db takes MDD files too; converted to plain chunks, their payload bytes are what the
+# mutations change, instead of an LZMA stream that then no longer decodes.
+seed_db() {
+    seed_container "$1"
+    if [ -x "$build/mdd" ]; then
+        "$build/mdd" convert --quiet "$1" >/dev/null 2>&1 || true
+    fi
+}
+
 status=0
 for target in "$build"/fuzz/fuzz_*; do
     [ -x "$target" ] || continue
@@ -33,7 +51,9 @@ for target in "$build"/fuzz/fuzz_*; do
     dir=$work/$name
     case $name in
         fuzz_container) seed_container "$dir" ;;
+        fuzz_db) seed_db "$dir" ;;
         fuzz_chunk_decode) seed_chunk_decode "$dir" ;;
+        fuzz_ecu_data) seed_ecu_data "$dir" ;;
         *) mkdir -p "$dir" ;;
     esac
     echo "fuzz: $name for ${seconds}s"

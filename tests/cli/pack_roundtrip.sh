@@ -14,7 +14,7 @@ printf 'int main(void) { return 0; }\n' >code.c
 umask 027
 run 0 "$MDD" pack -o out.mdd --ecu TESTECU --revision 01.02.03 \
     --meta source=first --meta created=2025-01-01 --meta source=test --meta note= \
-    --chunk DIAGNOSTIC_DESCRIPTION:TESTECU:text.txt \
+    --chunk CODE_FILE:TESTECU:text.txt \
     --chunk 3:binary.bin:binary.bin:plain \
     --chunk CODE_FILE_PARTIAL:firmware.bin::src/main.c:code.c:lzma \
     --chunk embedded_file::empty.bin:plain \
@@ -41,7 +41,7 @@ chunk_json() {
 }
 expected="{\"version\": \"2025-05-21\", \"ecu_name\": \"TESTECU\", \"revision\": \"01.02.03\",
   \"metadata\": {\"source\": \"test\", \"created\": \"2025-01-01\", \"note\": \"\"},
-  \"chunks\": [$(chunk_json 0 '"TESTECU"' text.txt lzma),
+  \"chunks\": [$(chunk_json 1 '"TESTECU"' text.txt lzma),
                $(chunk_json 3 '"binary.bin"' binary.bin plain),
                $(chunk_json 2 '"firmware.bin::src/main.c"' code.c lzma),
                $(chunk_json 3 null empty.bin plain),
@@ -80,8 +80,9 @@ if have_corpus; then
         want=$(jq -r .container.chunks[0].payload_sha512 "${f%.mdd}.expect.json")
         run 0 "$MDD" cat "$f" -o payload
         expect_eq "$(sha512_of payload)" "$want" "cat of $f"
-        run 0 "$MDD" pack -o repacked.mdd --ecu ECU --chunk 0:ECU:payload
+        run 0 "$MDD" pack -o repacked.mdd --ecu ECU --chunk DIAGNOSTIC_DESCRIPTION:ECU:payload
         run 0 "$MDD" info --json repacked.mdd
         expect_eq "$(jq -r .chunks[0].payload_sha512 "$TMP/out")" "$want" "re-pack of $f"
+        run 0 "$MDD" verify repacked.mdd
     done
 fi

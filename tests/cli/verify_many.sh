@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.bash" "$@"
 
 cd "$WORK"
 seq 1 100 >payload.txt
-run 0 "$MDD" pack -o good.mdd --ecu ECU --chunk 0:ECU:payload.txt
+run 0 "$MDD" pack -o good.mdd --ecu ECU --chunk 3:ECU:payload.txt
 # An MDDFile with only an ecu_name (field 3): a valid file without chunks.
 printf 'MDD version 0%6s\0\x1a\x03ECU' '' >none.mdd
 

@@ -59,6 +59,8 @@ static void write_chunk_file(const char *name, mdd_chunk chunk, mdd_bytes signed
         die("sha512");
     mdd_signature sig = {.algorithm = view("sha512_uncompressed", 19),
                          .signature = view(digest, sig_len)};
+    /* Not a diagnostic description, which mdd verify would also check as a FlatBuffer. */
+    chunk.type = MDD_CHUNK_EMBEDDED_FILE;
     chunk.name = view("ECU", 3);
     chunk.signatures = &sig;
     chunk.signature_count = 1;

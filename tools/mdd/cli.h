@@ -28,8 +28,13 @@ extern const cli_command cli_verify_command;
 extern const cli_command cli_cat_command;
 extern const cli_command cli_pack_command;
 extern const cli_command cli_convert_command;
+extern const cli_command cli_dump_command;
 extern const cli_command cli_load_command;
 extern const cli_command cli_sidecar_command;
+extern const cli_command cli_ecu_command;
+extern const cli_command cli_services_command;
+extern const cli_command cli_lookup_command;
+extern const cli_command cli_dtc_command;
 
 /* Handles one parsed option; returns CLI_EXIT_OK to go on, or an exit code (after printing
  * why) to stop. */

@@ -11,8 +11,13 @@ static const cli_command *const commands[] = {
     &cli_cat_command,
     &cli_pack_command,
     &cli_convert_command,
+    &cli_dump_command,
     &cli_load_command,
     &cli_sidecar_command,
+    &cli_ecu_command,
+    &cli_services_command,
+    &cli_lookup_command,
+    &cli_dtc_command,
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

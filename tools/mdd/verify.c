@@ -5,8 +5,11 @@
 #include "json.h"
 #include "source.h"
 
+#include <mdd/fb.h>
+
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* What one file's check found. */
 typedef struct verify_result {
@@ -36,6 +39,29 @@ static void chunk_json(json_writer *j, const mdd_chunk *c, size_t index,
     json_object_end(j);
 }
 
+/* A diagnostic description must also be a well-formed EcuData FlatBuffer: a plain payload is
+ * checked where it lies, a compressed one once decoded. */
+static mdd_status verify_description(const mdd_chunk *c, mdd_error *err)
+{
+    if (c->type != MDD_CHUNK_DIAGNOSTIC_DESCRIPTION)
+        return MDD_OK;
+    if (!c->compression_algorithm.ptr)
+        return mdd_fb_verify_ecu_data(c->data.ptr, c->data.len, NULL, err);
+    uint64_t size = 0;
+    mdd_status st = mdd_chunk_payload_size(c, NULL, &size, err);
+    uint8_t *payload = st == MDD_OK ? malloc(size ? (size_t)size : 1) : NULL;
+    if (st == MDD_OK && !payload) {
+        snprintf(err->message, sizeof err->message, "out of memory for %" PRIu64 " bytes", size);
+        st = err->status = MDD_ERR_NOMEM;
+    }
+    if (st == MDD_OK)
+        st = mdd_chunk_decode(c, payload, (size_t)size, NULL, err);
+    if (st == MDD_OK)
+        st = mdd_fb_verify_ecu_data(payload, (size_t)size, NULL, err);
+    free(payload);
+    return st;
+}
+
 /* Verifies the chunks in order up to the first bad one; j (may be NULL) gets each good one. */
 static void verify_chunks(const mdd_file *f, json_writer *j, verify_result *res)
 {
@@ -46,7 +72,8 @@ static void verify_chunks(const mdd_file *f, json_writer *j, verify_result *res)
     for (size_t i = 0; i < f->chunk_count; i++) {
         mdd_chunk_report r;
         mdd_error err;
-        if (mdd_chunk_verify(&f->chunks[i], NULL, &r, &err) != MDD_OK) {
+        if (mdd_chunk_verify(&f->chunks[i], NULL, &r, &err) != MDD_OK ||
+            verify_description(&f->chunks[i], &err) != MDD_OK) {
             char label[SOURCE_LABEL_SIZE];
             source_chunk_label(f, i, label);
             snprintf(res->reason, sizeof res->reason, "%s: %s", label, err.message);
@@ -137,8 +164,9 @@ const cli_command cli_verify_command = {
     .synopsis = "[--json] FILE...",
     .help = "Decodes every chunk of each FILE, checks that its payload has the declared size\n"
             "and that every sha512_uncompressed signature equals the payload's SHA-512.\n"
-            "Signatures of other algorithms are counted as not checked. A file must hold at\n"
-            "least one chunk. A good file prints\n"
+            "Signatures of other algorithms are counted as not checked. The payload of a\n"
+            "DIAGNOSTIC_DESCRIPTION chunk must also be a well-formed EcuData FlatBuffer.\n"
+            "A file must hold at least one chunk. A good file prints\n"
             "  FILE: OK (N chunks, B bytes, S signatures checked[, K not checked])\n"
             "on stdout; a bad one prints `mdd: FILE: reason` on stderr. Every FILE is\n"
             "checked even after a bad one.\n\n"

@@ -1,0 +1,368 @@
+/* FlatBuffers verification against one sequential read of the same bytes.
+ *
+ *   bench_fb_verify synthetic [MIB [RUNS]]
+ *   bench_fb_verify FILE.mdd [MIB [RUNS]]       (default 4 MiB, 11 runs)
+ *
+ * Builds an EcuData payload of about MIB MiB, one of two ways:
+ *   synthetic  every table distinct and small strings, so the verifier does the most work
+ *              per byte (about 41 bytes per table; the corpus has 65 to 83): variants whose
+ *              layers hold services with DiagComm, a request of coded-const params (SID, DID)
+ *              and a positive and a negative response of such params, plus DTCs with texts and
+ *              special data;
+ *   FILE.mdd   copies of the real payload of FILE laid end to end under a new root whose
+ *              variants, functional groups and DTCs are those of every copy: real data at real
+ *              density, sharing inside each copy as in the file, no sharing between copies.
+ * Then, RUNS times and interleaved, it times mdd_fb_verify_ecu_data() (default options, its
+ * bookkeeping allocation included) and one sequential read of the same bytes (a sum of the
+ * buffer as 8-byte words), and prints the medians and their ratio, twice:
+ *   memory  the payload in a heap buffer, warm in the CPU caches;
+ *   mapped  the payload written to a temporary file ($TMPDIR, else /tmp) and mapped afresh
+ *           with mdd_mapping_open() for every timed pass, page cache warm: the load path,
+ *           where each pass also pays for the page faults of its first touch. */
+#define TB_CAP ((uint32_t)64 << 20)
+#include "../tests/support/fb_builder.h"
+
+#include <mdd/fb.h>
+#include <mdd/file.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+/* EcuData field ids (docs/format.md). */
+enum { ECU_VARIANTS = 5, ECU_FUNCTIONAL_GROUPS = 6, ECU_DTCS = 7 };
+
+#define SERVICES_PER_VARIANT 200
+#define DTCS_PER_VARIANT 50
+
+static tb payload; /* large: static storage */
+
+static uint32_t add_string(tb *b, uint32_t field, const char *s)
+{
+    uint32_t at = tb_string(b, s);
+    tb_link(b, field, at);
+    return at;
+}
+
+/* A table of n fields of the given sizes, linked from link_at. */
+static uint32_t add_table(tb *b, uint32_t link_at, uint32_t n, const uint8_t *size, uint32_t *at)
+{
+    uint32_t t = tb_table(b, n, size, at);
+    tb_link(b, link_at, t);
+    return t;
+}
+
+/* Param {id, param_type, short_name, semantic, byte_position, CodedConst {coded_value,
+ * DiagCodedType {type, base_data_type, StandardLengthType {bit_length}}}} */
+static void add_param(tb *b, uint32_t link_at, uint32_t n, uint32_t byte_pos, uint32_t bits)
+{
+    uint32_t p[10], cc[2], dct[6], slt[1];
+    char text[32];
+    add_table(b, link_at, 10, (const uint8_t[]){4, 1, 4, 4, 0, 0, 4, 0, 1, 4}, p);
+    tb_set32(b, p[0], n);
+    tb_set32(b, p[6], byte_pos);
+    b->buf[p[8]] = 1; /* CodedConst */
+    snprintf(text, sizeof text, "Param_%" PRIu32, n);
+    add_string(b, p[2], text);
+    add_string(b, p[3], "DATA");
+    add_table(b, p[9], 2, (const uint8_t[]){4, 4}, cc);
+    snprintf(text, sizeof text, "%" PRIu32, n % 65536);
+    add_string(b, cc[0], text);
+    add_table(b, cc[1], 6, (const uint8_t[]){1, 0, 1, 0, 1, 4}, dct);
+    b->buf[dct[0]] = 3; /* STANDARD_LENGTH_TYPE */
+    b->buf[dct[2]] = 1; /* A_UINT_32 */
+    b->buf[dct[4]] = 4; /* StandardLengthType */
+    add_table(b, dct[5], 1, (const uint8_t[]){4}, slt);
+    tb_set32(b, slt[0], bits);
+}
+
+/* A vector of count params linked from link_at: an 8-bit SID, a 16-bit DID, then data. */
+static void add_params(tb *b, uint32_t link_at, uint32_t count, uint32_t n)
+{
+    uint32_t v = tb_vector(b, count);
+    tb_link(b, link_at, v);
+    for (uint32_t i = 0; i < count; i++)
+        add_param(b, v + 4 + 4 * i, n * 8 + i, i == 0 ? 0 : 2 * i - 1, i == 0 ? 8 : 16);
+}
+
+static void add_response(tb *b, uint32_t link_at, uint32_t type, uint32_t params, uint32_t n)
+{
+    uint32_t r[2];
+    uint32_t v = tb_vector(b, 1);
+    tb_link(b, link_at, v);
+    add_table(b, v + 4, 2, (const uint8_t[]){1, 4}, r);
+    b->buf[r[0]] = (uint8_t)type;
+    add_params(b, r[1], params, n);
+}
+
+static void add_service(tb *b, uint32_t link_at, uint32_t n)
+{
+    uint32_t s[8], c[12], ln[1], fc[1], req[1];
+    char text[48];
+    add_table(b, link_at, 8, (const uint8_t[]){4, 4, 4, 4, 0, 0, 1, 1}, s);
+    b->buf[s[6]] = 1; /* PHYSICAL */
+    b->buf[s[7]] = 2; /* SEND_AND_RECEIVE */
+    add_table(b, s[0], 12, (const uint8_t[]){4, 4, 4, 4, 0, 1, 0, 0, 0, 0, 1, 1}, c);
+    snprintf(text, sizeof text, "Service_%05" PRIu32 "_Read", n);
+    add_string(b, c[0], text);
+    add_table(b, c[1], 1, (const uint8_t[]){4}, ln);
+    snprintf(text, sizeof text, "Reads data identifier %" PRIu32, n);
+    add_string(b, ln[0], text);
+    add_string(b, c[2], "STOREDDATA");
+    uint32_t classes = tb_vector(b, 1);
+    tb_link(b, c[3], classes);
+    add_table(b, classes + 4, 1, (const uint8_t[]){4}, fc);
+    add_string(b, fc[0], "Ident");
+    b->buf[c[11]] = 1;
+    add_table(b, s[1], 1, (const uint8_t[]){4}, req);
+    add_params(b, req[0], 2, n);
+    add_response(b, s[2], 0, 3, n);
+    add_response(b, s[3], 1, 2, n);
+}
+
+static void add_dtc(tb *b, uint32_t link_at, uint32_t n)
+{
+    uint32_t d[7], t[1], sdgs[1], sdg[3], e[2], sd[2];
+    char text[32];
+    add_table(b, link_at, 7, (const uint8_t[]){4, 4, 0, 4, 0, 4, 1}, d);
+    snprintf(text, sizeof text, "DTC_%06" PRIu32, n);
+    add_string(b, d[0], text);
+    tb_set32(b, d[1], 0x100000 + n);
+    add_table(b, d[3], 1, (const uint8_t[]){4}, t);
+    snprintf(text, sizeof text, "Trouble code %" PRIu32, n);
+    add_string(b, t[0], text);
+    add_table(b, d[5], 1, (const uint8_t[]){4}, sdgs);
+    uint32_t groups = tb_vector(b, 1);
+    tb_link(b, sdgs[0], groups);
+    add_table(b, groups + 4, 3, (const uint8_t[]){4, 4, 0}, sdg);
+    add_string(b, sdg[0], "dtc_info");
+    uint32_t entries = tb_vector(b, 1);
+    tb_link(b, sdg[1], entries);
+    add_table(b, entries + 4, 2, (const uint8_t[]){1, 4}, e);
+    b->buf[e[0]] = 1; /* SD */
+    add_table(b, e[1], 2, (const uint8_t[]){4, 4}, sd);
+    add_string(b, sd[0], "1");
+    add_string(b, sd[1], "severity");
+}
+
+static void add_variant(tb *b, uint32_t link_at, uint32_t index)
+{
+    uint32_t v[2], l[5];
+    char text[32];
+    add_table(b, link_at, 2, (const uint8_t[]){4, 1}, v);
+    b->buf[v[1]] = index == 0;
+    add_table(b, v[0], 5, (const uint8_t[]){4, 0, 0, 0, 4}, l);
+    snprintf(text, sizeof text, "Variant_%03" PRIu32, index);
+    add_string(b, l[0], text);
+    uint32_t services = tb_vector(b, SERVICES_PER_VARIANT);
+    tb_link(b, l[4], services);
+    for (uint32_t i = 0; i < SERVICES_PER_VARIANT; i++)
+        add_service(b, services + 4 + 4 * i, index * SERVICES_PER_VARIANT + i);
+}
+
+/* EcuData {version, ecu_name, variants [variants x ...], dtcs [variants x 50 DTCs]}. */
+static void build_synthetic(tb *b, uint32_t variants)
+{
+    uint32_t ecu[8];
+    tb_init(b);
+    tb_link(b, 0, tb_table(b, 8, (const uint8_t[]){4, 4, 0, 0, 0, 4, 0, 4}, ecu));
+    add_string(b, ecu[0], "2025-05-10");
+    add_string(b, ecu[1], "BENCH");
+    uint32_t vs = tb_vector(b, variants);
+    tb_link(b, ecu[5], vs);
+    uint32_t ds = tb_vector(b, variants * DTCS_PER_VARIANT);
+    tb_link(b, ecu[7], ds);
+    for (uint32_t i = 0; i < variants; i++)
+        add_variant(b, vs + 4 + 4 * i, i);
+    for (uint32_t i = 0; i < variants * DTCS_PER_VARIANT; i++)
+        add_dtc(b, ds + 4 + 4 * i, i);
+}
+
+/* Fills a vector of the tables that the vector of every copy holds: copy k of the payload
+ * starts at base + k * stride, and its positions are those of the payload shifted by that. */
+static void link_copies(tb *b, uint32_t link_at, mdd_fb_vector one, uint32_t copies,
+                        uint32_t base, uint32_t stride)
+{
+    uint32_t v = tb_vector(b, one.count * copies);
+    tb_link(b, link_at, v);
+    for (uint32_t k = 0; k < copies; k++)
+        for (uint32_t i = 0; i < one.count; i++)
+            tb_link(b, v + 4 + 4 * (k * one.count + i),
+                    base + k * stride + mdd_fb_vector_table(one, i).pos);
+}
+
+/* EcuData {variants, functional_groups, dtcs of every copy}, then the copies. */
+static int build_from_file(tb *b, const char *path, double mib)
+{
+    FILE *f = fopen(path, "rb");
+    static uint8_t file[1 << 20];
+    size_t file_len = f ? fread(file, 1, sizeof file, f) : 0;
+    if (f)
+        fclose(f);
+    size_t len;
+    uint8_t *one = tb_corpus_payload(file, file_len, &len);
+    if (!one || mdd_fb_verify_ecu_data(one, len, NULL, NULL) != MDD_OK) {
+        fprintf(stderr, "bench_fb_verify: %s: no verified payload\n", path);
+        free(one);
+        return -1;
+    }
+    mdd_fb_table root = mdd_fb_root(one, len);
+    mdd_fb_vector lists[3] = {mdd_fb_vector_field(root, ECU_VARIANTS, 4),
+                              mdd_fb_vector_field(root, ECU_FUNCTIONAL_GROUPS, 4),
+                              mdd_fb_vector_field(root, ECU_DTCS, 4)};
+    uint32_t stride = (uint32_t)(len + 7) & ~7u;
+    uint32_t copies = (uint32_t)(mib * 1048576.0 / stride + 0.5);
+    copies = copies ? copies : 1;
+    uint32_t header = 64 + 4 * copies * (lists[0].count + lists[1].count + lists[2].count);
+    uint32_t base = (header + 7) & ~7u;
+    uint32_t ecu[8];
+    tb_init(b);
+    tb_link(b, 0, tb_table(b, 8, (const uint8_t[]){0, 0, 0, 0, 0, 4, 4, 4}, ecu));
+    for (int i = 0; i < 3; i++)
+        link_copies(b, ecu[5 + i], lists[i], copies, base, stride);
+    while (b->len < base)
+        tb_put(b, 0, 1);
+    for (uint32_t k = 0; k < copies; k++) {
+        tb_bytes(b, one, (uint32_t)len);
+        tb_align(b, 8);
+    }
+    free(one);
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The sequential read: every byte loaded once, 8 at a time. */
+static uint64_t read_all(const uint8_t *p, size_t len)
+{
+    uint64_t sum = 0;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        sum += w;
+    }
+    for (; i < len; i++)
+        sum += p[i];
+    return sum;
+}
+
+static int compare(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The fewest tables the verifier needs as max_tables: the payload's distinct tables. */
+static uint32_t count_tables(const uint8_t *p, size_t len)
+{
+    mdd_fb_verify_options o = mdd_fb_verify_options_default();
+    uint32_t lo = 1, hi = UINT32_MAX;
+    while (lo < hi) {
+        o.max_tables = lo + (hi - lo) / 2;
+        if (mdd_fb_verify_ecu_data(p, len, &o, NULL) == MDD_OK)
+            hi = o.max_tables;
+        else
+            lo = o.max_tables + 1;
+    }
+    return lo;
+}
+
+/* Builds the payload the arguments ask for; -1 after a message when that fails. */
+static int build(const char *source, double mib)
+{
+    if (strcmp(source, "synthetic") != 0)
+        return build_from_file(&payload, source, mib);
+    /* One variant (200 services, 50 DTCs) comes to about 0.29 MiB. */
+    uint32_t variants = (uint32_t)(mib / 0.29 + 0.5);
+    build_synthetic(&payload, variants ? variants : 1);
+    return 0;
+}
+
+/* One timed pass: over the payload in memory, or over a fresh mapping of the file. */
+typedef struct pass {
+    const char *file; /* NULL: in memory */
+    int verify;       /* verify, else read */
+} pass;
+
+static double timed(const pass *p, volatile uint64_t *sink)
+{
+    mdd_mapping map = {0};
+    const uint8_t *buf = payload.buf;
+    if (p->file) {
+        if (mdd_mapping_open(p->file, &map, NULL) != MDD_OK)
+            abort();
+        buf = map.data;
+    }
+    double t0 = now();
+    *sink += p->verify ? (uint64_t)mdd_fb_verify_ecu_data(buf, payload.len, NULL, NULL)
+                       : read_all(buf, payload.len);
+    double t = now() - t0;
+    mdd_mapping_release(&map);
+    return t;
+}
+
+/* Times verification and reading RUNS times each, interleaved; prints medians and ratio. */
+static void compare_passes(const char *label, const char *file, int runs)
+{
+    double *times[2] = {calloc((size_t)runs, sizeof(double)), calloc((size_t)runs, sizeof(double))};
+    volatile uint64_t sink = 0;
+    for (int r = 0; r < runs; r++)
+        for (int verify = 1; verify >= 0; verify--)
+            times[verify][r] = timed(&(pass){file, verify}, &sink);
+    for (int k = 0; k < 2; k++)
+        qsort(times[k], (size_t)runs, sizeof(double), compare);
+    double v = times[1][runs / 2], s = times[0][runs / 2];
+    printf("%-7s verify %.3f ms (%.0f MiB/s), read %.3f ms (%.0f MiB/s), ratio %.2f\n", label,
+           v * 1e3, payload.len / v / 1048576.0, s * 1e3, payload.len / s / 1048576.0, v / s);
+    free(times[0]);
+    free(times[1]);
+}
+
+/* Writes the payload to a new temporary file; returns its path (static) or NULL. */
+static const char *write_temp(void)
+{
+    static char path[4096];
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/bench_fb_verify.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return NULL;
+    int ok = write(fd, payload.buf, payload.len) == (ssize_t)payload.len;
+    close(fd);
+    return ok ? path : NULL;
+}
+
+int main(int argc, char **argv)
+{
+    double mib = argc > 2 ? atof(argv[2]) : 4.0;
+    int runs = argc > 3 ? atoi(argv[3]) : 11;
+    if (argc < 2 || mib <= 0 || mib > 60 || runs < 1 || runs > 1000) {
+        fprintf(stderr, "usage: bench_fb_verify synthetic|FILE.mdd [MIB (0..60] [RUNS 1..1000]]\n");
+        return 2;
+    }
+    if (build(argv[1], mib) != 0)
+        return 1;
+    mdd_error err;
+    if (mdd_fb_verify_ecu_data(payload.buf, payload.len, NULL, &err) != MDD_OK) {
+        fprintf(stderr, "bench_fb_verify: the built payload does not verify: %s\n", err.message);
+        return 1;
+    }
+    printf("payload: %" PRIu32 " bytes, %" PRIu32 " tables; medians of %d runs\n", payload.len,
+           count_tables(payload.buf, payload.len), runs);
+    compare_passes("memory", NULL, runs);
+    const char *file = write_temp();
+    if (!file) {
+        fprintf(stderr, "bench_fb_verify: cannot write a temporary file\n");
+        return 1;
+    }
+    compare_passes("mapped", file, runs);
+    unlink(file);
+    return 0;
+}

@@ -1,0 +1,175 @@
+/* The database's index and lookups over fuzzed EcuData. An input that starts with the MDD
+ * magic is a container whose first DIAGNOSTIC_DESCRIPTION chunk is the payload (so real
+ * files seed the fuzzer), and the requests are every indexed prefix, cut short and extended.
+ * Any other input is one byte n, a request of n % 9 bytes, then the payload.
+ *
+ * A payload that passes verification is indexed and every lookup runs; the results must
+ * agree with the index's own listings: a match matches the request, the number of matches
+ * equals a scan of all effective services, every service is found by its name, every DTC by
+ * its code, every layer by its name. */
+#include <mdd/codec.h>
+#include <mdd/db.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_REQUEST 8
+/* Caps what one input may cost: decoded size, LZMA memory, inheritance work. */
+#define MAX_PAYLOAD ((uint64_t)1 << 20)
+#define FUZZ_LZMA_MEMLIMIT ((uint64_t)32 << 20)
+#define FUZZ_INHERIT_STEPS 200000
+#define MAX_CHECKED 256
+
+static void check(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+/* Whether name holds exactly s; an absent name holds the empty string, as the index sees it. */
+static int same_name(mdd_bytes name, const char *s)
+{
+    return name.len == strlen(s) && (name.len == 0 || memcmp(name.ptr, s, name.len) == 0);
+}
+
+/* name as a C string in buf, or NULL when it holds a NUL or does not fit. */
+static const char *c_name(mdd_bytes name, char *buf, size_t size)
+{
+    if (name.len >= size || (name.len && memchr(name.ptr, 0, name.len)))
+        return NULL;
+    if (name.len)
+        memcpy(buf, name.ptr, name.len);
+    buf[name.len] = '\0';
+    return buf;
+}
+
+static void check_lookup(const mdd_db_layer *layer, const uint8_t *request, size_t len)
+{
+    mdd_db_service found[4];
+    size_t total = mdd_db_lookup_request(layer, request, len, found, 4);
+    for (size_t i = 0; i < total && i < 4; i++)
+        check(mdd_request_prefix_matches(&found[i].prefix, request, len));
+    for (size_t i = 1; i < total && i < 4; i++)
+        check(found[i - 1].prefix.len >= found[i].prefix.len);
+    size_t scanned = 0;
+    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
+        mdd_db_service s = mdd_db_layer_service_at(layer, i);
+        scanned += (size_t)mdd_request_prefix_matches(&s.prefix, request, len);
+    }
+    check(scanned == total);
+}
+
+/* Every indexed prefix as a request, one byte short and one byte longer. */
+static void check_own_prefixes(const mdd_db_layer *layer)
+{
+    uint32_t n = mdd_db_layer_service_count(layer);
+    for (uint32_t i = 0; i < n && i < MAX_CHECKED; i++) {
+        mdd_db_service s = mdd_db_layer_service_at(layer, i);
+        uint8_t request[MDD_REQUEST_PREFIX_MAX + 1];
+        memcpy(request, s.prefix.bytes, s.prefix.len);
+        request[s.prefix.len] = 0xff;
+        for (size_t len = s.prefix.len ? s.prefix.len - 1u : 0; len <= s.prefix.len + 1u; len++)
+            check_lookup(layer, request, len);
+    }
+}
+
+static void check_names(const mdd_db_ecu *ecu, const mdd_db_layer *layer)
+{
+    char buf[256];
+    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer) && i < MAX_CHECKED; i++) {
+        mdd_db_service s = mdd_db_layer_service_at(layer, i);
+        const char *name =
+            c_name(mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service)), buf,
+                   sizeof buf);
+        mdd_db_service found;
+        check(!name || (mdd_db_find_service(layer, name, &found) &&
+                        same_name(mdd_diag_comm_short_name(
+                                      mdd_diag_service_diag_comm(found.service)),
+                                  name)));
+    }
+    const char *name = c_name(mdd_db_layer_name(layer), buf, sizeof buf);
+    const mdd_db_layer *by_name = NULL;
+    if (name && mdd_present(mdd_db_layer_variant(layer)))
+        by_name = mdd_db_find_variant(ecu, name);
+    else if (name)
+        by_name = mdd_db_find_functional_group(ecu, name);
+    check(!name || (by_name && same_name(mdd_db_layer_name(by_name), name)));
+}
+
+static void check_dtcs(const mdd_db_ecu *ecu)
+{
+    for (uint32_t i = 0; i < mdd_db_dtc_count(ecu) && i < MAX_CHECKED; i++) {
+        uint32_t first = 0;
+        uint32_t n = mdd_db_find_dtcs(ecu, mdd_dtc_trouble_code(mdd_db_dtc_at(ecu, i)), &first);
+        check(n >= 1 && first <= i && i < first + n);
+    }
+}
+
+static void check_db(const mdd_db *db, const uint8_t *request, size_t len)
+{
+    const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
+    uint32_t variants = mdd_db_variant_count(ecu);
+    uint32_t layers = variants + mdd_db_functional_group_count(ecu);
+    for (uint32_t l = 0; l < layers && l < MAX_CHECKED; l++) {
+        const mdd_db_layer *layer = l < variants ? mdd_db_variant_at(ecu, l)
+                                                 : mdd_db_functional_group_at(ecu, l - variants);
+        for (size_t n = 0; n <= len; n++)
+            check_lookup(layer, request, n);
+        check_own_prefixes(layer);
+        check_names(ecu, layer);
+    }
+    check_dtcs(ecu);
+}
+
+static void fuzz_payload(mdd_bytes payload, const uint8_t *request, size_t len)
+{
+    mdd_db_options opts = mdd_db_options_default();
+    opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
+    mdd_db *db;
+    if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
+        return;
+    check(mdd_db_ecu_count(db) == 1);
+    check_db(db, request, len);
+    mdd_db_close(db);
+}
+
+/* The first DIAGNOSTIC_DESCRIPTION chunk's payload of the container in data, decoded. */
+static void fuzz_container(const uint8_t *data, size_t size)
+{
+    mdd_file f;
+    if (mdd_file_parse(data, size, NULL, &f, NULL) != MDD_OK)
+        return;
+    mdd_codec_limits limits = mdd_codec_limits_default();
+    limits.max_uncompressed_size = MAX_PAYLOAD;
+    limits.lzma_memlimit = FUZZ_LZMA_MEMLIMIT;
+    for (size_t i = 0; i < f.chunk_count; i++) {
+        uint64_t len;
+        if (f.chunks[i].type != MDD_CHUNK_DIAGNOSTIC_DESCRIPTION ||
+            mdd_chunk_payload_size(&f.chunks[i], &limits, &len, NULL) != MDD_OK)
+            continue;
+        uint8_t *payload = malloc(len ? (size_t)len : 1);
+        if (payload && mdd_chunk_decode(&f.chunks[i], payload, (size_t)len, &limits, NULL) ==
+                           MDD_OK)
+            fuzz_payload((mdd_bytes){payload, (size_t)len}, NULL, 0);
+        free(payload);
+        break;
+    }
+    mdd_file_release(&f);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size >= MDD_MAGIC_SIZE && memcmp(data, mdd_magic, MDD_MAGIC_SIZE) == 0) {
+        fuzz_container(data, size);
+        return 0;
+    }
+    if (size == 0)
+        return 0;
+    size_t len = data[0] % (MAX_REQUEST + 1);
+    if (size < 1 + len)
+        return 0;
+    fuzz_payload((mdd_bytes){data + 1 + len, size - 1 - len}, data + 1, len);
+    return 0;
+}

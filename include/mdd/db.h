@@ -1,0 +1,265 @@
+/* libmdd: a database of ECUs, each one MDD file's diagnostic description with an index for
+ * fast, allocation-free lookups.
+ *
+ * mdd_db_open() loads each file with mdd_store_open() (include/mdd/store.h), takes the
+ * payload of its DIAGNOSTIC_DESCRIPTION chunk, verifies it as an EcuData FlatBuffer
+ * (mdd_fb_verify_ecu_data()) when verification is on, and builds per ECU a handful of sorted
+ * arrays: for every variant and functional group its effective services (its own plus the
+ * inherited ones, docs/format.md "Inheritance") ordered by request prefix and by short name,
+ * the variants and functional groups by name, and the DTCs by trouble code.
+ *
+ * Names (of ECUs, variants, functional groups, services) are compared and sorted bytewise, so
+ * UTF-8 sorts by code point; an absent name counts as the empty one.
+ *
+ * Everything a database hands out (ECU, layer and service handles, views into the payload)
+ * stays valid until mdd_db_close(). A database never changes after it is opened: any number
+ * of threads may call the lookups below at once without locks, and no lookup allocates.
+ *
+ * The first two sections belong to the ecu layer (request prefixes, inheritance) and can be
+ * used on any EcuData view without a database. */
+#ifndef MDD_DB_H
+#define MDD_DB_H
+
+#include <mdd/ecu.h>
+#include <mdd/store.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Request prefixes (docs/format.md, "Request matching") ---- */
+
+/* The longest request prefix: a param that would make the prefix longer ends it. */
+#define MDD_REQUEST_PREFIX_MAX 4
+
+/* The constant leading bytes of a service's request. */
+typedef struct mdd_request_prefix {
+    uint8_t bytes[MDD_REQUEST_PREFIX_MAX];
+    uint8_t len; /* 0..MDD_REQUEST_PREFIX_MAX; bytes past len are zero */
+} mdd_request_prefix;
+
+/* The request prefix of service s: starting at byte 0, repeatedly takes the first request
+ * param (in stored order) whose byte position is the current one and whose bit position is
+ * 0 (absent positions count as 0), and whose specific data is a CodedConst with a decimal
+ * coded_value, base_data_type A_UINT_32 and a StandardLengthType that is not condensed, has
+ * no bit mask (an empty one masks nothing) and a bit_length of 1 or more; it adds the value
+ * big-endian in ceil(bit_length / 8) bytes and moves on by that many bytes. It stops at the
+ * first position without such a param; a param whose value does not fit in bit_length bits,
+ * or whose bytes would make the prefix longer than MDD_REQUEST_PREFIX_MAX, does not count.
+ * A service without request params has the empty prefix. Reads the payload only; never
+ * fails. */
+mdd_request_prefix mdd_diag_service_request_prefix(mdd_diag_service s);
+
+/* Nonzero when prefix matches the request request[0..len): the prefix's bytes equal the
+ * request's first bytes, and a request shorter than the prefix matches on the bytes it has
+ * (so the empty request matches every prefix). */
+int mdd_request_prefix_matches(const mdd_request_prefix *prefix, const uint8_t *request,
+                               size_t len);
+
+/* ---- Inheritance (docs/format.md, "Inheritance") ---- */
+
+/* Bounds on resolving inheritance, which follows parent references through a DAG that a
+ * hostile file may make deep or wide. */
+typedef struct mdd_inherit_limits {
+    /* The longest chain of parent references followed, counting the layer itself as 0.
+     * Default 32; values above 64 count as 64. A parent that is already on the chain (a
+     * cycle) is skipped. */
+    uint32_t max_depth;
+    /* The most work one layer may take: layers visited, services considered and
+     * not-inherited names compared, together. Default 16,777,216. */
+    uint32_t max_steps;
+} mdd_inherit_limits;
+
+/* The defaults described above. */
+mdd_inherit_limits mdd_inherit_limits_default(void);
+
+/* A growable list of services that mdd_effective_services() fills. Zero-initialise it; it
+ * can be reused for any number of calls, and mdd_service_list_free() releases it. */
+typedef struct mdd_service_list {
+    mdd_diag_service *items;
+    uint32_t count;
+    uint32_t cap;  /* private: entries allocated in items and in scratch */
+    void *scratch; /* private: sorting space reused between calls */
+} mdd_service_list;
+
+/* Fills out (replacing what it held) with the effective services of a layer whose DiagLayer
+ * is layer and whose parent references are parents (a Variant's or FunctionalGroup's): the
+ * layer's own diag_services in stored order, then for each parent reference in order the
+ * parent's effective services (recursively, through Variant, Protocol, FunctionalGroup and
+ * EcuSharedData parents), leaving out the names that reference lists in
+ * not_inherited_diag_comm_short_names and every name already taken. A service's name is its
+ * DiagComm short_name (an absent one counts as the empty name). The views point into the
+ * payload. limits may be NULL for the defaults. Fails with MDD_ERR_LIMIT when the depth or
+ * the work exceeds limits, MDD_ERR_NOMEM when the list cannot grow; out is then empty. */
+mdd_status mdd_effective_services(mdd_diag_layer layer, mdd_parent_ref_vec parents,
+                                  const mdd_inherit_limits *limits, mdd_service_list *out,
+                                  mdd_error *err);
+
+/* Frees the list's storage and zeroes it. Safe on a zeroed list. */
+void mdd_service_list_free(mdd_service_list *list);
+
+/* ---- Opening and closing a database ---- */
+
+typedef struct mdd_db mdd_db;
+typedef struct mdd_db_ecu mdd_db_ecu;
+typedef struct mdd_db_layer mdd_db_layer;
+
+typedef struct mdd_db_options {
+    /* How each file is loaded: strategy (default inplace, which converts a compressed file
+     * in place once) and verify (default on), see include/mdd/store.h. With verify on, every
+     * chunk's SHA-512 is checked and the diagnostic description is verified as an EcuData
+     * FlatBuffer with the options below before anything reads it. */
+    mdd_store_options store;
+    mdd_fb_verify_options fb;
+    mdd_inherit_limits inherit;
+} mdd_db_options;
+
+/* The defaults described above. */
+mdd_db_options mdd_db_options_default(void);
+
+/* Opens the MDD files paths[0..count) as one database under opts (NULL for the defaults).
+ * Each file gives one ECU, named by its EcuData ecu_name (or, when that is absent or empty,
+ * its container's ecu_name); it must hold a DIAGNOSTIC_DESCRIPTION chunk (the first one is
+ * used). Fails on the first file that does not open, verify or index, and when two ECUs have
+ * the same name; the message then starts with the file's path and *out is NULL. On success
+ * *out owns every store and index; release it with mdd_db_close(). */
+mdd_status mdd_db_open(const char *const *paths, size_t count, const mdd_db_options *opts,
+                       mdd_db **out, mdd_error *err);
+
+/* As mdd_db_open() for the regular files named *.mdd in directory dir (not recursing), in
+ * byte order of their names. A directory without any gives an empty database; one that
+ * cannot be read fails with MDD_ERR_IO. */
+mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db **out,
+                           mdd_error *err);
+
+/* As mdd_db_open() for EcuData payloads already in memory (payloads[i] is a whole
+ * DIAGNOSTIC_DESCRIPTION payload): no store, no signature check, but the FlatBuffer is
+ * verified when opts->store.verify is on (the default). The database borrows the payloads:
+ * the caller keeps them alive and unchanged until mdd_db_close(). Messages start with
+ * `payload N`. */
+mdd_status mdd_db_open_payloads(const mdd_bytes *payloads, size_t count,
+                                const mdd_db_options *opts, mdd_db **out, mdd_error *err);
+
+/* Releases the database: its indexes, its stores and every view and handle from it. Safe on
+ * NULL. */
+void mdd_db_close(mdd_db *db);
+
+/* What a database holds in memory. */
+typedef struct mdd_db_memory {
+    mdd_store_memory stores; /* the sums of mdd_store_memory_report() over its stores */
+    uint64_t index_bytes;    /* bytes allocated for the ECUs and their indexes */
+} mdd_db_memory;
+
+/* Fills out for db. Fails when a store's report fails. */
+mdd_status mdd_db_memory_report(const mdd_db *db, mdd_db_memory *out, mdd_error *err);
+
+/* ---- ECUs ---- */
+
+/* Number of ECUs. */
+size_t mdd_db_ecu_count(const mdd_db *db);
+
+/* ECU i in byte order of the names (0 <= i < count), or NULL past the end. Owned by db. */
+const mdd_db_ecu *mdd_db_ecu_at(const mdd_db *db, size_t i);
+
+/* The ECU named name (compared bytewise), or NULL. Owned by db. */
+const mdd_db_ecu *mdd_db_find_ecu(const mdd_db *db, const char *name);
+
+/* The ECU's name, a view into its payload (or its container). */
+mdd_bytes mdd_db_ecu_name(const mdd_db_ecu *ecu);
+
+/* The path the ECU was opened from, or NULL for a payload from mdd_db_open_payloads().
+ * Owned by the database. */
+const char *mdd_db_ecu_path(const mdd_db_ecu *ecu);
+
+/* The store that holds the ECU's file, or NULL for a payload. Owned by the database. */
+const mdd_store *mdd_db_ecu_store(const mdd_db_ecu *ecu);
+
+/* The root of the ECU's EcuData, for everything the index does not cover. */
+mdd_ecu_data mdd_db_ecu_data(const mdd_db_ecu *ecu);
+
+/* ---- Layers: variants and functional groups ---- */
+
+/* Number of variants, in EcuData order. */
+uint32_t mdd_db_variant_count(const mdd_db_ecu *ecu);
+
+/* Variant i in EcuData order, or NULL past the end. Owned by the database. */
+const mdd_db_layer *mdd_db_variant_at(const mdd_db_ecu *ecu, uint32_t i);
+
+/* The variant whose DiagLayer short_name is name (the first in EcuData order when several
+ * are), or NULL. */
+const mdd_db_layer *mdd_db_find_variant(const mdd_db_ecu *ecu, const char *name);
+
+/* The first variant marked is_base_variant, else the first variant, or NULL when the ECU has
+ * none. */
+const mdd_db_layer *mdd_db_base_variant(const mdd_db_ecu *ecu);
+
+/* Number of functional groups, in EcuData order. */
+uint32_t mdd_db_functional_group_count(const mdd_db_ecu *ecu);
+
+/* Functional group i in EcuData order, or NULL past the end. */
+const mdd_db_layer *mdd_db_functional_group_at(const mdd_db_ecu *ecu, uint32_t i);
+
+/* The functional group whose DiagLayer short_name is name (the first when several are), or
+ * NULL. */
+const mdd_db_layer *mdd_db_find_functional_group(const mdd_db_ecu *ecu, const char *name);
+
+/* The ECU the layer belongs to. */
+const mdd_db_ecu *mdd_db_layer_ecu(const mdd_db_layer *layer);
+
+/* The layer's DiagLayer short_name. */
+mdd_bytes mdd_db_layer_name(const mdd_db_layer *layer);
+
+/* The layer's DiagLayer. */
+mdd_diag_layer mdd_db_layer_diag_layer(const mdd_db_layer *layer);
+
+/* The Variant, or an absent view when the layer is a functional group. */
+mdd_variant mdd_db_layer_variant(const mdd_db_layer *layer);
+
+/* The FunctionalGroup, or an absent view when the layer is a variant. */
+mdd_functional_group mdd_db_layer_functional_group(const mdd_db_layer *layer);
+
+/* ---- Services ---- */
+
+/* An effective service of a layer with its request prefix. */
+typedef struct mdd_db_service {
+    mdd_diag_service service;
+    mdd_request_prefix prefix;
+} mdd_db_service;
+
+/* Number of effective services of the layer. */
+uint32_t mdd_db_layer_service_count(const mdd_db_layer *layer);
+
+/* Effective service i in byte order of the names (0 <= i < count); an absent service view
+ * past the end. */
+mdd_db_service mdd_db_layer_service_at(const mdd_db_layer *layer, uint32_t i);
+
+/* Finds the effective service named name: returns 1 and fills *out, or 0. */
+int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_service *out);
+
+/* Finds every effective service whose request prefix matches request[0..len) (see
+ * mdd_request_prefix_matches()): longest prefix first, prefixes of one length in byte order
+ * (several only when the request is shorter), and among equal prefixes own services before
+ * inherited ones, in effective order. Writes the first min(total, cap) matches to out (out
+ * may be NULL when cap is 0) and returns the total, so a return above cap means out was too
+ * small. Costs two binary searches per prefix length plus the matches written. */
+size_t mdd_db_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
+                             mdd_db_service *out, size_t cap);
+
+/* ---- DTCs ---- */
+
+/* Number of DTCs of the ECU. */
+uint32_t mdd_db_dtc_count(const mdd_db_ecu *ecu);
+
+/* DTC i in order of trouble code (EcuData order among equal codes), or an absent view past
+ * the end. */
+mdd_dtc mdd_db_dtc_at(const mdd_db_ecu *ecu, uint32_t i);
+
+/* Returns how many DTCs have trouble code code, and sets *first to the index (for
+ * mdd_db_dtc_at()) of the first of them when there are any. */
+uint32_t mdd_db_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,116 @@
+/* libmdd: FlatBuffers, verified and zero-copy.
+ *
+ * mdd_fb_verify_ecu_data() checks a DIAGNOSTIC_DESCRIPTION payload (a FlatBuffer whose root
+ * table is EcuData) against the layout in docs/format.md: every offset, vtable, string, vector
+ * and union of the tables libmdd reads, plus the table and vtable bounds of every other table.
+ * Shared subtables are verified once, so the cost stays linear in the buffer size.
+ *
+ * The primitives below read one table field at a time. They never read outside [buf, buf+len)
+ * whatever the bytes say: a field that does not fit reads as absent (or its default). After a
+ * successful verification no field of a verified table is cut off that way, so absent means
+ * absent. The typed views of include/mdd/ecu.h are built on them.
+ *
+ * Views are plain values that point into the caller's buffer: no allocation, no state, safe to
+ * use from many threads at once, valid as long as the buffer. */
+#ifndef MDD_FB_H
+#define MDD_FB_H
+
+#include <mdd/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The largest FlatBuffer libmdd reads: soffsets are signed 32-bit, so no larger buffer can
+ * be addressed from every table (the FlatBuffers format's own limit). */
+#define MDD_FB_MAX_SIZE ((size_t)0x7fffffff)
+
+typedef struct mdd_fb_verify_options {
+    /* The deepest nesting of tables, counting the root as 1. Default 64; values above 1024
+     * count as 1024, which bounds the verifier's stack use. */
+    uint32_t max_depth;
+    /* The most distinct tables verified (a table shared by many parents counts once).
+     * Default 1,000,000. */
+    uint32_t max_tables;
+    /* The largest buffer accepted, capped at MDD_FB_MAX_SIZE. Default MDD_FB_MAX_SIZE. */
+    size_t max_size;
+} mdd_fb_verify_options;
+
+/* The defaults described above. */
+mdd_fb_verify_options mdd_fb_verify_options_default(void);
+
+/* Verifies that buf[0..len) is a well-formed EcuData FlatBuffer. opts may be NULL for the
+ * defaults. Fails with MDD_ERR_FORMAT (a bad offset, size, alignment, string or vector; a
+ * table used as two different types), MDD_ERR_LIMIT (depth, tables or size) or MDD_ERR_NOMEM
+ * (the bookkeeping, one byte per 4 bytes of buffer, freed before return); err then names the
+ * path and the offset, e.g. "EcuData.variants[2].diag_layer.short_name: offset 1234: string
+ * runs past the end". Needs no particular alignment of buf. */
+mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
+                                  const mdd_fb_verify_options *opts, mdd_error *err);
+
+/* A table inside a FlatBuffer. pos is the table's offset in buf; pos 0 means absent (offset 0
+ * holds the root offset, never a table). */
+typedef struct mdd_fb_table {
+    const uint8_t *buf;
+    size_t len;
+    uint32_t pos;
+} mdd_fb_table;
+
+/* A vector inside a FlatBuffer: count elements starting at offset pos (just past the count).
+ * pos 0 means absent; an absent vector has count 0. */
+typedef struct mdd_fb_vector {
+    const uint8_t *buf;
+    size_t len;
+    uint32_t pos;
+    uint32_t count;
+} mdd_fb_vector;
+
+/* The root table of buf[0..len), or an absent table when the root offset or the root's
+ * vtable does not fit. */
+mdd_fb_table mdd_fb_root(const uint8_t *buf, size_t len);
+
+/* The offset in buf of field id of t when the vtable names it and size bytes of it fit in the
+ * table and the buffer; 0 when absent or cut off. */
+uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size);
+
+/* A 1-byte scalar field (bool, enum, union tag), or def when absent. */
+uint8_t mdd_fb_u8(mdd_fb_table t, uint32_t id, uint8_t def);
+
+/* A little-endian 4-byte unsigned field, or def when absent. */
+uint32_t mdd_fb_u32(mdd_fb_table t, uint32_t id, uint32_t def);
+
+/* A little-endian 4-byte signed field, or def when absent. */
+int32_t mdd_fb_i32(mdd_fb_table t, uint32_t id, int32_t def);
+
+/* An optional 1-byte scalar (`= null`): 1 with *out set when present, 0 when absent. */
+int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out);
+
+/* An optional 4-byte unsigned scalar (`= null`): 1 with *out set when present, 0 when absent. */
+int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out);
+
+/* The table that field id refers to; absent when the field is absent or the table (or its
+ * vtable) does not fit. */
+mdd_fb_table mdd_fb_table_field(mdd_fb_table t, uint32_t id);
+
+/* The string that field id refers to, without its NUL: ptr NULL when absent or when it does
+ * not fit (length, bytes and NUL inside the buffer). */
+mdd_bytes mdd_fb_string_field(mdd_fb_table t, uint32_t id);
+
+/* The vector that field id refers to, with elements of elem_size bytes; absent (count 0) when
+ * the field is absent or count * elem_size bytes do not fit. */
+mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_size);
+
+/* A vector of 1-byte scalars ([ubyte], [byte], [bool]) as bytes: ptr NULL when absent. */
+mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id);
+
+/* Element i of a vector of tables; absent when i >= count or the table does not fit. */
+mdd_fb_table mdd_fb_vector_table(mdd_fb_vector v, uint32_t i);
+
+/* Element i of a vector of strings; ptr NULL when i >= count or the string does not fit. */
+mdd_bytes mdd_fb_vector_string(mdd_fb_vector v, uint32_t i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,74 @@
+/* Loading one ECU: its file through a store (or a payload the caller holds), the
+ * DIAGNOSTIC_DESCRIPTION payload, its verification as EcuData, its name. */
+#include "db_impl.h"
+
+#include <mdd/memory.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload, const mdd_db_options *opts,
+                           mdd_error *err)
+{
+    if (opts->store.verify) {
+        mdd_status st = mdd_fb_verify_ecu_data(payload.ptr, payload.len, &opts->fb, err);
+        if (st != MDD_OK)
+            return st;
+    }
+    ecu->payload = payload;
+    ecu->root = mdd_ecu_data_root(payload.ptr, payload.len);
+    if (!mdd_present(ecu->root))
+        return mdd_fail(err, MDD_ERR_FORMAT, "EcuData: no root table");
+    ecu->name = mdd_ecu_data_ecu_name(ecu->root);
+    return MDD_OK;
+}
+
+/* The index of the first DIAGNOSTIC_DESCRIPTION chunk. */
+static mdd_status find_description(const mdd_store *store, size_t *index, mdd_error *err)
+{
+    const mdd_file *f = mdd_store_file(store);
+    for (size_t i = 0; i < f->chunk_count; i++) {
+        if (f->chunks[i].type == MDD_CHUNK_DIAGNOSTIC_DESCRIPTION) {
+            *index = i;
+            return MDD_OK;
+        }
+    }
+    return mdd_fail(err, MDD_ERR_NOT_FOUND, "no DIAGNOSTIC_DESCRIPTION chunk");
+}
+
+static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts, mdd_error *err)
+{
+    size_t chunk = 0;
+    mdd_status st = find_description(ecu->store, &chunk, err);
+    if (st != MDD_OK)
+        return st;
+    st = db_load_payload(ecu, mdd_store_chunk_data(ecu->store, chunk), opts, err);
+    if (st != MDD_OK) {
+        mdd_error_prefix(err, "chunk %zu: ", chunk);
+        return st;
+    }
+    if (ecu->name.len == 0)
+        ecu->name = mdd_store_file(ecu->store)->ecu_name;
+    return MDD_OK;
+}
+
+mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options *opts,
+                        mdd_error *err)
+{
+    size_t len = strlen(path);
+    ecu->path = malloc(len + 1);
+    if (!ecu->path)
+        return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
+    memcpy(ecu->path, path, len + 1);
+    ecu->index_bytes += len + 1;
+    mdd_status st = mdd_store_open(path, &opts->store, &ecu->store, err);
+    return st == MDD_OK ? load_description(ecu, opts, err) : st;
+}
+
+void db_release_payload(const mdd_db_ecu *ecu)
+{
+    /* Dropping pages of heap memory would zero it: only mapped payloads qualify. */
+    if (ecu->store && mdd_store_strategy(ecu->store) != MDD_STRATEGY_HEAP &&
+        ecu->payload.len != 0)
+        mdd_release_file_pages(ecu->payload.ptr, ecu->payload.len);
+}

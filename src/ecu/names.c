@@ -1,0 +1,33 @@
+#include "names.h"
+
+#include <string.h>
+
+int ecu_name_compare(mdd_bytes a, mdd_bytes b)
+{
+    size_t n = a.len < b.len ? a.len : b.len;
+    /* memcmp() must not see the NULL pointer of an absent name, even for 0 bytes. */
+    int c = n ? memcmp(a.ptr, b.ptr, n) : 0;
+    if (c)
+        return c;
+    return (a.len > b.len) - (a.len < b.len);
+}
+
+mdd_bytes ecu_service_name(mdd_diag_service s)
+{
+    return mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s));
+}
+
+ecu_name_key ecu_name_key_make(mdd_bytes name, uint32_t index)
+{
+    return (ecu_name_key){name.ptr, (uint32_t)name.len, index};
+}
+
+int ecu_name_key_compare(const void *a, const void *b)
+{
+    const ecu_name_key *x = a;
+    const ecu_name_key *y = b;
+    int c = ecu_name_compare((mdd_bytes){x->ptr, x->len}, (mdd_bytes){y->ptr, y->len});
+    if (c)
+        return c;
+    return (x->index > y->index) - (x->index < y->index);
+}

@@ -1,0 +1,131 @@
+/* Bounds-checked readers of single FlatBuffers fields. They check every read against the
+ * buffer on every call instead of trusting the verifier, so that a view over bytes that were
+ * never verified (or a view built by hand) still cannot read outside the buffer. */
+#include "fb_impl.h"
+
+static mdd_fb_table table_at(const uint8_t *buf, size_t len, uint32_t pos)
+{
+    fb_header h;
+    if (pos != 0 && fb_table_header(buf, len, pos, &h) != FB_HEADER_OK)
+        pos = 0;
+    return (mdd_fb_table){buf, len, pos};
+}
+
+static mdd_bytes string_at(const uint8_t *buf, size_t len, uint32_t pos)
+{
+    if (pos == 0 || (uint64_t)pos + 4 > len)
+        return (mdd_bytes){NULL, 0};
+    uint32_t n = fb_load32(buf + pos);
+    /* The NUL after the bytes must be inside too. */
+    if ((uint64_t)pos + 4 + n >= len)
+        return (mdd_bytes){NULL, 0};
+    return (mdd_bytes){buf + pos + 4, n};
+}
+
+static mdd_fb_vector vector_at(const uint8_t *buf, size_t len, uint32_t pos, uint32_t elem_size)
+{
+    mdd_fb_vector none = {buf, len, 0, 0};
+    if (pos == 0 || (uint64_t)pos + 4 > len)
+        return none;
+    uint32_t count = fb_load32(buf + pos);
+    if ((uint64_t)pos + 4 + (uint64_t)count * elem_size > len)
+        return none;
+    return (mdd_fb_vector){buf, len, pos + 4, count};
+}
+
+/* The target of the uoffset at p, or 0 when p is 0 or the offset leads outside. */
+static uint32_t follow(const uint8_t *buf, size_t len, uint32_t p)
+{
+    return p != 0 && (uint64_t)p + 4 <= len ? fb_follow(buf, len, p) : 0;
+}
+
+/* The position of element i's uoffset, or 0 when i is past the end. */
+static uint32_t element_pos(mdd_fb_vector v, uint32_t i)
+{
+    uint64_t p = (uint64_t)v.pos + 4 * (uint64_t)i;
+    return v.pos != 0 && i < v.count && p < v.len ? (uint32_t)p : 0;
+}
+
+mdd_fb_table mdd_fb_root(const uint8_t *buf, size_t len)
+{
+    if (!buf || len < 4 || len > MDD_FB_MAX_SIZE)
+        return (mdd_fb_table){buf, len, 0};
+    return table_at(buf, len, fb_follow(buf, len, 0));
+}
+
+uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size)
+{
+    fb_header h;
+    if (t.pos == 0 || t.len > MDD_FB_MAX_SIZE ||
+        fb_table_header(t.buf, t.len, t.pos, &h) != FB_HEADER_OK)
+        return 0;
+    uint32_t off = fb_vtable_entry(t.buf, &h, id);
+    if (off == 0 || (uint64_t)off + size > h.table_size)
+        return 0;
+    return t.pos + off;
+}
+
+uint8_t mdd_fb_u8(mdd_fb_table t, uint32_t id, uint8_t def)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 1);
+    return p ? t.buf[p] : def;
+}
+
+uint32_t mdd_fb_u32(mdd_fb_table t, uint32_t id, uint32_t def)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    return p ? fb_load32(t.buf + p) : def;
+}
+
+int32_t mdd_fb_i32(mdd_fb_table t, uint32_t id, int32_t def)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    return p ? (int32_t)fb_load32(t.buf + p) : def;
+}
+
+int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 1);
+    if (p)
+        *out = t.buf[p];
+    return p != 0;
+}
+
+int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    if (p)
+        *out = fb_load32(t.buf + p);
+    return p != 0;
+}
+
+mdd_fb_table mdd_fb_table_field(mdd_fb_table t, uint32_t id)
+{
+    return table_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)));
+}
+
+mdd_bytes mdd_fb_string_field(mdd_fb_table t, uint32_t id)
+{
+    return string_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)));
+}
+
+mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_size)
+{
+    return vector_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)), elem_size);
+}
+
+mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id)
+{
+    mdd_fb_vector v = mdd_fb_vector_field(t, id, 1);
+    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+}
+
+mdd_fb_table mdd_fb_vector_table(mdd_fb_vector v, uint32_t i)
+{
+    return table_at(v.buf, v.len, follow(v.buf, v.len, element_pos(v, i)));
+}
+
+mdd_bytes mdd_fb_vector_string(mdd_fb_vector v, uint32_t i)
+{
+    return string_at(v.buf, v.len, follow(v.buf, v.len, element_pos(v, i)));
+}

@@ -1,0 +1,213 @@
+/* mdd ecu: what a file's diagnostic description holds: the ECU, its variants with their own
+ * and effective services, its functional groups and its DTCs. */
+#include "dbcli.h"
+#include "json.h"
+#include "text.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static void service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
+{
+    char hex[DB_PREFIX_HEX_SIZE];
+    db_prefix_hex(prefix, hex);
+    json_object_begin(j);
+    json_key(j, "name");
+    json_optional_string(j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
+    json_key(j, "request");
+    json_cstring(j, hex);
+    json_object_end(j);
+}
+
+/* The layer's own services, in stored order. */
+static void own_services_json(json_writer *j, const mdd_db_layer *layer)
+{
+    mdd_diag_service_vec own = mdd_diag_layer_diag_services(mdd_db_layer_diag_layer(layer));
+    json_key(j, "services");
+    json_array_begin(j);
+    for (uint32_t i = 0; i < mdd_diag_service_vec_count(own); i++) {
+        mdd_diag_service s = mdd_diag_service_vec_at(own, i);
+        mdd_request_prefix prefix = mdd_diag_service_request_prefix(s);
+        service_json(j, s, &prefix);
+    }
+    json_array_end(j);
+}
+
+/* Own and inherited services, by name. */
+static void effective_services_json(json_writer *j, const mdd_db_layer *layer)
+{
+    json_key(j, "effective_services");
+    json_array_begin(j);
+    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
+        mdd_db_service s = mdd_db_layer_service_at(layer, i);
+        service_json(j, s.service, &s.prefix);
+    }
+    json_array_end(j);
+}
+
+static void variants_json(json_writer *j, const mdd_db_ecu *ecu)
+{
+    json_key(j, "variants");
+    json_array_begin(j);
+    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
+        json_object_begin(j);
+        json_key(j, "name");
+        json_optional_string(j, mdd_db_layer_name(layer));
+        json_key(j, "is_base");
+        json_bool(j, mdd_variant_is_base_variant(mdd_db_layer_variant(layer)));
+        own_services_json(j, layer);
+        effective_services_json(j, layer);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+static void functional_groups_json(json_writer *j, const mdd_db_ecu *ecu)
+{
+    json_key(j, "functional_groups");
+    json_array_begin(j);
+    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_functional_group_at(ecu, i);
+        json_object_begin(j);
+        json_key(j, "name");
+        json_optional_string(j, mdd_db_layer_name(layer));
+        own_services_json(j, layer);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+/* In stored order, as the file lists them. */
+static void dtcs_json(json_writer *j, mdd_dtc_vec dtcs)
+{
+    json_key(j, "dtcs");
+    json_array_begin(j);
+    for (uint32_t i = 0; i < mdd_dtc_vec_count(dtcs); i++) {
+        mdd_dtc d = mdd_dtc_vec_at(dtcs, i);
+        json_object_begin(j);
+        json_key(j, "code");
+        json_uint(j, mdd_dtc_trouble_code(d));
+        json_key(j, "display");
+        json_optional_string(j, mdd_dtc_display_trouble_code(d));
+        json_key(j, "name");
+        json_optional_string(j, mdd_dtc_short_name(d));
+        json_key(j, "text");
+        json_optional_string(j, mdd_text_value(mdd_dtc_text(d)));
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+static void print_json(const mdd_db_ecu *ecu)
+{
+    mdd_ecu_data root = mdd_db_ecu_data(ecu);
+    json_writer j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_key(&j, "ecu_name");
+    json_optional_string(&j, mdd_ecu_data_ecu_name(root));
+    json_key(&j, "version");
+    json_optional_string(&j, mdd_ecu_data_version(root));
+    json_key(&j, "revision");
+    json_optional_string(&j, mdd_ecu_data_revision(root));
+    variants_json(&j, ecu);
+    functional_groups_json(&j, ecu);
+    dtcs_json(&j, mdd_ecu_data_dtcs(root));
+    json_object_end(&j);
+    json_end_line(&j);
+}
+
+static void print_field(const char *label, mdd_bytes value)
+{
+    printf("%-19s", label);
+    if (value.ptr)
+        text_print(stdout, value);
+    else
+        fputs("(none)", stdout);
+    fputc('\n', stdout);
+}
+
+static void print_layer(const mdd_db_layer *layer, const char *note)
+{
+    uint32_t own = mdd_diag_service_vec_count(
+        mdd_diag_layer_diag_services(mdd_db_layer_diag_layer(layer)));
+    uint32_t effective = mdd_db_layer_service_count(layer);
+    fputs("  ", stdout);
+    text_print(stdout, mdd_db_layer_name(layer));
+    printf("%s: %" PRIu32 " service%s, %" PRIu32 " effective\n", note, own, cli_plural(own),
+           effective);
+}
+
+static void print_text(const mdd_db_ecu *ecu)
+{
+    mdd_ecu_data root = mdd_db_ecu_data(ecu);
+    print_field("ecu_name:", mdd_ecu_data_ecu_name(root));
+    print_field("version:", mdd_ecu_data_version(root));
+    print_field("revision:", mdd_ecu_data_revision(root));
+    printf("%-19s%" PRIu32 "\n", "variants:", mdd_db_variant_count(ecu));
+    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
+        int base = mdd_variant_is_base_variant(mdd_db_layer_variant(layer));
+        print_layer(layer, base ? " (base)" : "");
+    }
+    printf("%-19s%" PRIu32 "\n", "functional_groups:", mdd_db_functional_group_count(ecu));
+    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++)
+        print_layer(mdd_db_functional_group_at(ecu, i), "");
+    printf("%-19s%" PRIu32 "\n", "dtcs:", mdd_db_dtc_count(ecu));
+}
+
+static int run(int argc, char **argv)
+{
+    db_args a = db_args_init(&cli_ecu_command);
+    int first;
+    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 1)
+        return cli_usage_error(a.cmd, "expected exactly one FILE");
+    mdd_db *db;
+    rc = db_open_path(argv[first], &a, &db);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    const mdd_db_ecu *ecu;
+    rc = db_choose_ecu(argv[first], &a, db, &ecu);
+    if (rc == CLI_EXIT_OK && a.json)
+        print_json(ecu);
+    else if (rc == CLI_EXIT_OK)
+        print_text(ecu);
+    mdd_db_close(db);
+    return rc;
+}
+
+static const struct option longopts[] = {
+    {"json", no_argument, NULL, 'j'},
+    {"strategy", required_argument, NULL, 's'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_ecu_command = {
+    .name = "ecu",
+    .summary = "Show an ECU's variants, services, functional groups and DTCs",
+    .synopsis = "[--json] [--strategy S] FILE",
+    .help = "Opens FILE as a database of one ECU (verifying every chunk's signature and the\n"
+            "diagnostic description) and prints its name, version and revision, each\n"
+            "variant with its own and effective (own plus inherited) service counts, each\n"
+            "functional group, and the number of DTCs.\n\n"
+            "Options:\n"
+            "  -j, --json        print one JSON object instead: {\"ecu_name\", \"version\",\n"
+            "                    \"revision\", \"variants\": [{\"name\", \"is_base\", \"services\",\n"
+            "                    \"effective_services\"}], \"functional_groups\": [{\"name\",\n"
+            "                    \"services\"}], \"dtcs\": [{\"code\", \"display\", \"name\",\n"
+            "                    \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
+            "                    request prefix in hex; \"services\" are a layer's own in file\n"
+            "                    order, \"effective_services\" sorted by name\n"
+            "  -s, --strategy S  load FILE as heap (default), sidecar or inplace; inplace\n"
+            "                    rewrites a compressed FILE uncompressed, sidecar writes\n"
+            "                    FILE.fb\n"
+            "  -h, --help        show this help\n",
+    .shortopts = ":js:h",
+    .longopts = longopts,
+    .run = run,
+};

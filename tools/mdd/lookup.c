@@ -1,0 +1,115 @@
+/* mdd lookup: which services a UDS request addresses, by the index the library builds at
+ * open: every effective service whose request prefix matches, longest prefix first. */
+#include "dbcli.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Parses hex (an even number of hex digits, at least two) into bytes, which holds
+ * strlen(hex) / 2. Returns 0, or -1 for anything else. */
+static int parse_hex(const char *hex, uint8_t *bytes)
+{
+    size_t n = strlen(hex);
+    if (n == 0 || n % 2 != 0)
+        return -1;
+    for (size_t i = 0; i < n; i += 2) {
+        int hi = db_hex_digit(hex[i]);
+        int lo = db_hex_digit(hex[i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        bytes[i / 2] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+/* Prints every match by name; the matches come in the library's order. */
+static int print_matches(const char *path, const mdd_db_layer *layer, const uint8_t *request,
+                         size_t len, const char *hex)
+{
+    size_t total = mdd_db_lookup_request(layer, request, len, NULL, 0);
+    if (total == 0) {
+        char name[128];
+        text_format(name, sizeof name, mdd_db_layer_name(layer));
+        return cli_error(path, "no service of variant '%s' matches request %s", name, hex);
+    }
+    mdd_db_service *matches = malloc(total * sizeof *matches);
+    if (!matches)
+        return cli_error(path, "out of memory");
+    mdd_db_lookup_request(layer, request, len, matches, total);
+    for (size_t i = 0; i < total; i++) {
+        text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(
+                               matches[i].service)));
+        fputc('\n', stdout);
+    }
+    free(matches);
+    return CLI_EXIT_OK;
+}
+
+static int lookup(const char *path, const db_args *a, const uint8_t *request, size_t len,
+                  const char *hex)
+{
+    mdd_db *db;
+    int rc = db_open_path(path, a, &db);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    const mdd_db_ecu *ecu;
+    const mdd_db_layer *layer;
+    rc = db_choose_ecu(path, a, db, &ecu);
+    if (rc == CLI_EXIT_OK)
+        rc = db_choose_variant(path, a, ecu, &layer);
+    if (rc == CLI_EXIT_OK)
+        rc = print_matches(path, layer, request, len, hex);
+    mdd_db_close(db);
+    return rc;
+}
+
+static int run(int argc, char **argv)
+{
+    db_args a = db_args_init(&cli_lookup_command);
+    int first;
+    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 2)
+        return cli_usage_error(a.cmd, "expected a PATH and a HEX request");
+    const char *hex = argv[first + 1];
+    uint8_t *request = malloc(strlen(hex) / 2 + 1);
+    if (!request)
+        return cli_error("mdd", "out of memory");
+    if (parse_hex(hex, request) != 0)
+        rc = cli_usage_error(a.cmd, "'%s' is not a request in hex (pairs of hex digits)", hex);
+    else
+        rc = lookup(argv[first], &a, request, strlen(hex) / 2, hex);
+    free(request);
+    return rc;
+}
+
+static const struct option longopts[] = {
+    {"ecu", required_argument, NULL, 'e'},
+    {"variant", required_argument, NULL, 'V'},
+    {"strategy", required_argument, NULL, 's'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_lookup_command = {
+    .name = "lookup",
+    .summary = "Find the services a UDS request addresses",
+    .synopsis = "[--ecu E] [--variant V] [--strategy S] PATH HEX",
+    .help = "Prints the short name of every effective service of a variant whose request\n"
+            "prefix matches the request HEX (pairs of hex digits, e.g. 22F190), one per line,\n"
+            "longest prefix first; among equal prefixes a variant's own services come first.\n"
+            "A request shorter than a prefix matches on the bytes it has. PATH is an MDD file\n"
+            "or a directory of them (its *.mdd files, not recursing). A request that matches\n"
+            "nothing prints `mdd: PATH: no service ...` and exits 1.\n\n"
+            "Options:\n"
+            "  -e, --ecu E       the ECU named E (needed when PATH holds several)\n"
+            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
+            "  -s, --strategy S  load the files as heap (default), sidecar or inplace\n"
+            "  -h, --help        show this help\n",
+    .shortopts = ":e:V:s:h",
+    .longopts = longopts,
+    .run = run,
+};
