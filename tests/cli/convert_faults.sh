@@ -119,7 +119,8 @@ fault() {
         fail "$what: message does not say '${STRERROR[$errno]}': $(cat "$TMP/err")"
     expect_eq "$(ls -A d)" "$LISTING" "$what: files in the directory"
     # Was the file already replaced when the fault hit? The trace lists the calls in order.
-    if sed '/ FAULT$/,$d' "$TMP/trace" | grep -q " rename 1 .* -> .*db\.mdd$"; then
+    before_fault=$(sed '/ FAULT$/,$d' "$TMP/trace")
+    if grep -q " rename 1 .* -> .*db\.mdd$" <<<"$before_fault"; then
         expect_converted "$what, after the rename"
         after_rename=$((after_rename + 1))
     else

@@ -7,7 +7,8 @@ build=$(cd "$BUILD_TESTS/.." && pwd)
 prefix=$WORK/prefix
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
-objdump -p "$prefix/lib/libmdd.so.0" | grep -q 'SONAME *libmdd.so.0' || fail "SONAME"
+soname=$(objdump -p "$prefix/lib/libmdd.so.0")
+grep -q 'SONAME *libmdd.so.0' <<<"$soname" || fail "SONAME"
 for f in bin/mdd lib/libmdd.a include/mdd/mdd.h share/man/man1/mdd.1 \
          lib/cmake/libmdd/libmddConfig.cmake; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
@@ -19,7 +20,7 @@ run 0 "$prefix/bin/mdd" pack -o sample.mdd --ecu SAMPLE --chunk 0:SAMPLE:payload
 
 # A sanitized build installs a sanitized library, which only a sanitized program can load.
 sanitize=""
-if ldd "$prefix/lib/libmdd.so.0" | grep -q libasan; then
+if [[ $(ldd "$prefix/lib/libmdd.so.0") == *libasan* ]]; then
     sanitize="-fsanitize=address,undefined"
 fi
 
@@ -29,7 +30,9 @@ cc -std=c11 -Wall -Wextra -Werror $sanitize $(pkg-config --cflags libmdd) "$top/
     -o inspect-shared $(pkg-config --libs libmdd) || fail "pkg-config build"
 LD_LIBRARY_PATH=$prefix/lib run 0 ./inspect-shared sample.mdd
 grep -q "SAMPLE" "$TMP/out" || fail "shared example output: $(cat "$TMP/out")"
-ldd ./inspect-shared | grep -q "$prefix/lib/libmdd.so.0" || LD_LIBRARY_PATH=$prefix/lib ldd ./inspect-shared | grep -q "$prefix/lib/libmdd.so.0" || fail "not linked to the installed libmdd.so.0"
+# Captured first: grep -q ends early and, under pipefail, would fail the pipeline on SIGPIPE.
+libs=$(LD_LIBRARY_PATH=$prefix/lib ldd ./inspect-shared)
+grep -q "$prefix/lib/libmdd.so.0" <<<"$libs" || fail "not linked to the installed libmdd.so.0"
 
 mkdir consumer
 cat >consumer/CMakeLists.txt <<CMAKE

@@ -13,7 +13,7 @@ snapshot() {
 
 # payload_at FILE OFFSET LENGTH: LENGTH bytes of FILE from OFFSET.
 payload_at() {
-    tail -c +$(($2 + 1)) "$1" | head -c "$3"
+    dd if="$1" bs=1 skip="$2" count="$3" status=none
 }
 
 cd "$WORK"
