@@ -15,8 +15,8 @@
  * stays valid until mdd_db_close(). A database never changes after it is opened: any number
  * of threads may call the lookups below at once without locks, and no lookup allocates.
  *
- * The first two sections belong to the ecu layer (request prefixes, inheritance) and can be
- * used on any EcuData view without a database. */
+ * Request prefixes and inheritance, which the index is built from, are in include/mdd/ecu.h:
+ * they work on any EcuData view without a database. */
 #ifndef MDD_DB_H
 #define MDD_DB_H
 
@@ -26,77 +26,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* ---- Request prefixes (docs/format.md, "Request matching") ---- */
-
-/* The longest request prefix: a param that would make the prefix longer ends it. */
-#define MDD_REQUEST_PREFIX_MAX 4
-
-/* The constant leading bytes of a service's request. */
-typedef struct mdd_request_prefix {
-    uint8_t bytes[MDD_REQUEST_PREFIX_MAX];
-    uint8_t len; /* 0..MDD_REQUEST_PREFIX_MAX; bytes past len are zero */
-} mdd_request_prefix;
-
-/* The request prefix of service s: starting at byte 0, repeatedly takes the first request
- * param (in stored order) whose byte position is the current one and whose bit position is
- * 0 (absent positions count as 0), and whose specific data is a CodedConst with a decimal
- * coded_value, base_data_type A_UINT_32 and a StandardLengthType that is not condensed, has
- * no bit mask (an empty one masks nothing) and a bit_length of 1 or more; it adds the value
- * big-endian in ceil(bit_length / 8) bytes and moves on by that many bytes. It stops at the
- * first position without such a param; a param whose value does not fit in bit_length bits,
- * or whose bytes would make the prefix longer than MDD_REQUEST_PREFIX_MAX, does not count.
- * A service without request params has the empty prefix. Reads the payload only; never
- * fails. */
-mdd_request_prefix mdd_diag_service_request_prefix(mdd_diag_service s);
-
-/* Nonzero when prefix matches the request request[0..len): the prefix's bytes equal the
- * request's first bytes, and a request shorter than the prefix matches on the bytes it has
- * (so the empty request matches every prefix). */
-int mdd_request_prefix_matches(const mdd_request_prefix *prefix, const uint8_t *request,
-                               size_t len);
-
-/* ---- Inheritance (docs/format.md, "Inheritance") ---- */
-
-/* Bounds on resolving inheritance, which follows parent references through a DAG that a
- * hostile file may make deep or wide. */
-typedef struct mdd_inherit_limits {
-    /* The longest chain of parent references followed, counting the layer itself as 0.
-     * Default 32; values above 64 count as 64. A parent that is already on the chain (a
-     * cycle) is skipped. */
-    uint32_t max_depth;
-    /* The most work one layer may take: layers visited, services considered and
-     * not-inherited names compared, together. Default 16,777,216. */
-    uint32_t max_steps;
-} mdd_inherit_limits;
-
-/* The defaults described above. */
-mdd_inherit_limits mdd_inherit_limits_default(void);
-
-/* A growable list of services that mdd_effective_services() fills. Zero-initialise it; it
- * can be reused for any number of calls, and mdd_service_list_free() releases it. */
-typedef struct mdd_service_list {
-    mdd_diag_service *items;
-    uint32_t count;
-    uint32_t cap;  /* private: entries allocated in items and in scratch */
-    void *scratch; /* private: sorting space reused between calls */
-} mdd_service_list;
-
-/* Fills out (replacing what it held) with the effective services of a layer whose DiagLayer
- * is layer and whose parent references are parents (a Variant's or FunctionalGroup's): the
- * layer's own diag_services in stored order, then for each parent reference in order the
- * parent's effective services (recursively, through Variant, Protocol, FunctionalGroup and
- * EcuSharedData parents), leaving out the names that reference lists in
- * not_inherited_diag_comm_short_names and every name already taken. A service's name is its
- * DiagComm short_name (an absent one counts as the empty name). The views point into the
- * payload. limits may be NULL for the defaults. Fails with MDD_ERR_LIMIT when the depth or
- * the work exceeds limits, MDD_ERR_NOMEM when the list cannot grow; out is then empty. */
-mdd_status mdd_effective_services(mdd_diag_layer layer, mdd_parent_ref_vec parents,
-                                  const mdd_inherit_limits *limits, mdd_service_list *out,
-                                  mdd_error *err);
-
-/* Frees the list's storage and zeroes it. Safe on a zeroed list. */
-void mdd_service_list_free(mdd_service_list *list);
 
 /* ---- Opening and closing a database ---- */
 

@@ -9,5 +9,10 @@
 #include <mdd/codec.h>
 #include <mdd/file.h>
 #include <mdd/memory.h>
+#include <mdd/convert.h>
+#include <mdd/store.h>
+#include <mdd/fb.h>
+#include <mdd/ecu.h>
+#include <mdd/db.h>
 
 #endif
