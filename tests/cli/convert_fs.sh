@@ -4,23 +4,9 @@
 # with no temporary file beside it. Needs root (to mount); skipped where mounting is refused.
 source "$(dirname "$0")/lib.bash" "$@"
 
-MOUNTS=()
-cleanup() {
-    local m
-    for m in "${MOUNTS[@]}"; do
-        umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
-    done
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-# mount_tmpfs DIR SIZE: a fresh tmpfs of SIZE bytes on DIR; skips the test where that is refused.
-mount_tmpfs() {
-    mkdir -p "$1"
-    if ! mount -t tmpfs -o "size=$2,mode=0755" tmpfs "$1" 2>"$TMP/mount.err"; then
-        skip "cannot mount a tmpfs: $(cat "$TMP/mount.err")"
-    fi
-    MOUNTS+=("$1")
+# mount_or_skip DIR SIZE: this test needs its tmpfs mounts.
+mount_or_skip() {
+    mount_tmpfs "$1" "$2" || skip "cannot mount a tmpfs: $(cat "$TMP/mount.err")"
 }
 
 cd "$WORK"
@@ -55,7 +41,7 @@ setup() {
 }
 
 # (a) No space: room for the compressed file and 1 MB, not for the 3.4 MB converted one.
-mount_tmpfs small $((ORIG_SIZE + (1 << 20)))
+mount_or_skip small $((ORIG_SIZE + (1 << 20)))
 setup small
 run 1 "$MDD" convert small/db.mdd
 expect_eq "$(cat "$TMP/out")" "" "no space: stdout"
@@ -73,7 +59,7 @@ run 0 "$MDD" verify small/db.mdd
 expect_eq "$(ls -A small)" "$(printf 'db.mdd\nplain.mdd')" "files after converting with room"
 
 # (b) Read-only file system.
-mount_tmpfs ro 16M
+mount_or_skip ro 16M
 setup ro
 mount -o remount,ro ro
 run 1 "$MDD" convert ro/db.mdd
@@ -102,7 +88,7 @@ fi
 chmod 0711 "$TMP" "$WORK"
 mkdir bin
 install -m 0755 "$MDD" bin/mdd
-mount_tmpfs perm 16M
+mount_or_skip perm 16M
 setup perm
 chmod 0644 perm/db.mdd perm/plain.mdd
 run 1 "${as_nobody[@]}" bin/mdd convert perm/db.mdd

@@ -23,8 +23,7 @@ shimmed() {
 # Where a tmpfs can be mounted (as root), the files live on one: a killed process leaves the
 # same files on any file system, and there the disk's speed (every conversion syncs and reads
 # back 32 MB) does not set the test's run time. Elsewhere they stay in the scratch directory.
-if mount -t tmpfs -o size=512M tmpfs "$WORK" 2>/dev/null; then
-    trap 'umount "$WORK" 2>/dev/null || umount -l "$WORK"; rm -rf "$TMP"' EXIT
+if mount_tmpfs "$WORK" 512M; then
     echo "note: files on a tmpfs"
 fi
 cd "$WORK"

@@ -9,7 +9,16 @@ MDD=$(realpath -m -- "$1")
 BUILD_TESTS=$(realpath -m -- "$2")
 CORPUS=$(realpath -m -- "$3")
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# Mounts made by mount_tmpfs, undone on exit before the scratch directory is removed.
+MOUNTS=()
+cleanup() {
+    local m
+    for m in "${MOUNTS[@]}"; do
+        umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+    done
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
 WORK=$TMP/work
 mkdir "$WORK"
 
@@ -58,4 +67,12 @@ expect_line() {
 
 sha512_of() {
     sha512sum "$1" | cut -d' ' -f1
+}
+
+# mount_tmpfs DIR SIZE: a fresh tmpfs of SIZE bytes on DIR, unmounted on exit. Returns 1, with
+# the reason in $TMP/mount.err, where mounting is refused (not root).
+mount_tmpfs() {
+    mkdir -p "$1"
+    mount -t tmpfs -o "size=$2,mode=0755" tmpfs "$1" 2>"$TMP/mount.err" || return 1
+    MOUNTS+=("$(cd "$1" && pwd)")
 }

@@ -5,16 +5,6 @@
 # fails unless --fallback is given (skipped where mounting is refused); usage errors exit 2.
 source "$(dirname "$0")/lib.bash" "$@"
 
-MOUNTS=()
-cleanup() {
-    local m
-    for m in "${MOUNTS[@]}"; do
-        umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
-    done
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-
 align8() { echo $((($1 + 7) / 8 * 8)); }
 size_of() { stat -c %s "$1"; }
 
@@ -146,12 +136,10 @@ if have_corpus; then
 fi
 
 # A read-only file system: no conversion, and a clear message, unless a fallback is allowed.
-mkdir ro
-if ! mount -t tmpfs -o size=16M,mode=0755 tmpfs ro 2>"$TMP/mount.err"; then
+if ! mount_tmpfs ro 16M; then
     echo "note: cannot mount a tmpfs ($(cat "$TMP/mount.err")): the read-only case is skipped"
     exit 0
 fi
-MOUNTS+=("$WORK/ro")
 cp a.mdd ro/
 mount -o remount,ro ro
 run 1 "$MDD" load ro
