@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 30
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench clean
+.PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick clean
 
 all: build
 
@@ -51,9 +51,17 @@ fuzz-build: $(FUZZ_BUILD)/CMakeCache.txt
 fuzz: deps fuzz-build
 	@sh scripts/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# bench/run: the ADR table on the generated adr corpus (JSON, markdown and plots in
+# bench/results); gnuplot is installed when missing and the user is root.
 bench: build
 	@sh bench/codec.sh $(BUILD)
 	@sh bench/strategies.sh $(BUILD)
+	@bash bench/run --profile adr --build $(BUILD) --out bench/results/latest.json
+	@bash bench/plot.sh bench/results/latest.json
+
+# The same harness on the small profile, one run: a smoke test of the harness, not of figures.
+bench-quick: build
+	@bash bench/run --profile small --runs 1 --build $(BUILD) --out bench/results/quick.json
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

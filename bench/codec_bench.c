@@ -4,9 +4,12 @@
  *   bench_codec_bench sha512 FILE REPEAT             hash a file (held in memory) REPEAT times
  *   bench_codec_bench make-payload OUT BYTES SEED    write a synthetic diagnostic database
  *   bench_codec_bench lzma-encode IN OUT PRESET      compress IN as LZMA-alone
+ *   bench_codec_bench chunk-data MDD_FILE OUT        write the first chunk's data as stored
+ *                                                    (the raw LZMA stream of a compressed one)
  *
  * The timing commands print the median wall-clock seconds of one repetition. */
 #include <mdd/codec.h>
+#include <mdd/container.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -318,6 +321,28 @@ static int cmd_lzma_encode(char **argv)
     return rc;
 }
 
+/* The stored bytes of a file's first chunk, for tools that decode the same stream
+ * (bench/run: xz --format=lzma -dc | sha512sum against mdd convert). */
+static int cmd_chunk_data(char **argv)
+{
+    size_t len;
+    uint8_t *data = read_file(argv[0], &len);
+    if (!data)
+        return 1;
+    mdd_file f;
+    mdd_error err;
+    int rc = 1;
+    if (mdd_file_parse(data, len, NULL, &f, &err) != MDD_OK)
+        fprintf(stderr, "%s: %s\n", argv[0], err.message);
+    else if (f.chunk_count == 0)
+        fprintf(stderr, "%s: no chunk\n", argv[0]);
+    else
+        rc = write_file(argv[1], f.chunks[0].data.ptr, f.chunks[0].data.len) ? 1 : 0;
+    mdd_file_release(&f);
+    free(data);
+    return rc;
+}
+
 static const struct command {
     const char *name;
     int args;
@@ -328,6 +353,7 @@ static const struct command {
     {"sha512", 2, "sha512 FILE REPEAT", cmd_sha512},
     {"make-payload", 3, "make-payload OUT BYTES SEED", cmd_make_payload},
     {"lzma-encode", 3, "lzma-encode IN OUT PRESET", cmd_lzma_encode},
+    {"chunk-data", 2, "chunk-data MDD_FILE OUT", cmd_chunk_data},
 };
 
 int main(int argc, char **argv)

@@ -1,7 +1,8 @@
 /* Load strategies side by side: the ADR-003 table, reproduced on any directory of MDD files.
  *
  *   bench_strategies [--json] [--json-out FILE] [--runs N] [--strategies heap,sidecar,inplace]
- *                    [--cache cold|warm|both] [--touch N] [--keep] DIR
+ *                    [--cache cold|warm|both] [--touch N] [--adapter N]
+ *                    [--pressure-trace FILE] [--keep] DIR
  *
  * The files of DIR are copied to a scratch directory, one copy per strategy, so the user's
  * originals are never converted and no sidecar is written beside them. Each strategy is
@@ -15,6 +16,15 @@
  * taken on its own. Preparation runs in a helper process and the parent allocates next to
  * nothing, so that the children, forked from it, start as small as a fresh process.
  *
+ * With --adapter N the child does a diagnostic adapter's start-up work instead of touching
+ * the chunks: it opens the files as one database (include/mdd/db.h: verification and the
+ * lookup index) and answers N requests spread over every ECU, all of it timed as the open;
+ * it then measures warm lookups per second before it idles.
+ *
+ * With --pressure-trace FILE, before the first full reclaim of each strategy the parent pages
+ * the child out in PRESSURE_STEPS steps of its address space and appends a line
+ * "STRATEGY STEP MS RSS_KB" to FILE after each, for plotting RSS while pressure rises.
+ *
  * Cache modes: "cold" evicts the strategy's files from the page cache before each child
  * (fdatasync + POSIX_FADV_DONTNEED), "warm" reads them whole with read(2) first, which leaves
  * them in the page cache as the large folios read-ahead creates.
@@ -23,6 +33,7 @@
  * skipping tmpfs and ramfs: their pages are the files themselves, so eviction and folio sizes
  * would not behave as on the disk the files live on in a vehicle. */
 #include <mdd/convert.h>
+#include <mdd/db.h>
 #include <mdd/file.h>
 #include <mdd/memory.h>
 #include <mdd/store.h>
@@ -64,6 +75,14 @@
 /* Pause between the child's report and the idle reading, so that it is really idle. */
 #define SETTLE_NS 100000000L
 #define KIB 1024u
+
+/* --adapter: the requests per child when nonzero; set before any child is forked. */
+static unsigned adapter_lookups;
+/* --pressure-trace: where the stepwise reclaim is recorded, or NULL. */
+static FILE *pressure_trace;
+/* The strategy whose next reclaim is traced, or NULL. */
+static const char *trace_label;
+#define PRESSURE_STEPS 10
 
 /* ---- errors and interruption ---- */
 
@@ -151,10 +170,11 @@ static void usage(FILE *to)
 {
     fprintf(to,
             "usage: %s [--json] [--json-out FILE] [--runs N] [--strategies heap,sidecar,inplace]\n"
-            "       %*s [--cache cold|warm|both] [--touch N] [--keep] DIR\n"
+            "       %*s [--cache cold|warm|both] [--touch N] [--adapter N]\n"
+            "       %*s [--pressure-trace FILE] [--keep] DIR\n"
             "Copies DIR/*.mdd to a scratch directory and compares the load strategies on the\n"
             "copies: open time, idle RSS and PSS, RSS after reclaim, disk usage.\n",
-            PROG, (int)strlen(PROG), "");
+            PROG, (int)strlen(PROG), "", (int)strlen(PROG), "");
 }
 
 static int parse_count(const char *s, unsigned max, unsigned *out)
@@ -227,6 +247,13 @@ static int parse_option(int argc, char **argv, int *i, options *o)
     } else if (strcmp(arg, "--touch") == 0) {
         if (parse_count(value, MAX_TOUCH_WORDS, &o->touch_words) != 0)
             return fail("--touch", "expected 0..%d, not '%s'", MAX_TOUCH_WORDS, value);
+    } else if (strcmp(arg, "--pressure-trace") == 0) {
+        pressure_trace = fopen(value, "w");
+        if (!pressure_trace)
+            return fail_errno(value, "fopen");
+    } else if (strcmp(arg, "--adapter") == 0) {
+        if (parse_count(value, 10000000, &adapter_lookups) != 0)
+            return fail("--adapter", "expected 0..10000000, not '%s'", value);
     } else if (strcmp(arg, "--cache") == 0)
         return parse_cache(value, o);
     else if (strcmp(arg, "--strategies") == 0)
@@ -738,6 +765,7 @@ typedef struct child_report {
     size_t failed; /* the file that did not open, or SIZE_MAX */
     double open_ms;
     uint64_t touched_pages;
+    double lookups_per_s; /* --adapter only */
     char message[MDD_ERROR_MESSAGE_SIZE + PATH_MAX];
 } child_report;
 
@@ -828,6 +856,84 @@ static void open_all(const strategy_set *set, int verify, mdd_store **stores, ch
         }
     }
     r->open_ms = now_ms() - t0;
+    r->ok = 1;
+}
+
+/* ---- the adapter's start-up work (--adapter N) ---- */
+
+#define WARM_LOOKUP_MS 300.0
+
+typedef struct adapter_request {
+    const mdd_db_layer *layer;
+    mdd_request_prefix prefix;
+} adapter_request;
+
+/* A request a tester could send: the prefix of a random service of a random layer of ECU
+ * i % count, so that consecutive requests go to different ECUs. */
+static adapter_request adapter_pick(const mdd_db *db, size_t i, uint64_t *state)
+{
+    const mdd_db_ecu *ecu = mdd_db_ecu_at(db, i % mdd_db_ecu_count(db));
+    uint32_t variants = mdd_db_variant_count(ecu);
+    uint32_t groups = mdd_db_functional_group_count(ecu);
+    uint32_t k = (uint32_t)(next_random(state) % (variants + groups ? variants + groups : 1));
+    adapter_request rq = {k < variants ? mdd_db_variant_at(ecu, k)
+                                       : mdd_db_functional_group_at(ecu, k - variants),
+                          {{0}, 0}};
+    uint32_t services = rq.layer ? mdd_db_layer_service_count(rq.layer) : 0;
+    if (services)
+        rq.prefix = mdd_db_layer_service_at(rq.layer, (uint32_t)(next_random(state) % services)).prefix;
+    return rq;
+}
+
+static size_t adapter_lookup(const adapter_request *rq)
+{
+    mdd_db_service found[4];
+    return rq->layer ? mdd_db_lookup_request(rq->layer, rq->prefix.bytes, rq->prefix.len, found, 4)
+                     : 0;
+}
+
+/* Warm lookups per second over the requests, repeated for WARM_LOOKUP_MS. */
+static double adapter_warm_rate(const adapter_request *rqs, size_t n)
+{
+    volatile size_t sink = 0;
+    size_t done = 0;
+    double t0 = now_ms(), t;
+    do {
+        for (size_t i = 0; i < n; i++)
+            sink += adapter_lookup(&rqs[i]);
+        done += n;
+        t = now_ms();
+    } while (t - t0 < WARM_LOOKUP_MS);
+    (void)sink;
+    return (double)done * 1000.0 / (t - t0);
+}
+
+/* Opens the database, answers adapter_lookups requests (timed together), then measures the
+ * warm rate. The database stays open: the child idles with it. */
+static void adapter_open(const strategy_set *set, int verify, child_report *r)
+{
+    mdd_db_options opts = mdd_db_options_default();
+    opts.store.strategy = set->strategy;
+    opts.store.verify = verify;
+    adapter_request *rqs = malloc(adapter_lookups * sizeof *rqs);
+    mdd_db *db = NULL;
+    mdd_error err;
+    uint64_t state = 0x2545f4914f6cdd1du;
+    double t0 = now_ms();
+    if (!rqs || mdd_db_open((const char *const *)set->paths, set->count, &opts, &db, &err) != MDD_OK) {
+        snprintf(r->message, sizeof r->message, "database: %s", rqs ? err.message : "out of memory");
+        free(rqs);
+        return;
+    }
+    volatile size_t sink = 0;
+    for (size_t i = 0; i < adapter_lookups && mdd_db_ecu_count(db); i++) {
+        rqs[i] = adapter_pick(db, i, &state);
+        sink += adapter_lookup(&rqs[i]);
+    }
+    (void)sink;
+    r->open_ms = now_ms() - t0;
+    r->lookups_per_s = mdd_db_ecu_count(db) ? adapter_warm_rate(rqs, adapter_lookups) : 0;
+    free(rqs);
     r->ok = 1;
 }
 
@@ -973,9 +1079,11 @@ static _Noreturn void child_main(const strategy_set *set, int verify, unsigned t
     mdd_store **stores = calloc(set->count ? set->count : 1, sizeof *stores);
     if (!stores)
         snprintf(r.message, sizeof r.message, "out of memory");
+    else if (adapter_lookups && set->count)
+        adapter_open(set, verify, &r);
     else
         open_all(set, verify, stores, &r);
-    if (r.ok)
+    if (r.ok && !adapter_lookups)
         r.touched_pages = touch_all(stores, set->count, touch_words);
     if (write_all(report_fd, &r, sizeof r) == 0 && r.ok)
         serve_commands(command_fd, report_fd);
@@ -1059,6 +1167,45 @@ static void child_end(child *c)
 
 static pageout_method pageout_used = PAGEOUT_UNKNOWN;
 
+/* Pages out ranges [*next, ...) until `goal` bytes of the address space are covered. */
+static void pageout_until(int pidfd, const ranges *r, size_t *next, size_t *covered, size_t goal)
+{
+    size_t first = *next;
+    while (*next < r->count && *covered < goal)
+        *covered += r->iov[(*next)++].iov_len;
+    ranges part = {r->iov + first, *next - first, 0};
+    if (part.count)
+        pageout_ranges(pidfd, &part);
+}
+
+/* --pressure-trace: RSS after each of PRESSURE_STEPS partial reclaims, in address order. */
+static int trace_pressure(const child *c, const char *label)
+{
+    char maps[64];
+    snprintf(maps, sizeof maps, "/proc/%ld/maps", (long)c->pid);
+    ranges r = {0};
+    int pidfd = (int)syscall(SYS_pidfd_open, c->pid, 0u);
+    int rc = pidfd < 0 || ranges_read(maps, &r) != 0 ? fail_errno("trace", "pidfd_open") : 0;
+    size_t total = 0, next = 0, covered = 0;
+    for (size_t i = 0; i < r.count; i++)
+        total += r.iov[i].iov_len;
+    double t0 = now_ms();
+    for (unsigned step = 0; rc == 0 && step <= PRESSURE_STEPS; step++) {
+        pageout_until(pidfd, &r, &next, &covered, total / PRESSURE_STEPS * step);
+        mdd_process_memory m;
+        mdd_error err;
+        if (mdd_process_memory_read(c->pid, &m, &err) != MDD_OK)
+            rc = fail("trace", "%s", err.message);
+        else
+            fprintf(pressure_trace, "%s %u %.1f %llu\n", label, step, now_ms() - t0,
+                    (unsigned long long)m.rss_kb);
+    }
+    if (pidfd >= 0)
+        close(pidfd);
+    free(r.iov);
+    return rc;
+}
+
 /* Makes the kernel reclaim what it can of the child's memory: from the parent where the
  * kernel allows it, else by asking the child to advise its own mappings. */
 static int reclaim(const child *c)
@@ -1092,6 +1239,7 @@ enum metric {
     M_IDLE_RSS_NOVERIFY_KB,
     M_TOUCHED_KB,
     M_CACHED_KB,
+    M_LOOKUPS_PER_S,
     M_COUNT
 };
 
@@ -1111,6 +1259,7 @@ static const struct metric_info {
     [M_IDLE_RSS_NOVERIFY_KB] = {"idle_rss_noverify_kb", 0},
     [M_TOUCHED_KB] = {"touched_kb", 0},
     [M_CACHED_KB] = {"page_cache_before_open_kb", 0},
+    [M_LOOKUPS_PER_S] = {"lookups_per_s", 0},
 };
 
 typedef struct sample {
@@ -1127,6 +1276,7 @@ static void settle(void)
 /* What one child showed: its open time, the pages its touch needed and its memory. */
 typedef struct child_figures {
     double open_ms;
+    double lookups_per_s;
     uint64_t touched_kb;
     mdd_process_memory idle;
     mdd_process_memory pressed; /* after reclaim; only when asked for */
@@ -1142,6 +1292,8 @@ static int measure_memory(const child *c, const char *what, int pressure, child_
         return fail(what, "%s", err.message);
     if (!pressure)
         return 0;
+    if (trace_label && trace_pressure(c, trace_label) != 0)
+        return -1;
     if (reclaim(c) != 0)
         return -1;
     if (mdd_process_memory_read(c->pid, &f->pressed, &err) != MDD_OK)
@@ -1164,8 +1316,15 @@ static int run_child(const strategy_set *set, int verify, unsigned touch_words, 
         rc = fail(r.failed < set->count ? set->origins[r.failed] : what, "%s: %s",
                   mdd_strategy_name(set->strategy), r.message);
     }
+    static int traced[MDD_STRATEGY_COUNT];
+    trace_label = NULL;
+    if (pressure && pressure_trace && set->count && !traced[set->strategy]) {
+        traced[set->strategy] = 1;
+        trace_label = mdd_strategy_name(set->strategy);
+    }
     if (rc == 0) {
         f->open_ms = r.open_ms;
+        f->lookups_per_s = r.lookups_per_s;
         f->touched_kb = r.touched_pages * (uint64_t)sysconf(_SC_PAGESIZE) / KIB;
         rc = measure_memory(&c, what, pressure, f);
     }
@@ -1204,6 +1363,7 @@ static int run_strategy(const strategy_set *set, cache_mode mode, unsigned touch
         run_child(set, 1, touch_words, 1, &f) != 0)
         return -1;
     s->v[M_OPEN_MS] = f.open_ms;
+    s->v[M_LOOKUPS_PER_S] = f.lookups_per_s;
     sample_memory(s, &f);
     if (set_cache(set, mode) != 0 || run_child(set, 0, touch_words, 0, &f) != 0)
         return -1;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A tour of the mdd tool on files it makes itself (no corpus needed): pack two sample payloads
-# into an MDD file, then info, verify and cat it; then pack a small fleet, convert it in place
-# and load it under each strategy with the memory each costs. Usage: sh scripts/demo.sh PATH/TO/mdd
+# into an MDD file, then info, verify and cat it; then generate a small fleet of ECU databases,
+# convert it in place, load it under each strategy with the memory each costs, and look up a
+# few requests. Usage: sh scripts/demo.sh PATH/TO/mdd
 set -eu
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -69,15 +70,9 @@ cp demo.mdd damaged.mdd
 printf 'X' | dd of=damaged.mdd bs=1 seek=$(($(wc -c <damaged.mdd) - 1)) conv=notrunc 2>/dev/null
 show mdd verify demo.mdd damaged.mdd || echo "(exit status $?: damaged.mdd is bad)"
 
-section "A small fleet: 4 ECUs of 1 to 4 MB each, LZMA-compressed"
-mkdir fleet
-for n in 1 2 3 4; do
-    awk -v n="$n" 'BEGIN { for (i = 0; i < n * 16000; i++)
-        printf "ECU%d service %06d ReadDataByIdentifier DID 0x%04X session %d\n", n, i, i % 65536, i % 4 }' \
-        >"payload$n.txt"
-    mdd pack -o "fleet/ECU$n.mdd" --ecu "ECU$n" --chunk "CODE_FILE:ECU$n:payload$n.txt"
-done
-ls -l fleet
+section "mdd gen: a small synthetic fleet (4 ECUs and a functional-group database)"
+show mdd gen --profile small fleet
+show mdd ecu fleet/ECM1001.mdd
 
 section "mdd convert: decompress in place, once (a copy per strategy below)"
 for s in heap sidecar inplace; do
@@ -101,3 +96,8 @@ for s in heap sidecar inplace; do
 done
 echo "heap holds every payload in anonymous memory; sidecar and inplace map them and keep"
 echo "only what is read. After a crash or an update, run mdd convert again: it is idempotent."
+
+section "mdd lookup: which services a UDS request addresses"
+for request in 22F190 1003 3101 190209 3E00; do
+    show mdd lookup --ecu ECM1001 fleet-inplace "$request"
+done

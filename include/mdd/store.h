@@ -43,6 +43,11 @@ typedef struct mdd_store_options {
      * permission), open it under fallback instead of failing. Default off. */
     int allow_fallback;
     mdd_strategy fallback; /* default heap */
+    /* After verification, drop the store's files from the page cache as well, so that later
+     * reads fault in single pages rather than the large folios read-ahead left. Default on.
+     * A caller that reads the payload again right after opening (mdd_db_open() verifies and
+     * indexes it) turns it off and calls mdd_store_release() once done. */
+    int evict;
     mdd_codec_limits limits;
     mdd_parse_options parse;
 } mdd_store_options;
@@ -57,6 +62,11 @@ typedef struct mdd_store mdd_store;
  * and is released with mdd_store_close(). */
 mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_store **out,
                           mdd_error *err);
+
+/* Drops the store's mapped pages from the process and its files from the page cache, after a
+ * pass over the data: later reads fault in only what they touch. Views stay valid. Heap
+ * payloads are left alone (dropping anonymous pages would zero them). */
+void mdd_store_release(const mdd_store *store);
 
 /* Unmaps and frees the store; every view from it becomes invalid. Safe on NULL. */
 void mdd_store_close(mdd_store *store);

@@ -70,8 +70,9 @@ MDD_INTERNAL mdd_status db_load_file(mdd_db_ecu *ecu, const char *path,
 MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
                                         const mdd_db_options *opts, mdd_error *err);
 
-/* After the walks of verification and indexing, drops a mapped payload's pages from the
- * process, so that idle memory holds only what lookups touch. */
+/* After the walks of verification and indexing, drops the store's mapped pages from the
+ * process and its files from the page cache (mdd_store_release()), so that idle memory holds
+ * only what lookups touch and their faults bring in single pages. */
 MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu);
 
 /* build.c */

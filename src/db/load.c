@@ -61,14 +61,16 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
         return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     memcpy(ecu->path, path, len + 1);
     ecu->index_bytes += len + 1;
-    mdd_status st = mdd_store_open(path, &opts->store, &ecu->store, err);
+    /* The payload is read again right away (verification, indexing): the store keeps it
+     * cached until db_release_payload() evicts it after that pass. */
+    mdd_store_options store_opts = opts->store;
+    store_opts.evict = 0;
+    mdd_status st = mdd_store_open(path, &store_opts, &ecu->store, err);
     return st == MDD_OK ? load_description(ecu, opts, err) : st;
 }
 
 void db_release_payload(const mdd_db_ecu *ecu)
 {
-    /* Dropping pages of heap memory would zero it: only mapped payloads qualify. */
-    if (ecu->store && mdd_store_strategy(ecu->store) != MDD_STRATEGY_HEAP &&
-        ecu->payload.len != 0)
-        mdd_release_file_pages(ecu->payload.ptr, ecu->payload.len);
+    if (ecu->store)
+        mdd_store_release(ecu->store);
 }

@@ -3,6 +3,7 @@
 
 #include <mdd/memory.h>
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,14 @@ void store_clear(mdd_store *store)
 mdd_bytes store_view(const uint8_t *ptr, size_t len)
 {
     return (mdd_bytes){ptr ? ptr : no_bytes, len};
+}
+
+void store_evict_files(const mdd_store *store)
+{
+    if (store->source.fd > 0)
+        (void)posix_fadvise(store->source.fd, 0, 0, POSIX_FADV_DONTNEED);
+    if (store->sidecar.fd > 0)
+        (void)posix_fadvise(store->sidecar.fd, 0, 0, POSIX_FADV_DONTNEED);
 }
 
 void store_release_pages(const mdd_store *store)

@@ -38,6 +38,7 @@ mdd_store_options mdd_store_options_default(void)
         .verify = 1,
         .allow_fallback = 0,
         .fallback = MDD_STRATEGY_HEAP,
+        .evict = 1,
         .limits = mdd_codec_limits_default(),
         .parse = mdd_parse_options_default(),
     };
@@ -91,10 +92,19 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
     }
     /* Opening walked the container, and possibly every payload (decoding, verification, a
      * sidecar rebuild): none of those pages is needed now, and what later reads touch
-     * faults back in from the page cache or the file. */
+     * faults back in from the page cache or the file. Evicting the files too makes those
+     * faults bring in single pages instead of the large folios that reading left cached. */
     store_release_pages(store);
+    if (o.evict)
+        store_evict_files(store);
     *out = store;
     return MDD_OK;
+}
+
+void mdd_store_release(const mdd_store *store)
+{
+    store_release_pages(store);
+    store_evict_files(store);
 }
 
 void mdd_store_close(mdd_store *store)

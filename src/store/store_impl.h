@@ -56,6 +56,9 @@ MDD_INTERNAL mdd_bytes store_view(const uint8_t *ptr, size_t len);
 /* Drops the pages of every mapping the store holds from the process. */
 MDD_INTERNAL void store_release_pages(const mdd_store *store);
 
+/* Drops the files behind the store's mappings from the page cache (clean pages only; advice). */
+MDD_INTERNAL void store_evict_files(const mdd_store *store);
+
 /* layout.c */
 
 /* Sets every view's length to its chunk's payload size and returns in *end (end may be NULL)

@@ -7,10 +7,9 @@
 #include <fcntl.h>
 #include <string.h>
 
-/* Hashes a view. A view into a file mapping is hashed from the file with explicit reads (and
- * the range evicted from the page cache afterwards), so verification faults nothing into the
- * process and reads a cold file at disk speed rather than page by page; a heap view is hashed
- * in memory. */
+/* Hashes a view. A view into a file mapping is hashed from the file with explicit reads, so
+ * verification faults nothing into the process and reads a cold file at disk speed rather than
+ * page by page (mdd_store_open() evicts what they cached); a heap view is hashed in memory. */
 /* The mapping a file-backed store's views point into. */
 static const mdd_mapping *backing_mapping(const mdd_store *store)
 {
@@ -24,7 +23,7 @@ static mdd_status hash_view(const mdd_store *store, mdd_bytes data,
         return mdd_sha512(data.ptr, data.len, digest, err);
     const mdd_mapping *map = backing_mapping(store);
     uint64_t offset = data.len ? (uint64_t)(data.ptr - map->data) : 0;
-    return mdd_sha512_file_range(map->fd, offset, data.len, 1, digest, err);
+    return mdd_sha512_file_range(map->fd, offset, data.len, 0, digest, err);
 }
 
 static mdd_status verify_chunk(const mdd_store *store, size_t index, const uint8_t *expected,
@@ -51,10 +50,5 @@ mdd_status store_verify_chunks(const mdd_store *store, const sidecar_header *rec
         if (st)
             return st;
     }
-    /* Each chunk's range was evicted after hashing; the large folios that straddle the
-     * container's bytes and the chunks' edges go too, so the first lookups fault in single
-     * pages. Advice only. */
-    if (!store->heap)
-        (void)posix_fadvise(backing_mapping(store)->fd, 0, 0, POSIX_FADV_DONTNEED);
     return MDD_OK;
 }

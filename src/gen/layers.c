@@ -1,0 +1,41 @@
+/* DiagLayer and ParentRef tables. */
+#include "gen_impl.h"
+
+#include <stdlib.h>
+
+mdd_fb_ref gen_diag_layer(gen_ctx *g, const char *name, const gen_service_list *l)
+{
+    mdd_fb_ref services = gen_services(g, l);
+    mdd_fb_ref sn = mdd_fb_create_cstring(g->b, name);
+    mdd_fb_ref long_name = gen_long_name(g, name);
+    mdd_fb_ref sdgs = gen_sdgs(g, 2 + g->shape.detail);
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, 0, sn);
+    mdd_fb_add_ref(g->b, 1, long_name);
+    mdd_fb_add_ref(g->b, 2, g->shared.funct_classes);
+    mdd_fb_add_ref(g->b, 4, services);
+    mdd_fb_add_ref(g->b, 8, sdgs);
+    return mdd_fb_table_end(g->b);
+}
+
+mdd_fb_ref gen_parent_ref(gen_ctx *g, uint8_t type, mdd_fb_ref table, const char *const *names,
+                          uint32_t count)
+{
+    mdd_fb_ref vec = 0;
+    if (count) {
+        mdd_fb_ref *refs = malloc(count * sizeof *refs);
+        if (!refs) {
+            g->nomem = 1;
+            return 0;
+        }
+        for (uint32_t i = 0; i < count; i++)
+            refs[i] = mdd_fb_create_cstring(g->b, names[i]);
+        vec = mdd_fb_create_refs(g->b, refs, count);
+        free(refs);
+    }
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, 1, table);
+    mdd_fb_add_ref(g->b, 2, vec);
+    mdd_fb_add_u8(g->b, 0, type);
+    return mdd_fb_table_end(g->b);
+}

@@ -1,0 +1,142 @@
+/* Params and the subtables converters write once and share: coded types, the Value table,
+ * the SID params of requests and responses, the negative response, the function classes. */
+#include "gen_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+mdd_fb_ref gen_literal(gen_ctx *g, const char *s)
+{
+    gen_shared *sh = &g->shared;
+    for (uint32_t i = 0; i < sh->literal_count; i++)
+        if (sh->literal[i] == s)
+            return sh->literal_ref[i];
+    mdd_fb_ref ref = mdd_fb_create_cstring(g->b, s);
+    if (sh->literal_count < sizeof sh->literal / sizeof sh->literal[0]) {
+        sh->literal[sh->literal_count] = s;
+        sh->literal_ref[sh->literal_count++] = ref;
+    }
+    return ref;
+}
+
+/* A DiagCodedType of a standard length. */
+static mdd_fb_ref gen_coded_type(gen_ctx *g, uint8_t data_type, uint32_t bits)
+{
+    mdd_fb_builder *b = g->b;
+    mdd_fb_table_start(b);
+    mdd_fb_add_u32(b, 0, bits);
+    mdd_fb_ref length = mdd_fb_table_end(b);
+    mdd_fb_ref encoding = gen_literal(g, "A_UINT32");
+    mdd_fb_table_start(b);
+    mdd_fb_add_ref(b, 5, length);
+    mdd_fb_add_ref(b, 1, encoding);
+    mdd_fb_add_u8(b, 0, MDD_CODED_STANDARD_LENGTH_TYPE);
+    mdd_fb_add_u8(b, 2, data_type);
+    mdd_fb_add_u8(b, 4, MDD_LENGTH_STANDARD_LENGTH_TYPE);
+    return mdd_fb_table_end(b);
+}
+
+/* A Param table; specific may be 0 (no specific data). */
+static mdd_fb_ref gen_param(gen_ctx *g, const char *name, uint8_t param_type, uint32_t byte_pos,
+                            uint8_t specific_type, mdd_fb_ref specific)
+{
+    mdd_fb_builder *b = g->b;
+    mdd_fb_ref sn = mdd_fb_create_cstring(b, name);
+    mdd_fb_ref semantic = gen_literal(g, param_type == MDD_PARAM_VALUE ? "DATA" : "SERVICE-ID");
+    mdd_fb_table_start(b);
+    mdd_fb_add_u32(b, 0, g->next_param_id++);
+    mdd_fb_add_ref(b, 2, sn);
+    mdd_fb_add_ref(b, 3, semantic);
+    mdd_fb_add_u32(b, 6, byte_pos);
+    mdd_fb_add_u32(b, 7, 0);
+    mdd_fb_add_ref(b, 9, specific);
+    mdd_fb_add_u8(b, 1, param_type);
+    if (specific)
+        mdd_fb_add_u8(b, 8, specific_type);
+    return mdd_fb_table_end(b);
+}
+
+mdd_fb_ref gen_coded_param(gen_ctx *g, const char *name, uint32_t value, uint32_t bits,
+                           uint32_t byte_pos)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%u", value);
+    mdd_fb_ref coded = mdd_fb_create_cstring(g->b, text);
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, 0, coded);
+    mdd_fb_add_ref(g->b, 1, g->shared.uint_type[bits / 8]);
+    mdd_fb_ref cc = mdd_fb_table_end(g->b);
+    return gen_param(g, name, MDD_PARAM_CODED_CONST, byte_pos, MDD_PARAM_DATA_CODED_CONST, cc);
+}
+
+mdd_fb_ref gen_request_sid(gen_ctx *g, uint8_t sid)
+{
+    if (!g->shared.request_sid[sid])
+        g->shared.request_sid[sid] = gen_coded_param(g, "SID_RQ", sid, 8, 0);
+    return g->shared.request_sid[sid];
+}
+
+mdd_fb_ref gen_response_sid(gen_ctx *g, uint8_t sid)
+{
+    if (!g->shared.response_sid[sid])
+        g->shared.response_sid[sid] = gen_coded_param(g, "SID_PR", (uint32_t)sid + 0x40, 8, 0);
+    return g->shared.response_sid[sid];
+}
+
+mdd_fb_ref gen_value_param(gen_ctx *g, const char *name, uint32_t byte_pos)
+{
+    return gen_param(g, name, MDD_PARAM_VALUE, byte_pos, MDD_PARAM_DATA_VALUE, g->shared.value);
+}
+
+mdd_fb_ref gen_matching_param(gen_ctx *g, const char *name, int32_t request_pos, uint32_t len,
+                              uint32_t byte_pos)
+{
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_i32(g->b, 0, request_pos);
+    mdd_fb_add_u32(g->b, 1, len);
+    mdd_fb_ref m = mdd_fb_table_end(g->b);
+    return gen_param(g, name, MDD_PARAM_MATCHING_REQUEST_PARAM, byte_pos,
+                     MDD_PARAM_DATA_MATCHING_REQUEST_PARAM, m);
+}
+
+/* The negative response every service shares: 7F, the request's SID, the NRC. */
+static mdd_fb_ref gen_neg_responses(gen_ctx *g)
+{
+    mdd_fb_ref params[3];
+    params[0] = gen_coded_param(g, "SID_NR", 0x7f, 8, 0);
+    params[1] = gen_matching_param(g, "SIDRQ_NR", 0, 1, 1);
+    params[2] = gen_param(g, "NRC", MDD_PARAM_NRC_CONST, 2, 0, 0);
+    mdd_fb_ref vec = mdd_fb_create_refs(g->b, params, 3);
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, 1, vec);
+    mdd_fb_add_u8(g->b, 0, MDD_RESPONSE_NEG_RESPONSE);
+    mdd_fb_ref nr = mdd_fb_table_end(g->b);
+    return mdd_fb_create_refs(g->b, &nr, 1);
+}
+
+/* The function classes of the layers, and a one-element list for each. */
+static void gen_funct_classes(gen_ctx *g)
+{
+    static const char *const names[4] = {"Identification", "Fault_Memory", "Actuation",
+                                         "Programming"};
+    mdd_fb_ref all[4];
+    for (int i = 0; i < 4; i++) {
+        mdd_fb_ref sn = mdd_fb_create_cstring(g->b, names[i]);
+        mdd_fb_table_start(g->b);
+        mdd_fb_add_ref(g->b, 0, sn);
+        all[i] = mdd_fb_table_end(g->b);
+        g->shared.funct_class[i] = mdd_fb_create_refs(g->b, &all[i], 1);
+    }
+    g->shared.funct_classes = mdd_fb_create_refs(g->b, all, 4);
+}
+
+void gen_shared_init(gen_ctx *g)
+{
+    memset(&g->shared, 0, sizeof g->shared);
+    for (uint32_t i = 1; i <= 4; i++)
+        g->shared.uint_type[i] = gen_coded_type(g, MDD_DATA_A_UINT_32, 8 * i);
+    mdd_fb_table_start(g->b);
+    g->shared.value = mdd_fb_table_end(g->b);
+    g->shared.neg_responses = gen_neg_responses(g);
+    gen_funct_classes(g);
+}
