@@ -14,5 +14,7 @@
 #include <mdd/fb.h>
 #include <mdd/ecu.h>
 #include <mdd/db.h>
+#include <mdd/fb_build.h>
+#include <mdd/gen.h>
 
 #endif
