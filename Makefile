@@ -51,11 +51,12 @@ fuzz-build: $(FUZZ_BUILD)/CMakeCache.txt
 fuzz: deps fuzz-build
 	@sh scripts/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-# bench/run: the ADR table on the generated adr corpus (JSON, markdown and plots in
-# bench/results); gnuplot is installed when missing and the user is root.
+# The codec comparison, then bench/run: the ADR table on the generated adr corpus (JSON,
+# markdown and plots in bench/results); gnuplot is installed when missing and the user is root.
+# bench/strategies.sh (the same table on any directory, without the adapter's start-up work)
+# runs on its own.
 bench: build
 	@sh bench/codec.sh $(BUILD)
-	@sh bench/strategies.sh $(BUILD)
 	@bash bench/run --profile adr --build $(BUILD) --out bench/results/latest.json
 	@bash bench/plot.sh bench/results/latest.json
 
