@@ -33,9 +33,9 @@ title=$(jq -r '"\(.profile) corpus: \(.corpus.files) files, \(.corpus.uncompress
 
 plot() { # plot NAME GNUPLOT_COMMANDS
     local name=$1 body=$2
-    gnuplot -e "set terminal svg size 720,420 dynamic; set output '$base.$name.svg'; $body"
-    gnuplot -e "set terminal pngcairo size 720,420; set output '$base.$name.png'; $body" 2>/dev/null ||
-        gnuplot -e "set terminal png size 720,420; set output '$base.$name.png'; $body"
+    gnuplot -e "set terminal svg size 720,420 dynamic noenhanced; set output '$base.$name.svg'; $body"
+    gnuplot -e "set terminal pngcairo size 720,420 noenhanced; set output '$base.$name.png'; $body" 2>/dev/null ||
+        gnuplot -e "set terminal png size 720,420 noenhanced; set output '$base.$name.png'; $body"
 }
 
 bars="set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8 border -1;
