@@ -33,6 +33,16 @@ const char *tu_corpus_dir(void)
     return dir;
 }
 
+uint8_t *tu_read_corpus_file(const char *name, size_t *len)
+{
+    const char *dir = tu_corpus_dir();
+    if (!dir)
+        return NULL;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return tu_read_file(path, len);
+}
+
 static int compare_names(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);

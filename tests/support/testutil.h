@@ -12,6 +12,10 @@ uint8_t *tu_read_file(const char *path, size_t *len);
 /* The corpus directory from $MDD_CORPUS when it exists, else NULL (tests then skip). */
 const char *tu_corpus_dir(void);
 
+/* Reads the corpus file name (e.g. "FLXC1000.mdd") into a malloc'd buffer (caller frees), or
+ * returns NULL when there is no corpus (tests then skip). */
+uint8_t *tu_read_corpus_file(const char *name, size_t *len);
+
 /* Lists the corpus's *.mdd files as full paths, sorted; returns the count (0 when no corpus).
  * The caller frees each path and the array. */
 size_t tu_corpus_files(char ***paths);

@@ -46,13 +46,10 @@ static void parse_error(const uint8_t *msg, size_t len, mdd_status status, const
 static void parses_real_file_fields(void **state)
 {
     (void)state;
-    const char *dir = tu_corpus_dir();
-    if (!dir)
-        skip();
-    char path[4096];
-    snprintf(path, sizeof path, "%s/FLXC1000.mdd", dir);
     size_t len;
-    uint8_t *buf = tu_read_file(path, &len);
+    uint8_t *buf = tu_read_corpus_file("FLXC1000.mdd", &len);
+    if (!buf)
+        skip();
     mdd_file f;
     mdd_error err;
     assert_int_equal(mdd_file_parse(buf, len, NULL, &f, &err), MDD_OK);
@@ -132,13 +129,10 @@ static void corpus_round_trips_byte_identical(void **state)
 static void corpus_prefixes_never_overrun(void **state)
 {
     (void)state;
-    const char *dir = tu_corpus_dir();
-    if (!dir)
-        skip();
-    char path[4096];
-    snprintf(path, sizeof path, "%s/FLXC1000.mdd", dir);
     size_t len;
-    uint8_t *buf = tu_read_file(path, &len);
+    uint8_t *buf = tu_read_corpus_file("FLXC1000.mdd", &len);
+    if (!buf)
+        skip();
     size_t parsed_with_chunk = 0;
     for (size_t n = 0; n < len; n++) {
         uint8_t *copy = malloc(n ? n : 1);

@@ -35,13 +35,12 @@ typedef struct payload {
 
 static void load(payload *p, const char *name)
 {
-    const char *dir = tu_corpus_dir();
-    if (!dir)
-        skip();
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.mdd", dir, name);
+    char file_name[256];
+    snprintf(file_name, sizeof file_name, "%s.mdd", name);
     size_t file_len;
-    uint8_t *file = tu_read_file(path, &file_len);
+    uint8_t *file = tu_read_corpus_file(file_name, &file_len);
+    if (!file)
+        skip();
     p->buf = tb_corpus_payload(file, file_len, &p->len);
     free(file);
     assert_non_null(p->buf);

@@ -43,13 +43,12 @@ static const char *fmt(const char *format, ...)
 /* The payload of the corpus file name (e.g. "FLXC1000"), or NULL without a corpus. */
 static uint8_t *corpus_payload(const char *name, size_t *len)
 {
-    const char *dir = tu_corpus_dir();
-    if (!dir)
-        return NULL;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.mdd", dir, name);
+    char file_name[256];
+    snprintf(file_name, sizeof file_name, "%s.mdd", name);
     size_t file_len;
-    uint8_t *file = tu_read_file(path, &file_len);
+    uint8_t *file = tu_read_corpus_file(file_name, &file_len);
+    if (!file)
+        return NULL;
     uint8_t *payload = tb_corpus_payload(file, file_len, len);
     free(file);
     assert_non_null(payload);

@@ -172,14 +172,11 @@ static mdd_request_prefix corpus_prefix(mdd_ecu_data root, const char *name)
 static void test_corpus(void **state)
 {
     (void)state;
-    const char *dir = tu_corpus_dir();
-    if (!dir)
-        skip();
-    char path[4096];
-    snprintf(path, sizeof path, "%s/FLXC1000.mdd", dir);
     size_t file_len;
     size_t len;
-    uint8_t *file = tu_read_file(path, &file_len);
+    uint8_t *file = tu_read_corpus_file("FLXC1000.mdd", &file_len);
+    if (!file)
+        skip();
     uint8_t *payload = tb_corpus_payload(file, file_len, &len);
     free(file);
     assert_non_null(payload);
