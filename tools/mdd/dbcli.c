@@ -26,7 +26,7 @@ int db_args_option(void *ctx, int option, const char *value)
     }
 }
 
-int db_open_path(const char *path, const db_args *a, mdd_db **db)
+static int open_path(const char *path, const db_args *a, mdd_db **db)
 {
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = a->strategy;
@@ -43,7 +43,8 @@ int db_open_path(const char *path, const db_args *a, mdd_db **db)
     return CLI_EXIT_FAIL;
 }
 
-int db_choose_ecu(const char *path, const db_args *a, const mdd_db *db, const mdd_db_ecu **ecu)
+static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
+                      const mdd_db_ecu **ecu)
 {
     size_t count = mdd_db_ecu_count(db);
     if (a->ecu) {
@@ -56,6 +57,17 @@ int db_choose_ecu(const char *path, const db_args *a, const mdd_db *db, const md
         return cli_usage_error(a->cmd, "%s holds %zu ECUs: name one with --ecu", path, count);
     *ecu = mdd_db_ecu_at(db, 0);
     return CLI_EXIT_OK;
+}
+
+int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
+{
+    int rc = open_path(path, a, db);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    rc = choose_ecu(path, a, *db, ecu);
+    if (rc != CLI_EXIT_OK)
+        mdd_db_close(*db);
+    return rc;
 }
 
 int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,

@@ -22,12 +22,10 @@ db_args db_args_init(const cli_command *cmd);
 /* cli_option_fn for db_args: -s/--strategy, -j/--json, -e/--ecu, -V/--variant. */
 int db_args_option(void *ctx, int option, const char *value);
 
-/* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification.
- * Returns CLI_EXIT_OK, or CLI_EXIT_FAIL after printing why. */
-int db_open_path(const char *path, const db_args *a, mdd_db **db);
-
-/* The ECU a->ecu names, or the only one. Prints why and returns the exit code otherwise. */
-int db_choose_ecu(const char *path, const db_args *a, const mdd_db *db, const mdd_db_ecu **ecu);
+/* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification and
+ * picks the ECU a->ecu names, or the only one. Returns CLI_EXIT_OK with *db open (the caller
+ * closes it), or the exit code after printing why, with nothing left open. */
+int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu);
 
 /* The variant a->variant names, or the base variant. Prints why and returns the exit code
  * otherwise. */

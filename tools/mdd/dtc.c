@@ -66,12 +66,11 @@ static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
         return cli_usage_error(a->cmd, "'%s' is not a trouble code (decimal, or hex after 0x)",
                                code_arg);
     mdd_db *db;
-    int rc = db_open_path(path, a, &db);
+    const mdd_db_ecu *ecu;
+    int rc = db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    const mdd_db_ecu *ecu;
-    rc = db_choose_ecu(path, a, db, &ecu);
-    if (rc == CLI_EXIT_OK && code_arg)
+    if (code_arg)
         rc = print_code(path, ecu, code);
     for (uint32_t i = 0; rc == CLI_EXIT_OK && !code_arg && i < mdd_db_dtc_count(ecu); i++)
         print_dtc(mdd_db_dtc_at(ecu, i));

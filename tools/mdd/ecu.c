@@ -167,14 +167,13 @@ static int run(int argc, char **argv)
     if (argc - first != 1)
         return cli_usage_error(a.cmd, "expected exactly one FILE");
     mdd_db *db;
-    rc = db_open_path(argv[first], &a, &db);
+    const mdd_db_ecu *ecu;
+    rc = db_open_ecu(argv[first], &a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    const mdd_db_ecu *ecu;
-    rc = db_choose_ecu(argv[first], &a, db, &ecu);
-    if (rc == CLI_EXIT_OK && a.json)
+    if (a.json)
         print_json(ecu);
-    else if (rc == CLI_EXIT_OK)
+    else
         print_text(ecu);
     mdd_db_close(db);
     return rc;

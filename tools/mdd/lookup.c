@@ -51,14 +51,12 @@ static int lookup(const char *path, const db_args *a, const uint8_t *request, si
                   const char *hex)
 {
     mdd_db *db;
-    int rc = db_open_path(path, a, &db);
+    const mdd_db_ecu *ecu;
+    int rc = db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    const mdd_db_ecu *ecu;
     const mdd_db_layer *layer;
-    rc = db_choose_ecu(path, a, db, &ecu);
-    if (rc == CLI_EXIT_OK)
-        rc = db_choose_variant(path, a, ecu, &layer);
+    rc = db_choose_variant(path, a, ecu, &layer);
     if (rc == CLI_EXIT_OK)
         rc = print_matches(path, layer, request, len, hex);
     mdd_db_close(db);

@@ -28,14 +28,12 @@ static int run(int argc, char **argv)
         return cli_usage_error(a.cmd, "expected exactly one FILE");
     const char *path = argv[first];
     mdd_db *db;
-    rc = db_open_path(path, &a, &db);
+    const mdd_db_ecu *ecu;
+    rc = db_open_ecu(path, &a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    const mdd_db_ecu *ecu;
     const mdd_db_layer *layer;
-    rc = db_choose_ecu(path, &a, db, &ecu);
-    if (rc == CLI_EXIT_OK)
-        rc = db_choose_variant(path, &a, ecu, &layer);
+    rc = db_choose_variant(path, &a, ecu, &layer);
     if (rc == CLI_EXIT_OK)
         print_services(layer);
     mdd_db_close(db);
