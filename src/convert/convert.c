@@ -40,7 +40,8 @@ static mdd_status finish_temp(mdd_atomic_file *af, const struct stat *orig,
                               const mdd_convert_options *opts, mdd_convert_result *result,
                               mdd_error *err)
 {
-    /* Mode and owner first, so the fsync makes them durable with the content. */
+    /* Mode and owner first, so the fsync makes them durable with the content. The sync also
+     * drops the written pages from the page cache, so the read-back below comes from disk. */
     mdd_status st = keep_mode_and_owner(af, orig, err);
     if (!st)
         st = mdd_atomic_file_sync(af, err);
@@ -50,7 +51,7 @@ static mdd_status finish_temp(mdd_atomic_file *af, const struct stat *orig,
     struct stat written;
     if (!st && fstat(af->fd, &written) == 0)
         result->size_after = (uint64_t)written.st_size;
-    if (!st && opts->evict)
+    if (!st && opts->evict) /* what the read-back cached */
         (void)posix_fadvise(af->fd, 0, 0, POSIX_FADV_DONTNEED);
     return st;
 }

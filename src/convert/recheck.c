@@ -14,7 +14,7 @@ static mdd_status check_chunk(int fd, const mdd_mapping *map, const mdd_chunk *c
         return mdd_fail(err, MDD_ERR_FORMAT, "chunk %zu is still compressed", index);
     uint8_t digest[MDD_SHA512_SIZE];
     uint64_t offset = c->data.ptr ? (uint64_t)(c->data.ptr - map->data) : 0;
-    mdd_status st = mdd_sha512_file_range(fd, offset, c->data.len, 1, digest, err);
+    mdd_status st = mdd_sha512_file_range(fd, offset, c->data.len, 0, digest, err);
     if (st)
         return st;
     if (memcmp(digest, expected, MDD_SHA512_SIZE) != 0)
