@@ -1,13 +1,14 @@
 /* Load strategies side by side: the ADR-003 table, reproduced on any directory of MDD files.
  *
- *   bench_strategies [--json] [--json-out FILE] [--runs N] [--strategies heap,sidecar,inplace]
+ *   bench_strategies [--json] [--json-out FILE] [--runs N]
+ *                    [--strategies heap,sidecar,inplace,pread]
  *                    [--cache cold|warm|both] [--touch N] [--adapter N]
  *                    [--pressure-trace FILE] [--keep] DIR
  *
  * The files of DIR are copied to a scratch directory, one copy per strategy, so the user's
  * originals are never converted and no sidecar is written beside them. Each strategy is
- * prepared once, outside any timing: inplace converts its copies (mdd_convert_file), sidecar
- * builds its sidecars with a first open, heap needs nothing. Then, per run and cache mode, a
+ * prepared once, outside any timing: inplace and pread convert their copies
+ * (mdd_convert_file), sidecar builds its sidecars with a first open, heap needs nothing. Then, per run and cache mode, a
  * fresh child process opens every file (verification on), touches each chunk a little as
  * sparse FlatBuffers lookups would, reports how long the opens took and waits while the
  * parent reads its memory: idle, then after the parent has made the kernel reclaim whatever
@@ -169,9 +170,9 @@ typedef struct options {
 static void usage(FILE *to)
 {
     fprintf(to,
-            "usage: %s [--json] [--json-out FILE] [--runs N] [--strategies heap,sidecar,inplace]\n"
-            "       %*s [--cache cold|warm|both] [--touch N] [--adapter N]\n"
-            "       %*s [--pressure-trace FILE] [--keep] DIR\n"
+            "usage: %s [--json] [--json-out FILE] [--runs N]\n"
+            "       %*s [--strategies heap,sidecar,inplace,pread] [--cache cold|warm|both]\n"
+            "       %*s [--touch N] [--adapter N] [--pressure-trace FILE] [--keep] DIR\n"
             "Copies DIR/*.mdd to a scratch directory and compares the load strategies on the\n"
             "copies: open time, idle RSS and PSS, RSS after reclaim, disk usage.\n",
             PROG, (int)strlen(PROG), "", (int)strlen(PROG), "");
@@ -646,11 +647,13 @@ static int set_copy(const strategy_set *set)
     return 0;
 }
 
-static int convert_copy(const char *path, const char *origin)
+/* inplace and pread open the converted file: converted here, so the measured opens find it
+ * plain. */
+static int convert_copy(const char *path, const char *origin, mdd_strategy strategy)
 {
     mdd_error err;
     if (mdd_convert_file(path, NULL, NULL, &err) != MDD_OK)
-        return fail(origin, "inplace: convert: %s", err.message);
+        return fail(origin, "%s: convert: %s", mdd_strategy_name(strategy), err.message);
     return 0;
 }
 
@@ -675,8 +678,8 @@ static int set_prepare(const strategy_set *set)
 {
     for (size_t i = 0; i < set->count; i++) {
         int rc = 0;
-        if (set->strategy == MDD_STRATEGY_INPLACE)
-            rc = convert_copy(set->paths[i], set->origins[i]);
+        if (set->strategy == MDD_STRATEGY_INPLACE || set->strategy == MDD_STRATEGY_PREAD)
+            rc = convert_copy(set->paths[i], set->origins[i], set->strategy);
         else if (set->strategy == MDD_STRATEGY_SIDECAR)
             rc = build_sidecar(set->paths[i], set->origins[i]);
         if (rc != 0)

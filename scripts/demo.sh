@@ -75,19 +75,19 @@ show mdd gen --profile small fleet
 show mdd ecu fleet/ECM1001.mdd
 
 section "mdd convert: decompress in place, once (a copy per strategy below)"
-for s in heap sidecar inplace; do
+for s in heap sidecar inplace pread; do
     cp -r fleet "fleet-$s"
 done
 show mdd convert fleet-inplace
 
 section "mdd load: the same fleet under each strategy"
-for s in heap sidecar inplace; do
+for s in heap sidecar inplace pread; do
     show mdd load --strategy "$s" "fleet-$s"
 done
 
 section "Memory per strategy (KiB, from /proc/self/smaps_rollup after loading)"
 printf '%-8s %10s %12s %12s\n' strategy RSS anonymous file-backed
-for s in heap sidecar inplace; do
+for s in heap sidecar inplace pread; do
     mdd load --json --strategy "$s" "fleet-$s" |
         jq -r --arg s "$s" '"\($s) \(.process.rss_kb) \(.process.anonymous_kb) \(.process.file_kb)"' |
         while read -r name rss anon file; do
@@ -95,7 +95,8 @@ for s in heap sidecar inplace; do
         done
 done
 echo "heap holds every payload in anonymous memory; sidecar and inplace map them and keep"
-echo "only what is read. After a crash or an update, run mdd convert again: it is idempotent."
+echo "only what is read; pread reads them with explicit I/O into a bounded cache of its own."
+echo "After a crash or an update, run mdd convert again: it is idempotent."
 
 section "mdd lookup: which services a UDS request addresses"
 for request in 22F190 1003 3101 190209 3E00; do

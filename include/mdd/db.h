@@ -75,7 +75,8 @@ void mdd_db_close(mdd_db *db);
 
 /* What a database holds in memory. */
 typedef struct mdd_db_memory {
-    mdd_store_memory stores; /* the sums of mdd_store_memory_report() over its stores */
+    mdd_store_memory stores; /* the sums of mdd_store_memory_report() over its stores; a
+                              * cache the stores share counts once */
     uint64_t index_bytes;    /* bytes allocated for the ECUs and their indexes */
 } mdd_db_memory;
 

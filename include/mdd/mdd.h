@@ -10,7 +10,9 @@
 #include <mdd/file.h>
 #include <mdd/memory.h>
 #include <mdd/convert.h>
+#include <mdd/cache.h>
 #include <mdd/store.h>
+#include <mdd/async.h>
 #include <mdd/fb.h>
 #include <mdd/ecu.h>
 #include <mdd/db.h>

@@ -33,8 +33,11 @@ typedef enum mdd_status {
     MDD_ERR_SIZE,        /* decoded size differs from the declared size */
     MDD_ERR_CHECKSUM,    /* a SHA-512 digest does not match */
     MDD_ERR_NOT_FOUND,   /* no such chunk, key or entry */
-    MDD_ERR_READ_ONLY    /* the file or its directory cannot be written (read-only file
+    MDD_ERR_READ_ONLY,   /* the file or its directory cannot be written (read-only file
                           * system, no permission) */
+    MDD_ERR_WOULD_BLOCK, /* the bytes are not in memory and the call promised not to wait */
+    MDD_ERR_CANCELED,    /* an asynchronous read was canceled or its reader closed */
+    MDD_ERR_BUSY         /* a queue or a budget is full: retry after completions */
 } mdd_status;
 
 /* A short, static description of a status code ("malformed input", ...). */

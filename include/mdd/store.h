@@ -6,12 +6,22 @@
  *            atomically when it no longer matches the MDD file
  *   inplace  the MDD file itself, converted once to uncompressed chunks (mdd_convert_file),
  *            mapped read-only (MAP_SHARED, MADV_RANDOM)
+ *   pread    the MDD file converted as for inplace, its chunks read with explicit I/O into a
+ *            bounded, process-owned cache (mdd/cache.h); nothing is served from a mapping
  *
- * Views stay valid until mdd_store_close(). A store is immutable after open and may be read
- * from many threads at once. */
+ * Two ways to reach a chunk's bytes:
+ *   mdd_store_chunk_data()  the whole chunk as a view valid until mdd_store_close(). Under
+ *                           pread the chunk is then read and pinned in the cache for the
+ *                           store's life (the database does this for its EcuData payload).
+ *   mdd_store_read()        a byte range as a pinned view, released by the caller: under pread
+ *                           the budget holds. mdd_store_try_read() does the same only when
+ *                           the bytes are already in memory, and never waits.
+ *
+ * A store is immutable after open and may be read from many threads at once. */
 #ifndef MDD_STORE_H
 #define MDD_STORE_H
 
+#include <mdd/cache.h>
 #include <mdd/codec.h>
 #include <mdd/container.h>
 
@@ -22,12 +32,13 @@ extern "C" {
 typedef enum mdd_strategy {
     MDD_STRATEGY_HEAP = 0,
     MDD_STRATEGY_SIDECAR = 1,
-    MDD_STRATEGY_INPLACE = 2
+    MDD_STRATEGY_INPLACE = 2,
+    MDD_STRATEGY_PREAD = 3
 } mdd_strategy;
 
-#define MDD_STRATEGY_COUNT 3
+#define MDD_STRATEGY_COUNT 4
 
-/* "heap", "sidecar" or "inplace". Static storage. */
+/* "heap", "sidecar", "inplace" or "pread". Static storage. */
 const char *mdd_strategy_name(mdd_strategy strategy);
 
 /* Parses a strategy name; returns 0 on success, -1 for an unknown name. */
@@ -39,7 +50,7 @@ typedef struct mdd_store_options {
      * mapped pages from the process so idle RSS holds only what later reads touch.
      * Default on. */
     int verify;
-    /* inplace only: when the file cannot be converted (read-only file system, no
+    /* inplace and pread: when the file cannot be converted (read-only file system, no
      * permission), open it under fallback instead of failing. Default off. */
     int allow_fallback;
     mdd_strategy fallback; /* default heap */
@@ -48,6 +59,11 @@ typedef struct mdd_store_options {
      * A caller that reads the payload again right after opening (mdd_db_open() verifies and
      * indexes it) turns it off and calls mdd_store_release() once done. */
     int evict;
+    /* pread only: the cache to read into, which the caller may share among stores and must
+     * keep until every store using it is closed. NULL: the store creates one of its own with
+     * cache_options. */
+    mdd_cache *cache;
+    mdd_cache_options cache_options;
     mdd_codec_limits limits;
     mdd_parse_options parse;
 } mdd_store_options;
@@ -79,8 +95,32 @@ mdd_strategy mdd_store_strategy(const mdd_store *store);
 const mdd_file *mdd_store_file(const mdd_store *store);
 
 /* The uncompressed data of chunk index (0 <= index < chunk count), as a view owned by the
- * store. Empty for an out-of-range index. */
+ * store. Empty for an out-of-range index. Under pread the first call reads the whole chunk
+ * into the cache and pins it until the store closes; when that read fails the view is empty
+ * (mdd_store_read() reports why). */
 mdd_bytes mdd_store_chunk_data(const mdd_store *store, size_t index);
+
+/* The length of chunk index's uncompressed data (0 for an out-of-range index), without reading
+ * or pinning anything: the bound for mdd_store_read() ranges. */
+uint64_t mdd_store_chunk_size(const mdd_store *store, size_t index);
+
+/* Pins len bytes at offset of chunk index's uncompressed data into *pin (which the caller
+ * releases with mdd_pin_release()). heap, sidecar and inplace give a view of their memory
+ * (touching it may fault on a mapping); pread serves it from the cache or reads the file,
+ * waiting for the read. MDD_ERR_ARG when the range is not inside the chunk; MDD_ERR_IO when
+ * a read fails; MDD_ERR_NOMEM. len 0 gives an empty, non-NULL view. */
+mdd_status mdd_store_read(const mdd_store *store, size_t index, uint64_t offset, size_t len,
+                          mdd_pin *pin, mdd_error *err);
+
+/* As mdd_store_read(), but never waits for a disk or a fault: MDD_ERR_WOULD_BLOCK (*pin
+ * zeroed) unless every byte is in memory now: always for heap, every page resident per
+ * mincore(2) for sidecar and inplace, in the cache for pread. A resident mapping may still be
+ * reclaimed between the check and the touch; the window is short and only costs a fault. */
+mdd_status mdd_store_try_read(const mdd_store *store, size_t index, uint64_t offset,
+                              size_t len, mdd_pin *pin, mdd_error *err);
+
+/* pread only: the cache the store reads into (its own or the shared one); NULL otherwise. */
+mdd_cache *mdd_store_cache(const mdd_store *store);
 
 /* What a store holds in memory. */
 typedef struct mdd_store_memory {
@@ -88,6 +128,8 @@ typedef struct mdd_store_memory {
     uint64_t mapped_bytes;   /* bytes of file mappings the store holds */
     uint64_t resident_bytes; /* of those, resident per mincore(2) */
     uint64_t heap_bytes;     /* bytes the store allocated for payload data */
+    uint64_t cached_bytes;   /* pread: bytes of the store's cache (shared caches count once
+                              * per store reporting them) */
 } mdd_store_memory;
 
 /* Fills out for store. */

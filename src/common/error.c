@@ -21,6 +21,9 @@ const char *mdd_strerror(mdd_status status)
     case MDD_ERR_CHECKSUM: return "checksum mismatch";
     case MDD_ERR_NOT_FOUND: return "not found";
     case MDD_ERR_READ_ONLY: return "cannot write here";
+    case MDD_ERR_WOULD_BLOCK: return "would block";
+    case MDD_ERR_CANCELED: return "canceled";
+    case MDD_ERR_BUSY: return "busy";
     }
     return "unknown status";
 }

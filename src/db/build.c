@@ -253,6 +253,7 @@ void db_ecu_free(mdd_db_ecu *ecu)
 {
     if (!ecu)
         return;
+    mdd_pin_release(&ecu->pin);
     mdd_store_close(ecu->store);
     free(ecu->path);
     free(ecu->layers);

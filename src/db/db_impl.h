@@ -38,6 +38,9 @@ struct mdd_db_ecu {
     size_t source;   /* its place among the paths or payloads the database was opened with */
     char *path;      /* NULL for a payload */
     mdd_store *store; /* NULL for a payload */
+    /* pread: the payload, read and pinned in the store's cache until the ECU is freed; the
+     * other strategies' views need no pin. */
+    mdd_pin pin;
     mdd_bytes payload;
     mdd_bytes name;
     mdd_ecu_data root;

@@ -9,6 +9,18 @@ static void add_store(mdd_store_memory *sum, const mdd_store_memory *m)
     sum->mapped_bytes += m->mapped_bytes;
     sum->resident_bytes += m->resident_bytes;
     sum->heap_bytes += m->heap_bytes;
+    sum->cached_bytes += m->cached_bytes;
+}
+
+/* Whether a store before ECU i reads into the same cache as ECU i's: a cache shared by stores
+ * holds their bytes once and counts once. */
+static int cache_counted(const mdd_db *db, size_t i)
+{
+    const mdd_cache *cache = mdd_store_cache(db->ecus[i]->store);
+    for (size_t k = 0; cache && k < i; k++)
+        if (db->ecus[k]->store && mdd_store_cache(db->ecus[k]->store) == cache)
+            return 1;
+    return 0;
 }
 
 mdd_status mdd_db_memory_report(const mdd_db *db, mdd_db_memory *out, mdd_error *err)
@@ -28,6 +40,8 @@ mdd_status mdd_db_memory_report(const mdd_db *db, mdd_db_memory *out, mdd_error 
             mdd_error_prefix(err, "%s: ", ecu->path);
             return st;
         }
+        if (cache_counted(db, i))
+            m.cached_bytes = 0;
         add_store(&out->stores, &m);
     }
     return MDD_OK;

@@ -58,7 +58,9 @@ static mdd_status open_ecu(const sources *src, size_t i, const mdd_db_options *o
     if (st != MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
         source_label(src, i, label, sizeof label);
-        mdd_error_prefix(err, "%s: ", label);
+        /* A store's read errors (pread) name their file already. */
+        if (err && strncmp(err->message, label, strlen(label)) != 0)
+            mdd_error_prefix(err, "%s: ", label);
         db_ecu_free(ecu);
         return st;
     }

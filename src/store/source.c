@@ -7,13 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What an empty view points at: a present but empty value has a non-NULL pointer. */
-static const uint8_t no_bytes[1];
+/* What an empty view points at: a present but empty value has a non-NULL pointer. Aligned
+ * like every payload, so that an empty one is no exception. */
+static _Alignas(16) const uint8_t no_bytes[1];
 
 mdd_status store_load_source(mdd_store *store, const char *path, mdd_strategy strategy,
                              const mdd_store_options *opts, mdd_error *err)
 {
     store->strategy = strategy;
+    store->path = strdup(path);
+    if (!store->path)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the file's name");
     mdd_status st = mdd_mapping_open(path, &store->source, err);
     if (st)
         return st;
@@ -30,12 +34,20 @@ mdd_status store_load_source(mdd_store *store, const char *path, mdd_strategy st
 
 void store_clear(mdd_store *store)
 {
+    /* First: its pins point into the cache it may destroy. */
+    store_pread_clear(store);
+    free(store->path);
     free(store->views);
     free(store->heap);
     mdd_file_release(&store->file);
     mdd_mapping_release(&store->sidecar);
     mdd_mapping_release(&store->source);
     memset(store, 0, sizeof *store);
+}
+
+const mdd_mapping *store_backing_mapping(const mdd_store *store)
+{
+    return store->sidecar.data ? &store->sidecar : &store->source;
 }
 
 mdd_bytes store_view(const uint8_t *ptr, size_t len)

@@ -8,6 +8,7 @@ static const char *const strategy_names[MDD_STRATEGY_COUNT] = {
     [MDD_STRATEGY_HEAP] = "heap",
     [MDD_STRATEGY_SIDECAR] = "sidecar",
     [MDD_STRATEGY_INPLACE] = "inplace",
+    [MDD_STRATEGY_PREAD] = "pread",
 };
 
 static int strategy_valid(mdd_strategy strategy)
@@ -39,6 +40,8 @@ mdd_store_options mdd_store_options_default(void)
         .allow_fallback = 0,
         .fallback = MDD_STRATEGY_HEAP,
         .evict = 1,
+        .cache = NULL,
+        .cache_options = mdd_cache_options_default(),
         .limits = mdd_codec_limits_default(),
         .parse = mdd_parse_options_default(),
     };
@@ -48,10 +51,17 @@ static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
 {
     if (!strategy_valid(opts->strategy))
         return mdd_fail(err, MDD_ERR_ARG, "unknown strategy %d", (int)opts->strategy);
+    /* Before any conversion: a bad cache option should not cost one. */
+    if (opts->strategy == MDD_STRATEGY_PREAD && !opts->cache) {
+        mdd_status st = cache_check_options(&opts->cache_options, err);
+        if (st)
+            return st;
+    }
     if (!opts->allow_fallback)
         return MDD_OK;
     /* A fallback that could itself need the conversion that just failed would loop. */
-    if (!strategy_valid(opts->fallback) || opts->fallback == MDD_STRATEGY_INPLACE)
+    if (!strategy_valid(opts->fallback) || opts->fallback == MDD_STRATEGY_INPLACE ||
+        opts->fallback == MDD_STRATEGY_PREAD)
         return mdd_fail(err, MDD_ERR_ARG, "the fallback strategy must be heap or sidecar");
     return MDD_OK;
 }
@@ -64,6 +74,7 @@ mdd_status store_open_strategy(mdd_store *store, const char *path, const mdd_sto
     case MDD_STRATEGY_HEAP: st = store_open_heap(store, path, opts, err); break;
     case MDD_STRATEGY_SIDECAR: st = store_open_sidecar(store, path, opts, err); break;
     case MDD_STRATEGY_INPLACE: st = store_open_inplace(store, path, opts, err); break;
+    case MDD_STRATEGY_PREAD: st = store_open_pread(store, path, opts, err); break;
     }
     if (st != MDD_OK)
         store_clear(store);
@@ -123,5 +134,17 @@ mdd_bytes mdd_store_chunk_data(const mdd_store *store, size_t index)
 {
     if (index >= store->file.chunk_count)
         return (mdd_bytes){NULL, 0};
+    if (store->strategy == MDD_STRATEGY_PREAD)
+        return store_pread_whole(store, index);
     return store->views[index];
+}
+
+uint64_t mdd_store_chunk_size(const mdd_store *store, size_t index)
+{
+    return index < store->file.chunk_count ? store->views[index].len : 0;
+}
+
+mdd_cache *mdd_store_cache(const mdd_store *store)
+{
+    return store && store->pread ? store->pread->cache : NULL;
 }

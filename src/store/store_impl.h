@@ -3,22 +3,39 @@
 #define MDD_STORE_IMPL_H
 
 #include "../common/error.h"
+#include "cache_impl.h"
 
 #include <mdd/file.h>
 #include <mdd/store.h>
+
+#include <pthread.h>
 
 /* Every payload the store places itself (heap buffer, sidecar) starts at a multiple of this:
  * FlatBuffers read scalars of up to 8 bytes in place. */
 #define STORE_PAYLOAD_ALIGN 8u
 
+/* pread only: the cache the store reads into and the chunks mdd_store_chunk_data() pinned.
+ * Held through a pointer so that a const store can still pin on first use. */
+typedef struct store_pread {
+    mdd_cache *cache;
+    int owns_cache;       /* created by the store, destroyed at close */
+    uint64_t id;          /* the store's part of every cache key */
+    pthread_mutex_t lock; /* guards whole[] */
+    mdd_pin *whole;       /* one per chunk: its whole data once mdd_store_chunk_data() read it */
+} store_pread;
+
 struct mdd_store {
     mdd_strategy strategy;
+    char *path;          /* the MDD file, for error messages */
     mdd_mapping source;  /* the MDD file, whose pages back `file`'s views */
     mdd_file file;
     mdd_mapping sidecar; /* sidecar only */
     uint8_t *heap;       /* heap only: every payload in one allocation */
     uint64_t heap_size;  /* bytes of payload layout in heap */
-    mdd_bytes *views;    /* one per chunk: its uncompressed data */
+    /* One per chunk: its uncompressed data. Under pread they point into the mapping only to
+     * say where each chunk lies in the file; its payload bytes are never read through it. */
+    mdd_bytes *views;
+    store_pread *pread;  /* pread only */
 };
 
 /* store.c */
@@ -29,14 +46,74 @@ MDD_INTERNAL mdd_status store_open_strategy(mdd_store *store, const char *path,
                                             const mdd_store_options *opts,
                                             mdd_strategy strategy, mdd_error *err);
 
-/* heap.c, sidecar.c, inplace.c: one strategy each, called on a zeroed store. They may leave
- * a part of the store filled on failure: store_open_strategy() clears it. */
+/* heap.c, sidecar.c, inplace.c, pread.c: one strategy each, called on a zeroed store. They may
+ * leave a part of the store filled on failure: store_open_strategy() clears it. */
 MDD_INTERNAL mdd_status store_open_heap(mdd_store *store, const char *path,
                                         const mdd_store_options *opts, mdd_error *err);
 MDD_INTERNAL mdd_status store_open_sidecar(mdd_store *store, const char *path,
                                            const mdd_store_options *opts, mdd_error *err);
 MDD_INTERNAL mdd_status store_open_inplace(mdd_store *store, const char *path,
                                            const mdd_store_options *opts, mdd_error *err);
+MDD_INTERNAL mdd_status store_open_pread(mdd_store *store, const char *path,
+                                         const mdd_store_options *opts, mdd_error *err);
+
+/* plain.c */
+
+/* Opens the converted file for inplace and pread (strategy): converts path if any chunk is
+ * compressed, maps it, points every view at its chunk's data in the mapping and verifies when
+ * asked. When the file cannot be converted and a fallback is allowed, the store is opened
+ * under the fallback instead and *fell_back is set. */
+MDD_INTERNAL mdd_status store_open_plain(mdd_store *store, const char *path,
+                                         const mdd_store_options *opts, mdd_strategy strategy,
+                                         int *fell_back, mdd_error *err);
+
+/* pread.c */
+
+/* Frees what a pread store holds beyond the common parts (pins, its cache). Safe on a store
+ * of any strategy. */
+MDD_INTERNAL void store_pread_clear(mdd_store *store);
+
+/* mdd_store_chunk_data() under pread for an index in range: the whole chunk, read and pinned
+ * on first use (by whichever thread gets there first) until the store closes; empty when the
+ * read fails. */
+MDD_INTERNAL mdd_bytes store_pread_whole(const mdd_store *store, size_t index);
+
+/* pread_read.c: a range (len > 0, inside chunk index) through the cache. */
+
+/* Pins the range from the cache if an entry holds it (a hit); returns 0 otherwise. */
+MDD_INTERNAL int store_pread_try(const mdd_store *store, size_t index, uint64_t offset,
+                                 size_t len, mdd_pin *pin);
+
+/* A new, unpublished entry to read the range's blocks into: (*entry)->size bytes of the file at
+ * *file_offset into (*entry)->data. Then store_pread_finish() or cache_entry_free(). */
+MDD_INTERNAL mdd_status store_pread_prepare(const mdd_store *store, size_t index,
+                                            uint64_t offset, size_t len, cache_entry **entry,
+                                            uint64_t *file_offset, mdd_error *err);
+
+/* Publishes a filled entry from store_pread_prepare() for the same range and pins the range. */
+MDD_INTERNAL void store_pread_finish(const mdd_store *store, cache_entry *fresh,
+                                     uint64_t offset, size_t len, mdd_pin *pin);
+
+/* A hit, or a read of the file (waiting for it), then the range pinned. MDD_ERR_IO naming the
+ * file and the chunk when the read fails or the file ends early; MDD_ERR_NOMEM. */
+MDD_INTERNAL mdd_status store_pread_read(const mdd_store *store, size_t index, uint64_t offset,
+                                         size_t len, mdd_pin *pin, mdd_error *err);
+
+/* read.c */
+
+/* MDD_ERR_ARG unless chunk index exists and [offset, offset + len) lies in its data. */
+MDD_INTERNAL mdd_status store_check_range(const mdd_store *store, size_t index, uint64_t offset,
+                                          size_t len, mdd_error *err);
+
+/* The view of a range that store_check_range() accepted, in the store's memory or mapping
+ * (not pread). */
+MDD_INTERNAL mdd_bytes store_range_view(const mdd_store *store, size_t index, uint64_t offset,
+                                        size_t len);
+
+/* Whether every page under a range of a mapped store (sidecar, inplace) is resident now. */
+MDD_INTERNAL mdd_status store_range_resident(const mdd_store *store, size_t index,
+                                             uint64_t offset, size_t len, int *resident,
+                                             mdd_error *err);
 
 /* source.c */
 
@@ -48,6 +125,9 @@ MDD_INTERNAL mdd_status store_load_source(mdd_store *store, const char *path,
 
 /* Frees and unmaps everything the store holds and zeroes it. */
 MDD_INTERNAL void store_clear(mdd_store *store);
+
+/* The mapping a file-backed store's views point into: the sidecar or the MDD file. */
+MDD_INTERNAL const mdd_mapping *store_backing_mapping(const mdd_store *store);
 
 /* A view of len bytes at ptr; ptr may be NULL only for len 0, and the view then points at a
  * static empty array, because an existing chunk's data is present even when empty. */

@@ -10,18 +10,12 @@
 /* Hashes a view. A view into a file mapping is hashed from the file with explicit reads, so
  * verification faults nothing into the process and reads a cold file at disk speed rather than
  * page by page (mdd_store_open() evicts what they cached); a heap view is hashed in memory. */
-/* The mapping a file-backed store's views point into. */
-static const mdd_mapping *backing_mapping(const mdd_store *store)
-{
-    return store->sidecar.data ? &store->sidecar : &store->source;
-}
-
 static mdd_status hash_view(const mdd_store *store, mdd_bytes data,
                             uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
 {
     if (store->heap)
         return mdd_sha512(data.ptr, data.len, digest, err);
-    const mdd_mapping *map = backing_mapping(store);
+    const mdd_mapping *map = store_backing_mapping(store);
     uint64_t offset = data.len ? (uint64_t)(data.ptr - map->data) : 0;
     return mdd_sha512_file_range(map->fd, offset, data.len, 0, digest, err);
 }

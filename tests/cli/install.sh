@@ -34,6 +34,16 @@ grep -q "SAMPLE" "$TMP/out" || fail "shared example output: $(cat "$TMP/out")"
 libs=$(LD_LIBRARY_PATH=$prefix/lib ldd ./inspect-shared)
 grep -q "$prefix/lib/libmdd.so.0" <<<"$libs" || fail "not linked to the installed libmdd.so.0"
 
+# The event-loop example reads every byte through the asynchronous reader: the pread cache
+# starts empty, so its one piece arrives asynchronously.
+cc -std=c11 -Wall -Wextra -Werror $sanitize $(pkg-config --cflags libmdd) \
+    "$top/examples/read_async.c" -o read-async $(pkg-config --libs libmdd) || fail "read_async build"
+LD_LIBRARY_PATH=$prefix/lib run 0 ./read-async sample.mdd pread
+bytes=$(wc -c <payload.txt)
+sum=$(od -An -tu1 -v payload.txt | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
+expect_eq "$(sed 's/ (.*)$//' "$TMP/out")" \
+    "$bytes bytes, sum $sum, 0 inline and 1 asynchronous reads" "read_async output"
+
 mkdir consumer
 cat >consumer/CMakeLists.txt <<CMAKE
 cmake_minimum_required(VERSION 3.18)

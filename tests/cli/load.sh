@@ -1,8 +1,10 @@
 # mdd load under each strategy, on packed files and on copies of the corpus: the per-file
 # figures (strategy, chunks, payload, mapped and heap bytes) are exact, the process line is
 # there, JSON says the same; inplace converts the copies (their payloads keep their SHA-512);
+# pread converts as inplace and reports its cache (empty after open: load reads no payload);
 # a bad chunk fails its file only; --no-verify skips the check; on a read-only tmpfs inplace
-# fails unless --fallback is given (skipped where mounting is refused); usage errors exit 2.
+# and pread fail unless --fallback is given (skipped where mounting is refused); usage errors
+# exit 2.
 source "$(dirname "$0")/lib.bash" "$@"
 
 align8() { echo $((($1 + 7) / 8 * 8)); }
@@ -51,9 +53,11 @@ expect_eq "$(wc -l <"$TMP/out")" 1 "heap --json: lines"
 expect_json "$(jq -c 'del(.process) | del(.files[].open_ms, .files[].resident_bytes)' "$TMP/out")" \
     "{\"files\": [
       {\"file\": \"db/b.mdd\", \"strategy\": \"heap\", \"requested\": \"heap\", \"chunks\": 1,
-       \"payload_bytes\": $NOTES, \"mapped_bytes\": $B_SIZE, \"heap_bytes\": $NOTES},
+       \"payload_bytes\": $NOTES, \"mapped_bytes\": $B_SIZE, \"heap_bytes\": $NOTES,
+       \"cached_bytes\": 0},
       {\"file\": \"db/a.mdd\", \"strategy\": \"heap\", \"requested\": \"heap\", \"chunks\": 2,
-       \"payload_bytes\": $A_PAYLOAD, \"mapped_bytes\": $A_SIZE, \"heap_bytes\": $A_HEAP}]}" \
+       \"payload_bytes\": $A_PAYLOAD, \"mapped_bytes\": $A_SIZE, \"heap_bytes\": $A_HEAP,
+       \"cached_bytes\": 0}]}" \
     "heap --json"
 expect_eq "$(jq -c '.process | keys' "$TMP/out")" '["anonymous_kb","file_kb","pss_kb","rss_kb"]' \
     "heap --json: process keys"
@@ -87,6 +91,19 @@ run 0 "$MDD" info --json db/a.mdd
 expect_eq "$(jq -c '[.chunks[] | [.compression, .payload_sha512]]' "$TMP/out")" \
     "[[null,\"$(sha512_of text.txt)\"],[null,\"$(sha512_of notes.txt)\"]]" "inplace: converted file"
 
+# pread: converted as for inplace; the file is mapped for its chunk table, and the cache holds
+# nothing yet, since loading reads no payload (verification hashes with pread(2)).
+fresh db
+run 0 "$MDD" load --strategy pread --cache-budget 64K db
+expect_eq "$(wc -l <"$TMP/out")" 4 "pread: lines"
+expect_file_line "db/a\.mdd: pread, 2 chunks, $A_PAYLOAD payload bytes; mapped $A_PLAIN, resident $NUM, heap 0, cached 0 bytes; opened in $MS ms" pread
+expect_file_line "db/b\.mdd: pread, 1 chunk, $NOTES payload bytes; mapped $B_SIZE, resident $NUM, heap 0, cached 0 bytes; opened in $MS ms" pread
+expect_file_line "total: 2 files, $((A_PAYLOAD + NOTES)) payload bytes; mapped $((A_PLAIN + B_SIZE)), resident $NUM, heap 0, cached 0 bytes" pread
+expect_eq "$(size_of db/a.mdd)" "$A_PLAIN" "pread: converted as for inplace"
+run 0 "$MDD" load --strategy pread --json db/a.mdd
+expect_eq "$(jq -c '.files[] | [.strategy, .heap_bytes, .cached_bytes]' "$TMP/out")" \
+    '["pread",0,0]' "pread --json"
+
 # A chunk that fails its signature fails its file; the others still load.
 cp b.mdd bad.mdd
 printf 'X' | dd of=bad.mdd bs=1 seek=$((B_SIZE - 10)) conv=notrunc status=none
@@ -104,10 +121,19 @@ expect_eq "$(cat "$TMP/err")" "mdd: $WORK/missing.mdd: open: No such file or dir
 # Usage errors.
 run 2 "$MDD" load
 run 2 "$MDD" load --strategy bogus a.mdd
-grep -q "strategy takes heap, sidecar or inplace, not 'bogus'" "$TMP/err" || fail "bad strategy"
+grep -q "strategy takes heap, sidecar, inplace or pread, not 'bogus'" "$TMP/err" || fail "bad strategy"
 run 2 "$MDD" load --strategy heap --fallback heap a.mdd
-grep -q -- "--fallback applies to --strategy inplace only" "$TMP/err" || fail "fallback + heap"
+grep -q -- "--fallback applies to --strategy inplace or pread only" "$TMP/err" || fail "fallback + heap"
 run 2 "$MDD" load --fallback inplace a.mdd
+run 2 "$MDD" load --strategy pread --fallback pread a.mdd
+grep -q -- "--fallback takes heap or sidecar" "$TMP/err" || fail "fallback pread"
+run 2 "$MDD" load --cache-budget 1M a.mdd
+grep -q -- "--cache-budget applies to --strategy pread only" "$TMP/err" || fail "budget + inplace"
+for bad in 1X 1MB K -1 18446744073709551615K; do
+    run 2 "$MDD" load --strategy pread --cache-budget "$bad" a.mdd
+    grep -q -- "--cache-budget takes bytes (optionally K, M or G), not '$bad'" "$TMP/err" ||
+        fail "budget $bad"
+done
 run 0 "$MDD" load --help
 grep -q '^Usage: mdd load ' "$TMP/out" || fail "load --help"
 
@@ -118,7 +144,7 @@ if have_corpus; then
     chmod u+w corpus/*.mdd
     files=$(ls corpus/*.mdd | wc -l)
     total=$(jq -s '[.[].container.chunks[].payload_size] | add' "$CORPUS"/*.expect.json)
-    for strategy in heap sidecar inplace; do
+    for strategy in heap sidecar inplace pread; do
         run 0 "$MDD" load --strategy "$strategy" --json corpus
         expect_eq "$(jq '.files | length' "$TMP/out")" "$files" "corpus $strategy: files"
         expect_eq "$(jq '[.files[].payload_bytes] | add' "$TMP/out")" "$total" \
@@ -152,4 +178,11 @@ expect_file_line "ro/a\.mdd: heap \(fallback from inplace\), 2 chunks, $A_PAYLOA
 run 0 "$MDD" load --fallback heap --json ro
 expect_eq "$(jq -c '.files[] | [.strategy, .requested]' "$TMP/out")" '["heap","inplace"]' \
     "read-only: fallback in JSON"
+run 1 "$MDD" load --strategy pread ro
+expect_eq "$(cat "$TMP/err")" \
+    "mdd: ro/a.mdd: cannot convert in place: create temporary file: Read-only file system; allow a fallback strategy to open it anyway" \
+    "read-only pread: message"
+run 0 "$MDD" load --strategy pread --fallback heap --json ro
+expect_eq "$(jq -c '.files[] | [.strategy, .requested]' "$TMP/out")" '["heap","pread"]' \
+    "read-only pread: fallback"
 expect_eq "$(sha512_of ro/a.mdd)" "$(sha512_of a.mdd)" "read-only: the file is untouched"

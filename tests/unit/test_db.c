@@ -1,7 +1,7 @@
 /* The database: opening files, directories and payloads; effective services with
  * not-inherited names; request lookups (all matches, longest prefix first, short requests);
  * lookups by name and trouble code; limits; hostile payloads; many threads at once; the
- * memory report; the real files under the heap and inplace strategies. */
+ * memory report; the real files under the heap, inplace and pread strategies. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -494,36 +494,120 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
+/* A scratch directory, for strategies that convert the files they open. */
+static void make_temp_dir(char *dir, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, size, "%s/mdd-db-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(dir));
+}
+
+/* Copies the file src into dir under its own name; out receives the copy's path. */
+static void copy_into(const char *src, const char *dir, char *out, size_t size)
+{
+    const char *base = strrchr(src, '/');
+    snprintf(out, size, "%s/%s", dir, base ? base + 1 : src);
+    size_t len;
+    uint8_t *bytes = tu_read_file(src, &len);
+    FILE *f = fopen(out, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    free(bytes);
+}
+
 static void test_corpus_inplace(void **state)
 {
     (void)state;
     char src[4096];
     corpus_path(src, sizeof src, "FLXC1000.mdd");
-    const char *tmp = getenv("TMPDIR");
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/mdd-db-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(dir));
-    char path[4200];
-    snprintf(path, sizeof path, "%s/FLXC1000.mdd", dir);
-    size_t len;
-    uint8_t *bytes = tu_read_file(src, &len);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(bytes, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
-    free(bytes);
+    make_temp_dir(dir, sizeof dir);
+    char path[8200];
+    copy_into(src, dir, path, sizeof path);
     mdd_db *db = open_corpus_file(path, MDD_STRATEGY_INPLACE);
     check_flxc1000(db);
     mdd_db_memory m;
     assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
     assert_int_equal(m.stores.payload_bytes, 39680);
     assert_int_equal(m.stores.heap_bytes, 0);
+    assert_int_equal(m.stores.cached_bytes, 0);
     mdd_db_close(db);
     /* The directory form finds the converted file. */
     mdd_db_options opts = mdd_db_options_default();
     assert_int_equal(mdd_db_open_dir(dir, &opts, &db, NULL), MDD_OK);
     check_flxc1000(db);
     mdd_db_close(db);
+    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+/* pread holds the EcuData payload pinned in the store's cache: the same answers, from the
+ * process's own memory. */
+static void test_corpus_pread(void **state)
+{
+    (void)state;
+    char src[4096];
+    corpus_path(src, sizeof src, "FLXC1000.mdd");
+    char dir[4096];
+    make_temp_dir(dir, sizeof dir);
+    char path[8200];
+    copy_into(src, dir, path, sizeof path);
+    mdd_db *db = open_corpus_file(path, MDD_STRATEGY_PREAD);
+    check_flxc1000(db);
+    const mdd_store *store = mdd_db_ecu_store(mdd_db_ecu_at(db, 0));
+    assert_int_equal(mdd_store_strategy(store), MDD_STRATEGY_PREAD);
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(store), &st);
+    assert_int_equal(st.pinned_bytes, 39680);
+    assert_int_equal(st.misses, 1);
+    mdd_db_memory m;
+    assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
+    assert_int_equal(m.stores.payload_bytes, 39680);
+    assert_int_equal(m.stores.heap_bytes, 0);
+    assert_int_equal(m.stores.cached_bytes, 39680);
+    mdd_db_close(db);
+    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Every corpus file under pread, through one shared cache that the report counts once. */
+static void test_corpus_pread_shared(void **state)
+{
+    (void)state;
+    char **paths;
+    size_t count = tu_corpus_files(&paths);
+    if (count == 0)
+        skip();
+    char dir[4096];
+    make_temp_dir(dir, sizeof dir);
+    for (size_t i = 0; i < count; i++) {
+        char copy[8200];
+        copy_into(paths[i], dir, copy, sizeof copy);
+        free(paths[i]);
+    }
+    free(paths);
+    mdd_cache *cache;
+    mdd_cache_options co = {.budget_bytes = 0, .block_size = 4096};
+    assert_int_equal(mdd_cache_create(&co, &cache, NULL), MDD_OK);
+    mdd_db_options opts = mdd_db_options_default();
+    opts.store.strategy = MDD_STRATEGY_PREAD;
+    opts.store.cache = cache;
+    mdd_db *db;
+    mdd_error err;
+    if (mdd_db_open_dir(dir, &opts, &db, &err) != MDD_OK)
+        fail_msg("open: %s", err.message);
+    assert_int_equal(mdd_db_ecu_count(db), count);
+    check_flxc1000(db);
+    mdd_cache_stats st;
+    mdd_cache_stats_read(cache, &st);
+    assert_int_equal(st.entries, count);
+    mdd_db_memory m;
+    assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
+    assert_int_equal(m.stores.cached_bytes, st.cached_bytes);
+    assert_int_equal(st.pinned_bytes, st.cached_bytes);
+    mdd_db_close(db);
+    mdd_cache_stats_read(cache, &st);
+    assert_int_equal(st.entries, 0);
+    mdd_cache_destroy(cache);
     nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
@@ -585,6 +669,8 @@ int main(void)
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_corpus_heap),
         cmocka_unit_test(test_corpus_inplace),
+        cmocka_unit_test(test_corpus_pread),
+        cmocka_unit_test(test_corpus_pread_shared),
         cmocka_unit_test(test_corpus_dir),
         cmocka_unit_test(test_open_errors),
     };

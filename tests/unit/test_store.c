@@ -8,12 +8,16 @@
 
 #include "testutil.h"
 
+#include "../../src/store/store_io.h"
+
 #include <mdd/convert.h>
+#include <mdd/gen.h>
 #include <mdd/store.h>
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,7 +296,7 @@ static int teardown(void **state)
 static void test_strategy_names(void **state)
 {
     (void)state;
-    static const char *const names[] = {"heap", "sidecar", "inplace"};
+    static const char *const names[] = {"heap", "sidecar", "inplace", "pread"};
     for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
         mdd_strategy s = MDD_STRATEGY_HEAP;
         assert_string_equal(mdd_strategy_name((mdd_strategy)i), names[i]);
@@ -303,7 +307,7 @@ static void test_strategy_names(void **state)
     assert_int_equal(mdd_strategy_parse("Heap", &s), -1);
     assert_int_equal(mdd_strategy_parse("", &s), -1);
     assert_int_equal(s, MDD_STRATEGY_SIDECAR);
-    assert_string_equal(mdd_strategy_name((mdd_strategy)3), "unknown");
+    assert_string_equal(mdd_strategy_name((mdd_strategy)4), "unknown");
 
     mdd_store_options o = mdd_store_options_default();
     assert_int_equal(o.strategy, MDD_STRATEGY_INPLACE);
@@ -323,11 +327,13 @@ static void test_open_arguments(void **state)
     assert_int_equal(mdd_store_open(fx->mdd, NULL, NULL, &err), MDD_ERR_ARG);
     mdd_store_options o = mdd_store_options_default();
     assert_open_fails(NULL, &o, MDD_ERR_ARG, "no path");
-    o.strategy = (mdd_strategy)3;
-    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG, "unknown strategy 3");
+    o.strategy = (mdd_strategy)4;
+    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG, "unknown strategy 4");
     o = mdd_store_options_default();
     o.allow_fallback = 1;
     o.fallback = MDD_STRATEGY_INPLACE;
+    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG, "must be heap or sidecar");
+    o.fallback = MDD_STRATEGY_PREAD;
     assert_open_fails(fx->mdd, &o, MDD_ERR_ARG, "must be heap or sidecar");
     /* An unused fallback is not checked. */
     o.allow_fallback = 0;
@@ -729,6 +735,412 @@ static void test_inplace_read_only(void **state)
     mdd_store_close(s);
 }
 
+/* ---- pread ---- */
+
+static mdd_store *open_pread(const char *path, uint32_t block, uint64_t budget)
+{
+    mdd_store_options o = options(MDD_STRATEGY_PREAD, 1);
+    o.cache_options = (mdd_cache_options){.budget_bytes = budget, .block_size = block};
+    mdd_store *s = NULL;
+    mdd_error err = {0};
+    if (mdd_store_open(path, &o, &s, &err) != MDD_OK)
+        fail_msg("open under pread: %s", err.message);
+    return s;
+}
+
+static mdd_pin read_ok(const mdd_store *s, size_t index, uint64_t offset, size_t len)
+{
+    mdd_pin pin = {0};
+    mdd_error err = {0};
+    if (mdd_store_read(s, index, offset, len, &pin, &err) != MDD_OK)
+        fail_msg("read chunk %zu, %zu at %llu: %s", index, len, (unsigned long long)offset,
+                 err.message);
+    assert_int_equal(pin.bytes.len, len);
+    assert_non_null(pin.bytes.ptr);
+    return pin;
+}
+
+static void test_pread_converts(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_PREAD, 1);
+    assert_int_equal(mdd_store_strategy(s), MDD_STRATEGY_PREAD);
+    assert_true(mdd_file_is_plain(mdd_store_file(s)));
+    evict(fx->mdd);
+    /* Verification read with pread(2): nothing is cached and no payload page is mapped. */
+    mdd_store_memory m = report_of(s);
+    assert_int_equal(m.payload_bytes, MIXED_PAYLOAD);
+    assert_int_equal(m.heap_bytes, 0);
+    assert_int_equal(m.cached_bytes, 0);
+    assert_int_equal(m.mapped_bytes, stat_of(fx->mdd).st_size);
+    assert_int_equal(m.resident_bytes, 0);
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(s), &st);
+    assert_int_equal(st.budget_bytes, 16u << 20);
+    /* The views are copies in the cache, pinned and the same on every call. */
+    assert_views(s, MIXED, MIXED_COUNT);
+    assert_aligned_views(s);
+    assert_ptr_equal(mdd_store_chunk_data(s, 0).ptr, mdd_store_chunk_data(s, 0).ptr);
+    assert_ptr_not_equal(mdd_store_chunk_data(s, 0).ptr, mdd_store_file(s)->chunks[0].data.ptr);
+    assert_int_equal(report_of(s).cached_bytes, 10001 + 5003);
+    mdd_cache_stats_read(mdd_store_cache(s), &st);
+    assert_int_equal(st.pinned_bytes, 10001 + 5003);
+    assert_int_equal(st.misses, 2);
+    mdd_store_close(s);
+    assert_plain_on_disk(fx->mdd, MIXED, MIXED_COUNT);
+    assert_int_equal(entries_in(fx->dir), 1);
+    /* The other strategies have no cache. */
+    s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 1);
+    assert_null(mdd_store_cache(s));
+    assert_int_equal(report_of(s).cached_bytes, 0);
+    mdd_store_close(s);
+}
+
+static void test_pread_checks_signatures(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, BAD_PLAIN, 1);
+    mdd_store_options o = options(MDD_STRATEGY_PREAD, 1);
+    assert_open_fails(fx->mdd, &o, MDD_ERR_CHECKSUM, "chunk 0: signatures[0]: SHA-512 mismatch");
+}
+
+/* A file cut short after the open: the read fails naming the file, the chunk and what is
+ * missing, nothing is cached, and mdd_store_chunk_data() gives an empty view. */
+static void test_pread_short_file(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, PLAIN, 1);
+    mdd_store *s = open_pread(fx->mdd, 4096, 1u << 20);
+    assert_int_equal(truncate(fx->mdd, stat_of(fx->mdd).st_size - 20000), 0);
+    mdd_pin pin = {0};
+    mdd_error err = {0};
+    assert_int_equal(mdd_store_read(s, 0, 30000, 10, &pin, &err), MDD_ERR_IO);
+    assert_null(pin.bytes.ptr);
+    char want[4300];
+    snprintf(want, sizeof want, "%s: chunk 0: the file ends ", fx->mdd);
+    if (strncmp(err.message, want, strlen(want)) != 0 || !strstr(err.message, " bytes early"))
+        fail_msg("message \"%s\"", err.message);
+    mdd_bytes none = mdd_store_chunk_data(s, 0);
+    assert_null(none.ptr);
+    assert_int_equal(none.len, 0);
+    assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_ERR_WOULD_BLOCK);
+    /* What the file still holds reads as before. */
+    pin = read_ok(s, 0, 0, 100);
+    uint8_t *expected = payload_of(&PLAIN[0]);
+    assert_memory_equal(pin.bytes.ptr, expected, 100);
+    free(expected);
+    mdd_pin_release(&pin);
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(s), &st);
+    assert_int_equal(st.entries, 1);
+    assert_int_equal(st.misses, 1);
+    mdd_store_close(s);
+}
+
+/* Ranges at and across block edges, of chunk index of both stores, hold the same bytes. */
+static void assert_ranges_match(const mdd_store *pread, const mdd_store *heap, size_t index)
+{
+    mdd_bytes want = mdd_store_chunk_data(heap, index);
+    static const size_t lens[] = {1, 100, 4096, 5000, 70000};
+    const uint64_t offsets[] = {0, 1, 4095, 4096, want.len / 3, want.len / 2, want.len - 1};
+    for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+        for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+            if (offsets[o] >= want.len || lens[l] > want.len - offsets[o])
+                continue;
+            mdd_pin pin = read_ok(pread, index, offsets[o], lens[l]);
+            assert_memory_equal(pin.bytes.ptr, want.ptr + offsets[o], lens[l]);
+            mdd_pin_release(&pin);
+        }
+    }
+    mdd_pin whole = read_ok(pread, index, 0, want.len);
+    assert_memory_equal(whole.bytes.ptr, want.ptr, want.len);
+    mdd_pin_release(&whole);
+    mdd_bytes data = mdd_store_chunk_data(pread, index);
+    assert_int_equal(data.len, want.len);
+    assert_memory_equal(data.ptr, want.ptr, want.len);
+}
+
+/* Every chunk of path read under pread equals the heap strategy's decoding. */
+static void assert_pread_matches_heap(const char *path)
+{
+    mdd_store *heap = open_ok(path, MDD_STRATEGY_HEAP, 1);
+    mdd_store *pread = open_pread(path, 4096, 64u << 10);
+    size_t count = mdd_store_file(heap)->chunk_count;
+    assert_int_equal(mdd_store_file(pread)->chunk_count, count);
+    for (size_t i = 0; i < count; i++)
+        assert_ranges_match(pread, heap, i);
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(pread), &st);
+    assert_true(st.cached_bytes - st.pinned_bytes <= st.budget_bytes);
+    mdd_store_close(pread);
+    mdd_store_close(heap);
+}
+
+static void test_pread_generated(void **state)
+{
+    fixture *fx = *state;
+    mdd_gen_spec spec = {.name = "GEN1", .seed = 7, .target_bytes = 300000};
+    mdd_fb_builder b;
+    mdd_fb_builder_init(&b, 0);
+    mdd_bytes payload;
+    mdd_buffer file = {0};
+    mdd_error err;
+    assert_int_equal(mdd_gen_payload(&spec, &b, &payload, &err), MDD_OK);
+    assert_int_equal(mdd_gen_pack(&spec, payload, &file, &err), MDD_OK);
+    write_bytes(fx->mdd, file.data, file.len);
+    mdd_buffer_free(&file);
+    mdd_fb_builder_free(&b);
+    assert_pread_matches_heap(fx->mdd);
+}
+
+static void test_pread_corpus(void **state)
+{
+    fixture *fx = *state;
+    char **paths;
+    size_t count = tu_corpus_files(&paths);
+    if (count == 0)
+        skip();
+    for (size_t i = 0; i < count; i++) {
+        size_t len;
+        uint8_t *bytes = tu_read_file(paths[i], &len);
+        /* A copy: pread converts the file it opens. */
+        write_bytes(fx->mdd, bytes, len);
+        free(bytes);
+        assert_pread_matches_heap(fx->mdd);
+        free(paths[i]);
+    }
+    free(paths);
+}
+
+static void assert_read_fails(const mdd_store *s, size_t index, uint64_t offset, size_t len,
+                              const char *substring)
+{
+    mdd_pin pin = {{(const uint8_t *)"x", 1}, NULL};
+    mdd_error err = {0};
+    assert_int_equal(mdd_store_read(s, index, offset, len, &pin, &err), MDD_ERR_ARG);
+    assert_null(pin.bytes.ptr);
+    if (!strstr(err.message, substring))
+        fail_msg("message \"%s\" lacks \"%s\"", err.message, substring);
+    assert_int_equal(mdd_store_try_read(s, index, offset, len, &pin, &err), MDD_ERR_ARG);
+}
+
+static void test_read_ranges(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, MIXED, MIXED_COUNT);
+    for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
+        mdd_store *s = open_ok(fx->mdd, (mdd_strategy)i, 1);
+        assert_read_fails(s, 3, 0, 1, "no chunk 3: the file has 3");
+        assert_read_fails(s, 0, 10001, 1, "chunk 0: 1 bytes at 10001 are not inside its 10001");
+        assert_read_fails(s, 0, 10002, 0, "not inside");
+        assert_read_fails(s, 2, 5000, 4, "chunk 2: 4 bytes at 5000");
+        assert_read_fails(s, 0, 1, SIZE_MAX, "not inside");
+        assert_read_fails(s, 0, UINT64_MAX, 1, "not inside");
+        assert_read_fails(s, 1, 0, 1, "chunk 1: 1 bytes at 0");
+        assert_int_equal(mdd_store_read(s, 0, 0, 1, NULL, NULL), MDD_ERR_ARG);
+        mdd_pin pin = read_ok(s, 0, 10001, 0); /* empty, at the very end */
+        assert_null(pin.entry);
+        pin = read_ok(s, 1, 0, 0);
+        pin = read_ok(s, 2, 4999, 4);
+        uint8_t *expected = payload_of(&MIXED[2]);
+        assert_memory_equal(pin.bytes.ptr, expected + 4999, 4);
+        free(expected);
+        assert_true(i == MDD_STRATEGY_PREAD ? pin.entry != NULL : pin.entry == NULL);
+        mdd_pin_release(&pin);
+        mdd_store_close(s);
+    }
+}
+
+/* try_read waits for nothing: WOULD_BLOCK until the bytes are in memory. */
+static void test_try_read(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, PLAIN, 1);
+    uint8_t *expected = payload_of(&PLAIN[0]);
+    mdd_pin pin = {0};
+    mdd_error err = {0};
+    mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 1);
+    assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_OK);
+    assert_memory_equal(pin.bytes.ptr, expected + 30000, 10);
+    mdd_pin_release(&pin);
+    mdd_store_close(s);
+
+    s = open_ok(fx->mdd, MDD_STRATEGY_PREAD, 1);
+    assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_ERR_WOULD_BLOCK);
+    assert_null(pin.bytes.ptr);
+    assert_string_equal(err.message, "chunk 0: 10 bytes at 30000 are not in memory");
+    pin = read_ok(s, 0, 30000, 10);
+    mdd_pin_release(&pin);
+    assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_OK);
+    assert_non_null(pin.entry);
+    assert_memory_equal(pin.bytes.ptr, expected + 30000, 10);
+    mdd_pin_release(&pin);
+    /* Another range of the same block is a hit too. */
+    assert_int_equal(mdd_store_try_read(s, 0, 0, 100, &pin, &err), MDD_OK);
+    mdd_pin_release(&pin);
+    mdd_store_close(s);
+
+    s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 1);
+    evict(fx->mdd);
+    assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_ERR_WOULD_BLOCK);
+    pin = read_ok(s, 0, 30000, 10);
+    assert_memory_equal(pin.bytes.ptr, expected + 30000, 10); /* faults the page in */
+    mdd_pin_release(&pin);
+    assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_OK);
+    assert_null(pin.entry);
+    assert_memory_equal(pin.bytes.ptr, expected + 30000, 10);
+    mdd_store_close(s);
+    free(expected);
+}
+
+/* The steps an asynchronous reader takes (store_io.h), with the read done here. */
+/* Reads io as a reader would: into its buffer, or into scratch memory when it has none. */
+static mdd_status io_read(const store_io *io)
+{
+    uint8_t scratch[4096];
+    for (size_t done = 0; done < io->length;) {
+        size_t left = io->length - done;
+        uint8_t *to = io->buf ? io->buf + done : scratch;
+        size_t room = io->buf || left < sizeof scratch ? left : sizeof scratch;
+        ssize_t n = pread(io->fd, to, room, (off_t)(io->file_offset + done));
+        if (n <= 0)
+            return MDD_ERR_IO;
+        done += (size_t)n;
+    }
+    return MDD_OK;
+}
+
+static void test_store_io(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, PLAIN, 1);
+    uint8_t *expected = payload_of(&PLAIN[0]);
+    store_io io;
+    mdd_pin pin;
+    mdd_error err = {0};
+    mdd_store *s = open_pread(fx->mdd, 4096, 1u << 20);
+    /* A miss: the blocks under the range, 8192 bytes from block 1 on. */
+    assert_int_equal(store_io_begin(s, 0, 5000, 4000, &io, &err), MDD_OK);
+    assert_int_equal(io.length, 8192);
+    /* Block 1 of the chunk, wherever the chunk lies in the file: the mapping starts at a page,
+     * so the chunk's address and its file offset agree modulo the page size. */
+    assert_int_equal((io.file_offset - 4096) % PAGE,
+                     (uintptr_t)mdd_store_file(s)->chunks[0].data.ptr % PAGE);
+    assert_int_equal(io_read(&io), MDD_OK);
+    assert_int_equal(store_io_end(s, &io, MDD_OK, &pin, &err), MDD_OK);
+    assert_memory_equal(pin.bytes.ptr, expected + 5000, 4000);
+    mdd_pin_release(&pin);
+    /* Then a hit: nothing to read. */
+    assert_int_equal(store_io_begin(s, 0, 5000, 4000, &io, &err), MDD_OK);
+    assert_int_equal(io.length, 0);
+    assert_int_equal(store_io_end(s, &io, MDD_OK, &pin, &err), MDD_OK);
+    assert_memory_equal(pin.bytes.ptr, expected + 5000, 4000);
+    mdd_pin_release(&pin);
+    /* A failed read publishes nothing and names the file. */
+    assert_int_equal(store_io_begin(s, 0, 20000, 10, &io, &err), MDD_OK);
+    assert_int_equal(io.length, 4096);
+    err = (mdd_error){0};
+    assert_int_equal(store_io_end(s, &io, MDD_ERR_CANCELED, &pin, &err), MDD_ERR_CANCELED);
+    assert_null(pin.bytes.ptr);
+    assert_non_null(strstr(err.message, "ecu.mdd: chunk 0: canceled"));
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(s), &st);
+    assert_int_equal(st.entries, 1);
+    assert_int_equal(store_io_begin(s, 0, 40000, 1, &io, &err), MDD_ERR_ARG);
+    mdd_store_close(s);
+    /* Mapped: the pages under the range, read into no buffer of the store's (they only need
+     * to reach the page cache), then the mapping's view. */
+    s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 1);
+    evict(fx->mdd);
+    assert_int_equal(store_io_begin(s, 0, 30000, 10, &io, &err), MDD_OK);
+    assert_int_equal(io.file_offset % PAGE, 0);
+    assert_true(io.length == PAGE || io.length == 2 * PAGE);
+    assert_null(io.buf);
+    assert_int_equal(io_read(&io), MDD_OK);
+    assert_int_equal(store_io_end(s, &io, MDD_OK, &pin, &err), MDD_OK);
+    assert_null(pin.entry);
+    assert_memory_equal(pin.bytes.ptr, expected + 30000, 10);
+    assert_int_equal(store_io_begin(s, 0, 30000, 10, &io, &err), MDD_OK);
+    assert_int_equal(io.length, 0);
+    assert_int_equal(store_io_end(s, &io, MDD_OK, &pin, &err), MDD_OK);
+    mdd_store_close(s);
+    /* Heap: always in memory. */
+    s = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 1);
+    assert_int_equal(store_io_begin(s, 0, 30000, 10, &io, &err), MDD_OK);
+    assert_int_equal(io.length, 0);
+    assert_int_equal(store_io_end(s, &io, MDD_OK, &pin, &err), MDD_OK);
+    assert_memory_equal(pin.bytes.ptr, expected + 30000, 10);
+    mdd_store_close(s);
+    free(expected);
+}
+
+#define READERS 8
+#define READS_PER_READER 3000
+
+typedef struct reader_job {
+    const mdd_store *pread;
+    mdd_bytes want;
+    uint64_t seed;
+    const uint8_t *whole; /* what mdd_store_chunk_data() gave this thread */
+    int failures;
+} reader_job;
+
+static void *random_reads(void *arg)
+{
+    reader_job *job = arg;
+    uint64_t x = job->seed;
+    job->whole = mdd_store_chunk_data(job->pread, 1).ptr;
+    for (int i = 0; i < READS_PER_READER; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        uint64_t offset = x % job->want.len;
+        size_t len = 1 + (size_t)(x >> 32) % 9000;
+        if (len > job->want.len - offset)
+            len = (size_t)(job->want.len - offset);
+        mdd_pin pin = {0};
+        if (mdd_store_read(job->pread, 0, offset, len, &pin, NULL) != MDD_OK ||
+            memcmp(pin.bytes.ptr, job->want.ptr + offset, len) != 0)
+            job->failures++;
+        mdd_pin_release(&pin);
+    }
+    return NULL;
+}
+
+static const chunk_spec TWO[] = {{"ECU", 100000, 11, 1, 0}, {"B", 30000, 12, 0, 0}};
+
+/* Eight threads read random ranges through a cache of two blocks: every byte is right, every
+ * read counts once, and the budget holds once they are done. */
+static void test_pread_threads(void **state)
+{
+    fixture *fx = *state;
+    write_mdd(fx->mdd, TWO, 2);
+    mdd_store *heap = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 1);
+    mdd_store *pread = open_pread(fx->mdd, 4096, 8192);
+    pthread_t threads[READERS];
+    reader_job jobs[READERS];
+    for (int i = 0; i < READERS; i++) {
+        jobs[i] = (reader_job){pread, mdd_store_chunk_data(heap, 0), (uint64_t)i + 1, NULL, 0};
+        assert_int_equal(pthread_create(&threads[i], NULL, random_reads, &jobs[i]), 0);
+    }
+    for (int i = 0; i < READERS; i++) {
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+        assert_int_equal(jobs[i].failures, 0);
+        assert_ptr_equal(jobs[i].whole, jobs[0].whole);
+    }
+    assert_memory_equal(jobs[0].whole, mdd_store_chunk_data(heap, 1).ptr, 30000);
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(pread), &st);
+    /* chunk_data() read its chunk once per thread at most; the losers' entries were freed. */
+    assert_in_range(st.hits + st.misses, READERS * READS_PER_READER + 1,
+                    READERS * READS_PER_READER + READERS);
+    assert_int_equal(st.pinned_bytes, 30000);
+    assert_true(st.cached_bytes - st.pinned_bytes <= 8192);
+    mdd_store_close(pread);
+    mdd_store_close(heap);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -750,6 +1162,15 @@ int main(void)
         T(test_inplace_converts),
         T(test_inplace_leaves_plain_file),
         T(test_inplace_checks_signatures),
+        T(test_pread_converts),
+        T(test_pread_checks_signatures),
+        T(test_pread_short_file),
+        T(test_pread_generated),
+        T(test_pread_corpus),
+        T(test_read_ranges),
+        T(test_try_read),
+        T(test_store_io),
+        T(test_pread_threads),
         /* Last: as root it moves the process into a mount namespace of its own. */
         T(test_inplace_read_only),
     };

@@ -98,6 +98,40 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *value)
     return 0;
 }
 
+int cli_parse_strategy(const cli_command *cmd, const char *option, const char *value,
+                       mdd_strategy *strategy)
+{
+    if (mdd_strategy_parse(value, strategy) != 0)
+        return cli_usage_error(cmd, "%s takes heap, sidecar, inplace or pread, not '%s'", option,
+                               value);
+    return CLI_EXIT_OK;
+}
+
+/* A whole decimal number of bytes, times 2^10, 2^20 or 2^30 after K, M or G. */
+static int parse_size(const char *s, uint64_t *value)
+{
+    if (*s < '0' || *s > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    const char *suffixes = "KMG";
+    const char *unit = *end ? strchr(suffixes, *end) : NULL;
+    unsigned shift = unit ? 10u * (unsigned)(unit - suffixes + 1) : 0;
+    if (errno || (*end && (!unit || end[1])) || v > UINT64_MAX >> shift)
+        return -1;
+    *value = (uint64_t)v << shift;
+    return 0;
+}
+
+int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes)
+{
+    if (parse_size(value, bytes) != 0)
+        return cli_usage_error(cmd, "--cache-budget takes bytes (optionally K, M or G), not '%s'",
+                               value);
+    return CLI_EXIT_OK;
+}
+
 mdd_status cli_write_file(const char *path, mdd_content_writer write, void *ctx,
                           mdd_error *err)
 {

@@ -36,6 +36,7 @@ extern const cli_command cli_services_command;
 extern const cli_command cli_lookup_command;
 extern const cli_command cli_dtc_command;
 extern const cli_command cli_gen_command;
+extern const cli_command cli_serve_command;
 
 /* Handles one parsed option; returns CLI_EXIT_OK to go on, or an exit code (after printing
  * why) to stop. */
@@ -67,6 +68,15 @@ void cli_print_help(const cli_command *cmd);
 
 /* Parses a whole decimal number no larger than max; returns 0 on success, -1 otherwise. */
 int cli_parse_uint(const char *s, uint64_t max, uint64_t *value);
+
+/* Parses the value of a --strategy-like option (named option in the message). Returns
+ * CLI_EXIT_OK, or the usage error's exit code after printing it. */
+int cli_parse_strategy(const cli_command *cmd, const char *option, const char *value,
+                       mdd_strategy *strategy);
+
+/* Parses the value of --cache-budget: bytes, optionally followed by K, M or G (2^10, 2^20,
+ * 2^30). Returns CLI_EXIT_OK, or the usage error's exit code after printing it. */
+int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes);
 
 /* Writes path atomically (see mdd_write_file_atomic) with the mode a new file would get from
  * open(2): 0666 less the umask. */

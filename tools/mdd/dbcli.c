@@ -3,6 +3,7 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 db_args db_args_init(const cli_command *cmd)
@@ -14,11 +15,10 @@ int db_args_option(void *ctx, int option, const char *value)
 {
     db_args *a = ctx;
     switch (option) {
-    case 's':
-        if (mdd_strategy_parse(value, &a->strategy) != 0)
-            return cli_usage_error(a->cmd, "--strategy takes heap, sidecar or inplace, not '%s'",
-                                   value);
-        return CLI_EXIT_OK;
+    case 's': return cli_parse_strategy(a->cmd, "--strategy", value, &a->strategy);
+    case 'B':
+        a->budget_given = 1;
+        return cli_parse_cache_budget(a->cmd, value, &a->cache_budget);
     case 'j': a->json = 1; return CLI_EXIT_OK;
     case 'e': a->ecu = value; return CLI_EXIT_OK;
     case 'V': a->variant = value; return CLI_EXIT_OK;
@@ -30,6 +30,8 @@ static int open_path(const char *path, const db_args *a, mdd_db **db)
 {
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = a->strategy;
+    if (a->budget_given)
+        opts.store.cache_options.budget_bytes = a->cache_budget;
     struct stat st;
     mdd_error err;
     mdd_status status = stat(path, &st) == 0 && S_ISDIR(st.st_mode)
@@ -61,6 +63,9 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
 
 int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
 {
+    /* Options come in any order: their combination is checked once all are known. */
+    if (a->budget_given && a->strategy != MDD_STRATEGY_PREAD)
+        return cli_usage_error(a->cmd, "--cache-budget applies to --strategy pread only");
     int rc = open_path(path, a, db);
     if (rc != CLI_EXIT_OK)
         return rc;
@@ -96,6 +101,46 @@ int db_hex_digit(char c)
     return -1;
 }
 
+int db_parse_hex(const char *hex, uint8_t *bytes)
+{
+    size_t n = strlen(hex);
+    if (n == 0 || n % 2 != 0)
+        return -1;
+    for (size_t i = 0; i < n; i += 2) {
+        int hi = db_hex_digit(hex[i]);
+        int lo = db_hex_digit(hex[i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        bytes[i / 2] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+/* Hex digits of a value below 2^32. Returns 0, or -1 for anything else. */
+static int parse_hex_code(const char *digits, uint64_t *value)
+{
+    if (*digits == '\0')
+        return -1;
+    *value = 0;
+    for (; *digits; digits++) {
+        int d = db_hex_digit(*digits);
+        if (d < 0 || *value > UINT32_MAX >> 4)
+            return -1;
+        *value = *value << 4 | (uint64_t)d;
+    }
+    return 0;
+}
+
+int db_parse_dtc_code(const char *s, uint32_t *code)
+{
+    uint64_t value;
+    int hex = strncmp(s, "0x", 2) == 0 || strncmp(s, "0X", 2) == 0;
+    if ((hex ? parse_hex_code(s + 2, &value) : cli_parse_uint(s, UINT32_MAX, &value)) != 0)
+        return -1;
+    *code = (uint32_t)value;
+    return 0;
+}
+
 void db_prefix_hex(const mdd_request_prefix *prefix, char out[DB_PREFIX_HEX_SIZE])
 {
     static const char digits[] = "0123456789abcdef";
@@ -104,4 +149,30 @@ void db_prefix_hex(const mdd_request_prefix *prefix, char out[DB_PREFIX_HEX_SIZE
         out[2 * i + 1] = digits[prefix->bytes[i] & 15];
     }
     out[2 * prefix->len] = '\0';
+}
+
+void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
+{
+    char hex[DB_PREFIX_HEX_SIZE];
+    db_prefix_hex(prefix, hex);
+    json_object_begin(j);
+    json_key(j, "name");
+    json_optional_string(j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
+    json_key(j, "request");
+    json_cstring(j, hex);
+    json_object_end(j);
+}
+
+void db_dtc_json(json_writer *j, mdd_dtc d)
+{
+    json_object_begin(j);
+    json_key(j, "code");
+    json_uint(j, mdd_dtc_trouble_code(d));
+    json_key(j, "display");
+    json_optional_string(j, mdd_dtc_display_trouble_code(d));
+    json_key(j, "name");
+    json_optional_string(j, mdd_dtc_short_name(d));
+    json_key(j, "text");
+    json_optional_string(j, mdd_text_value(mdd_dtc_text(d)));
+    json_object_end(j);
 }

@@ -4,6 +4,7 @@
 #define MDD_TOOL_DBCLI_H
 
 #include "cli.h"
+#include "json.h"
 
 #include <mdd/db.h>
 
@@ -11,6 +12,8 @@
 typedef struct db_args {
     const cli_command *cmd;
     mdd_strategy strategy; /* default heap: inspecting a file must not convert it */
+    int budget_given;
+    uint64_t cache_budget; /* pread: --cache-budget */
     int json;
     const char *ecu;
     const char *variant;
@@ -19,7 +22,8 @@ typedef struct db_args {
 /* The defaults for cmd. */
 db_args db_args_init(const cli_command *cmd);
 
-/* cli_option_fn for db_args: -s/--strategy, -j/--json, -e/--ecu, -V/--variant. */
+/* cli_option_fn for db_args: -s/--strategy, --cache-budget (option 'B'), -j/--json, -e/--ecu,
+ * -V/--variant. */
 int db_args_option(void *ctx, int option, const char *value);
 
 /* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification and
@@ -35,10 +39,24 @@ int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
 /* The value of a hex digit, or -1 for any other character. */
 int db_hex_digit(char c);
 
+/* Parses hex (an even number of hex digits, at least two) into bytes, which holds
+ * strlen(hex) / 2. Returns 0, or -1 for anything else. */
+int db_parse_hex(const char *hex, uint8_t *bytes);
+
+/* A trouble code in decimal or, after 0x, in hex, below 2^32. Returns 0, or -1 for anything
+ * else. */
+int db_parse_dtc_code(const char *s, uint32_t *code);
+
 /* Room for a prefix as hex. */
 #define DB_PREFIX_HEX_SIZE (2 * MDD_REQUEST_PREFIX_MAX + 1)
 
 /* The prefix as lowercase hex ("" for the empty prefix). */
 void db_prefix_hex(const mdd_request_prefix *prefix, char out[DB_PREFIX_HEX_SIZE]);
+
+/* A service as JSON: {"name", "request"} with its request prefix in hex. */
+void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix);
+
+/* A DTC as JSON: {"code", "display", "name", "text"}. */
+void db_dtc_json(json_writer *j, mdd_dtc d);
 
 #endif

@@ -4,7 +4,6 @@
 
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 
 /* One line: code, display form (`-` when absent), short name, text. */
 static void print_dtc(mdd_dtc d)
@@ -22,32 +21,6 @@ static void print_dtc(mdd_dtc d)
     fputc('\n', stdout);
 }
 
-/* Hex digits of a value below 2^32. Returns 0, or -1 for anything else. */
-static int parse_hex_code(const char *digits, uint64_t *value)
-{
-    if (*digits == '\0')
-        return -1;
-    *value = 0;
-    for (; *digits; digits++) {
-        int d = db_hex_digit(*digits);
-        if (d < 0 || *value > UINT32_MAX >> 4)
-            return -1;
-        *value = *value << 4 | (uint64_t)d;
-    }
-    return 0;
-}
-
-/* A trouble code in decimal or, after 0x, in hex. Returns 0, or -1 for anything else. */
-static int parse_code(const char *s, uint32_t *code)
-{
-    uint64_t value;
-    int hex = strncmp(s, "0x", 2) == 0 || strncmp(s, "0X", 2) == 0;
-    if ((hex ? parse_hex_code(s + 2, &value) : cli_parse_uint(s, UINT32_MAX, &value)) != 0)
-        return -1;
-    *code = (uint32_t)value;
-    return 0;
-}
-
 static int print_code(const char *path, const mdd_db_ecu *ecu, uint32_t code)
 {
     uint32_t first = 0;
@@ -62,7 +35,7 @@ static int print_code(const char *path, const mdd_db_ecu *ecu, uint32_t code)
 static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
 {
     uint32_t code = 0;
-    if (code_arg && parse_code(code_arg, &code) != 0)
+    if (code_arg && db_parse_dtc_code(code_arg, &code) != 0)
         return cli_usage_error(a->cmd, "'%s' is not a trouble code (decimal, or hex after 0x)",
                                code_arg);
     mdd_db *db;
@@ -92,6 +65,7 @@ static int run(int argc, char **argv)
 
 static const struct option longopts[] = {
     {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -99,14 +73,17 @@ static const struct option longopts[] = {
 const cli_command cli_dtc_command = {
     .name = "dtc",
     .summary = "List an ECU's DTCs, or those with one trouble code",
-    .synopsis = "[--strategy S] FILE [CODE]",
+    .synopsis = "[--strategy S] [--cache-budget BYTES] FILE [CODE]",
     .help = "Prints the DTCs of FILE sorted by trouble code, one per line: the code in\n"
             "decimal, its display form (`-` when absent), its short name and its text,\n"
             "separated by two spaces. With CODE (decimal, or hex after 0x), prints only the\n"
             "DTCs with that code; a code no DTC has prints `mdd: FILE: no DTC ...` and exits\n"
             "1.\n\n"
             "Options:\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar or inplace\n"
+            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
+            "      --cache-budget BYTES\n"
+            "                    with pread: the bytes the cache keeps beyond what is in use\n"
+            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
             "  -h, --help        show this help\n",
     .shortopts = ":s:h",
     .longopts = longopts,

@@ -1,23 +1,10 @@
 /* mdd ecu: what a file's diagnostic description holds: the ECU, its variants with their own
  * and effective services, its functional groups and its DTCs. */
 #include "dbcli.h"
-#include "json.h"
 #include "text.h"
 
 #include <inttypes.h>
 #include <stdio.h>
-
-static void service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
-{
-    char hex[DB_PREFIX_HEX_SIZE];
-    db_prefix_hex(prefix, hex);
-    json_object_begin(j);
-    json_key(j, "name");
-    json_optional_string(j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
-    json_key(j, "request");
-    json_cstring(j, hex);
-    json_object_end(j);
-}
 
 /* The layer's own services, in stored order. */
 static void own_services_json(json_writer *j, const mdd_db_layer *layer)
@@ -28,7 +15,7 @@ static void own_services_json(json_writer *j, const mdd_db_layer *layer)
     for (uint32_t i = 0; i < mdd_diag_service_vec_count(own); i++) {
         mdd_diag_service s = mdd_diag_service_vec_at(own, i);
         mdd_request_prefix prefix = mdd_diag_service_request_prefix(s);
-        service_json(j, s, &prefix);
+        db_service_json(j, s, &prefix);
     }
     json_array_end(j);
 }
@@ -40,7 +27,7 @@ static void effective_services_json(json_writer *j, const mdd_db_layer *layer)
     json_array_begin(j);
     for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
         mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        service_json(j, s.service, &s.prefix);
+        db_service_json(j, s.service, &s.prefix);
     }
     json_array_end(j);
 }
@@ -83,19 +70,8 @@ static void dtcs_json(json_writer *j, mdd_dtc_vec dtcs)
 {
     json_key(j, "dtcs");
     json_array_begin(j);
-    for (uint32_t i = 0; i < mdd_dtc_vec_count(dtcs); i++) {
-        mdd_dtc d = mdd_dtc_vec_at(dtcs, i);
-        json_object_begin(j);
-        json_key(j, "code");
-        json_uint(j, mdd_dtc_trouble_code(d));
-        json_key(j, "display");
-        json_optional_string(j, mdd_dtc_display_trouble_code(d));
-        json_key(j, "name");
-        json_optional_string(j, mdd_dtc_short_name(d));
-        json_key(j, "text");
-        json_optional_string(j, mdd_text_value(mdd_dtc_text(d)));
-        json_object_end(j);
-    }
+    for (uint32_t i = 0; i < mdd_dtc_vec_count(dtcs); i++)
+        db_dtc_json(j, mdd_dtc_vec_at(dtcs, i));
     json_array_end(j);
 }
 
@@ -182,6 +158,7 @@ static int run(int argc, char **argv)
 static const struct option longopts[] = {
     {"json", no_argument, NULL, 'j'},
     {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -189,7 +166,7 @@ static const struct option longopts[] = {
 const cli_command cli_ecu_command = {
     .name = "ecu",
     .summary = "Show an ECU's variants, services, functional groups and DTCs",
-    .synopsis = "[--json] [--strategy S] FILE",
+    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] FILE",
     .help = "Opens FILE as a database of one ECU (verifying every chunk's signature and the\n"
             "diagnostic description) and prints its name, version and revision, each\n"
             "variant with its own and effective (own plus inherited) service counts, each\n"
@@ -202,9 +179,12 @@ const cli_command cli_ecu_command = {
             "                    \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
             "                    request prefix in hex; \"services\" are a layer's own in file\n"
             "                    order, \"effective_services\" sorted by name\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar or inplace; inplace\n"
-            "                    rewrites a compressed FILE uncompressed, sidecar writes\n"
-            "                    FILE.fb\n"
+            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread;\n"
+            "                    inplace and pread rewrite a compressed FILE uncompressed,\n"
+            "                    sidecar writes FILE.fb\n"
+            "      --cache-budget BYTES\n"
+            "                    with pread: the bytes the cache keeps beyond what is in use\n"
+            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
             "  -h, --help        show this help\n",
     .shortopts = ":js:h",
     .longopts = longopts,

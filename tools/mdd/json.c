@@ -204,3 +204,22 @@ void json_end_line(json_writer *j)
     fputc('\n', j->out);
     j->need_comma = 0;
 }
+
+void json_process_memory(json_writer *j, const mdd_process_memory *p)
+{
+    json_key(j, "process");
+    if (!p) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_key(j, "rss_kb");
+    json_uint(j, p->rss_kb);
+    json_key(j, "pss_kb");
+    json_uint(j, p->pss_kb);
+    json_key(j, "anonymous_kb");
+    json_uint(j, p->anonymous_kb);
+    json_key(j, "file_kb");
+    json_uint(j, p->file_kb);
+    json_object_end(j);
+}

@@ -4,6 +4,7 @@
 #define MDD_TOOL_JSON_H
 
 #include <mdd/container.h>
+#include <mdd/memory.h>
 
 #include <stdio.h>
 
@@ -44,6 +45,10 @@ void json_hex(json_writer *j, const uint8_t *data, size_t len);
 /* A protobuf map as an object. A key that appears more than once gets its last value (as
  * protobuf reads it), written once; keys come out sorted. Returns -1 when out of memory. */
 int json_map(json_writer *j, mdd_map_view map);
+
+/* The key "process" and the process's memory: {"rss_kb", "pss_kb", "anonymous_kb",
+ * "file_kb"}, or null when p is NULL. */
+void json_process_memory(json_writer *j, const mdd_process_memory *p);
 
 /* Ends the current top-level value with a newline, ready for the next one. */
 void json_end_line(json_writer *j);

@@ -16,6 +16,7 @@
 typedef struct load_options {
     mdd_store_options store;
     int fallback_given;
+    int budget_given;
     int json;
 } load_options;
 
@@ -26,23 +27,19 @@ typedef struct load_result {
     mdd_store_memory memory;
 } load_result;
 
-static int parse_strategy(const char *option, const char *value, mdd_strategy *strategy)
-{
-    if (mdd_strategy_parse(value, strategy) != 0)
-        return cli_usage_error(&cli_load_command, "%s takes heap, sidecar or inplace, not '%s'",
-                               option, value);
-    return CLI_EXIT_OK;
-}
-
 static int on_option(void *ctx, int option, const char *value)
 {
     load_options *o = ctx;
+    const cli_command *cmd = &cli_load_command;
     switch (option) {
-    case 's': return parse_strategy("--strategy", value, &o->store.strategy);
+    case 's': return cli_parse_strategy(cmd, "--strategy", value, &o->store.strategy);
     case 'f':
         o->fallback_given = 1;
         o->store.allow_fallback = 1;
-        return parse_strategy("--fallback", value, &o->store.fallback);
+        return cli_parse_strategy(cmd, "--fallback", value, &o->store.fallback);
+    case 'B':
+        o->budget_given = 1;
+        return cli_parse_cache_budget(cmd, value, &o->store.cache_options.budget_bytes);
     case 'n': o->store.verify = 0; return CLI_EXIT_OK;
     case 'j': o->json = 1; return CLI_EXIT_OK;
     default: return cli_usage_error(&cli_load_command, "unexpected option");
@@ -50,14 +47,18 @@ static int on_option(void *ctx, int option, const char *value)
 }
 
 /* Options are parsed in any order, so their combination is checked once all are known. */
-static int check_fallback(const load_options *o)
+static int check_combination(const load_options *o)
 {
+    const cli_command *cmd = &cli_load_command;
+    mdd_strategy s = o->store.strategy;
+    if (o->budget_given && s != MDD_STRATEGY_PREAD)
+        return cli_usage_error(cmd, "--cache-budget applies to --strategy pread only");
     if (!o->fallback_given)
         return CLI_EXIT_OK;
-    if (o->store.strategy != MDD_STRATEGY_INPLACE)
-        return cli_usage_error(&cli_load_command, "--fallback applies to --strategy inplace only");
-    if (o->store.fallback == MDD_STRATEGY_INPLACE)
-        return cli_usage_error(&cli_load_command, "--fallback takes heap or sidecar");
+    if (s != MDD_STRATEGY_INPLACE && s != MDD_STRATEGY_PREAD)
+        return cli_usage_error(cmd, "--fallback applies to --strategy inplace or pread only");
+    if (o->store.fallback == MDD_STRATEGY_INPLACE || o->store.fallback == MDD_STRATEGY_PREAD)
+        return cli_usage_error(cmd, "--fallback takes heap or sidecar");
     return CLI_EXIT_OK;
 }
 
@@ -81,11 +82,17 @@ static int load_one(const char *path, const mdd_store_options *opts, load_result
     return st ? cli_error(path, "%s", err.message) : CLI_EXIT_OK;
 }
 
-static void print_memory_text(const mdd_store_memory *m)
+/* cached: the figure of a store with a cache (pread), shown only then. */
+static void print_memory_text(const mdd_store_memory *m, int cached)
 {
-    printf("%" PRIu64 " payload bytes; mapped %" PRIu64 ", resident %" PRIu64 ", heap %" PRIu64
-           " bytes", m->payload_bytes, m->mapped_bytes, m->resident_bytes, m->heap_bytes);
+    printf("%" PRIu64 " payload bytes; mapped %" PRIu64 ", resident %" PRIu64 ", heap %" PRIu64,
+           m->payload_bytes, m->mapped_bytes, m->resident_bytes, m->heap_bytes);
+    if (cached)
+        printf(", cached %" PRIu64, m->cached_bytes);
+    printf(" bytes");
 }
+
+static int has_cache(const load_result *r) { return r->store && mdd_store_cache(r->store); }
 
 static void print_file_text(const char *path, const load_result *r, mdd_strategy requested)
 {
@@ -95,7 +102,7 @@ static void print_file_text(const char *path, const load_result *r, mdd_strategy
     if (used != requested)
         printf(" (fallback from %s)", mdd_strategy_name(requested));
     printf(", %zu chunk%s, ", chunks, cli_plural(chunks));
-    print_memory_text(&r->memory);
+    print_memory_text(&r->memory, has_cache(r));
     printf("; opened in %.3f ms\n", r->open_ms);
 }
 
@@ -121,6 +128,8 @@ static void print_file_json(json_writer *j, const char *path, const load_result 
     json_uint(j, r->memory.resident_bytes);
     json_key(j, "heap_bytes");
     json_uint(j, r->memory.heap_bytes);
+    json_key(j, "cached_bytes");
+    json_uint(j, r->memory.cached_bytes);
     json_object_end(j);
 }
 
@@ -130,6 +139,7 @@ static void add_memory(mdd_store_memory *sum, const mdd_store_memory *m)
     sum->mapped_bytes += m->mapped_bytes;
     sum->resident_bytes += m->resident_bytes;
     sum->heap_bytes += m->heap_bytes;
+    sum->cached_bytes += m->cached_bytes;
 }
 
 static void print_totals_text(const load_result *results, size_t count,
@@ -137,38 +147,21 @@ static void print_totals_text(const load_result *results, size_t count,
 {
     mdd_store_memory sum = {0};
     size_t loaded = 0;
+    int cached = 0;
     for (size_t i = 0; i < count; i++) {
         if (results[i].store) {
             add_memory(&sum, &results[i].memory);
             loaded++;
+            cached |= has_cache(&results[i]);
         }
     }
     printf("total: %zu file%s, ", loaded, cli_plural(loaded));
-    print_memory_text(&sum);
+    print_memory_text(&sum, cached);
     printf("\n");
     if (p)
         printf("process: rss %" PRIu64 " KiB, pss %" PRIu64 " KiB, anonymous %" PRIu64
                " KiB, file-backed %" PRIu64 " KiB\n",
                p->rss_kb, p->pss_kb, p->anonymous_kb, p->file_kb);
-}
-
-static void print_process_json(json_writer *j, const mdd_process_memory *p)
-{
-    json_key(j, "process");
-    if (!p) {
-        json_null(j);
-        return;
-    }
-    json_object_begin(j);
-    json_key(j, "rss_kb");
-    json_uint(j, p->rss_kb);
-    json_key(j, "pss_kb");
-    json_uint(j, p->pss_kb);
-    json_key(j, "anonymous_kb");
-    json_uint(j, p->anonymous_kb);
-    json_key(j, "file_kb");
-    json_uint(j, p->file_kb);
-    json_object_end(j);
 }
 
 /* Loads every file, printing each as it is loaded (JSON: inside the "files" array). */
@@ -210,7 +203,7 @@ static int report_process(const load_result *results, size_t count, json_writer 
         print_totals_text(results, count, shown);
         return rc;
     }
-    print_process_json(j, shown);
+    json_process_memory(j, shown);
     json_object_end(j);
     json_end_line(j);
     return rc;
@@ -239,7 +232,7 @@ static int run(int argc, char **argv)
     int rc = cli_parse_options(&cli_load_command, argc, argv, on_option, &o, &first);
     if (rc >= 0)
         return rc;
-    rc = check_fallback(&o);
+    rc = check_combination(&o);
     if (rc != CLI_EXIT_OK)
         return rc;
     if (first == argc)
@@ -254,6 +247,7 @@ static int run(int argc, char **argv)
 static const struct option longopts[] = {
     {"strategy", required_argument, NULL, 's'},
     {"fallback", required_argument, NULL, 'f'},
+    {"cache-budget", required_argument, NULL, 'B'},
     {"no-verify", no_argument, NULL, 'n'},
     {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
@@ -263,7 +257,8 @@ static const struct option longopts[] = {
 const cli_command cli_load_command = {
     .name = "load",
     .summary = "Open MDD files under a load strategy and report their memory",
-    .synopsis = "[--strategy S] [--fallback S] [--no-verify] [--json] PATH...",
+    .synopsis = "[--strategy S] [--fallback S] [--cache-budget BYTES] [--no-verify] [--json] "
+                "PATH...",
     .help = "Opens each MDD file as a program using libmdd would, and keeps all of them open\n"
             "until the process's memory has been read. PATH is a file or a directory (its\n"
             "*.mdd files, sorted, not recursing). Strategies:\n"
@@ -271,23 +266,33 @@ const cli_command cli_load_command = {
             "  sidecar  decompress into FILE.fb beside the file (rebuilt when it no longer\n"
             "           matches), and map that\n"
             "  inplace  convert the file itself once to uncompressed chunks, and map it\n"
+            "  pread    convert as inplace, then read chunks with pread(2) into a bounded\n"
+            "           cache of the process's own (the file is mapped for its chunk table\n"
+            "           only)\n"
             "Per file prints\n"
             "  FILE: STRATEGY, N chunks, P payload bytes; mapped M, resident R, heap H bytes;\n"
             "  opened in T ms\n"
-            "(on one line), then the totals and the process's memory from smaps_rollup:\n"
+            "(on one line; pread adds \", cached C\" after the heap figure: what its cache\n"
+            "holds), then the totals and the process's memory from smaps_rollup:\n"
             "  total: N files, P payload bytes; mapped M, resident R, heap H bytes\n"
             "  process: rss X KiB, pss X KiB, anonymous X KiB, file-backed X KiB\n"
             "A file that fails prints `mdd: FILE: reason` on stderr; the others still load.\n\n"
             "Options:\n"
-            "  -s, --strategy S  heap, sidecar or inplace (default inplace)\n"
-            "  -f, --fallback S  with inplace: open a file that cannot be converted (read-only\n"
-            "                    file system, no permission) under S (heap or sidecar)\n"
+            "  -s, --strategy S  heap, sidecar, inplace or pread (default inplace)\n"
+            "  -f, --fallback S  with inplace or pread: open a file that cannot be converted\n"
+            "                    (read-only file system, no permission) under S (heap or\n"
+            "                    sidecar)\n"
+            "      --cache-budget BYTES\n"
+            "                    with pread: the bytes each file's cache keeps beyond what is\n"
+            "                    in use (a suffix K, M or G multiplies by 2^10, 2^20, 2^30;\n"
+            "                    default 16M)\n"
             "  -n, --no-verify   do not check every chunk against its SHA-512 signature\n"
             "  -j, --json        print one JSON object instead: {\"files\": [{\"file\",\n"
             "                    \"strategy\", \"requested\", \"chunks\", \"open_ms\",\n"
             "                    \"payload_bytes\", \"mapped_bytes\", \"resident_bytes\",\n"
-            "                    \"heap_bytes\"}], \"process\": {\"rss_kb\", \"pss_kb\",\n"
-            "                    \"anonymous_kb\", \"file_kb\"}} (failed files are left out)\n"
+            "                    \"heap_bytes\", \"cached_bytes\"}], \"process\": {\"rss_kb\",\n"
+            "                    \"pss_kb\", \"anonymous_kb\", \"file_kb\"}} (failed files are\n"
+            "                    left out)\n"
             "  -h, --help        show this help\n",
     .shortopts = ":s:f:njh",
     .longopts = longopts,

@@ -7,23 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Parses hex (an even number of hex digits, at least two) into bytes, which holds
- * strlen(hex) / 2. Returns 0, or -1 for anything else. */
-static int parse_hex(const char *hex, uint8_t *bytes)
-{
-    size_t n = strlen(hex);
-    if (n == 0 || n % 2 != 0)
-        return -1;
-    for (size_t i = 0; i < n; i += 2) {
-        int hi = db_hex_digit(hex[i]);
-        int lo = db_hex_digit(hex[i + 1]);
-        if (hi < 0 || lo < 0)
-            return -1;
-        bytes[i / 2] = (uint8_t)(hi << 4 | lo);
-    }
-    return 0;
-}
-
 /* Prints every match by name; the matches come in the library's order. */
 static int print_matches(const char *path, const mdd_db_layer *layer, const uint8_t *request,
                          size_t len, const char *hex)
@@ -76,7 +59,7 @@ static int run(int argc, char **argv)
     uint8_t *request = malloc(strlen(hex) / 2 + 1);
     if (!request)
         return cli_error("mdd", "out of memory");
-    if (parse_hex(hex, request) != 0)
+    if (db_parse_hex(hex, request) != 0)
         rc = cli_usage_error(a.cmd, "'%s' is not a request in hex (pairs of hex digits)", hex);
     else
         rc = lookup(argv[first], &a, request, strlen(hex) / 2, hex);
@@ -88,6 +71,7 @@ static const struct option longopts[] = {
     {"ecu", required_argument, NULL, 'e'},
     {"variant", required_argument, NULL, 'V'},
     {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -95,7 +79,7 @@ static const struct option longopts[] = {
 const cli_command cli_lookup_command = {
     .name = "lookup",
     .summary = "Find the services a UDS request addresses",
-    .synopsis = "[--ecu E] [--variant V] [--strategy S] PATH HEX",
+    .synopsis = "[--ecu E] [--variant V] [--strategy S] [--cache-budget BYTES] PATH HEX",
     .help = "Prints the short name of every effective service of a variant whose request\n"
             "prefix matches the request HEX (pairs of hex digits, e.g. 22F190), one per line,\n"
             "longest prefix first; among equal prefixes a variant's own services come first.\n"
@@ -105,7 +89,10 @@ const cli_command cli_lookup_command = {
             "Options:\n"
             "  -e, --ecu E       the ECU named E (needed when PATH holds several)\n"
             "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
-            "  -s, --strategy S  load the files as heap (default), sidecar or inplace\n"
+            "  -s, --strategy S  load the files as heap (default), sidecar, inplace or pread\n"
+            "      --cache-budget BYTES\n"
+            "                    with pread: the bytes the cache keeps beyond what is in use\n"
+            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
             "  -h, --help        show this help\n",
     .shortopts = ":e:V:s:h",
     .longopts = longopts,

@@ -19,6 +19,7 @@ static const cli_command *const commands[] = {
     &cli_lookup_command,
     &cli_dtc_command,
     &cli_gen_command,
+    &cli_serve_command,
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -43,6 +43,7 @@ static int run(int argc, char **argv)
 static const struct option longopts[] = {
     {"variant", required_argument, NULL, 'V'},
     {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -50,13 +51,16 @@ static const struct option longopts[] = {
 const cli_command cli_services_command = {
     .name = "services",
     .summary = "List a variant's effective services with their request prefixes",
-    .synopsis = "[--variant V] [--strategy S] FILE",
+    .synopsis = "[--variant V] [--strategy S] [--cache-budget BYTES] FILE",
     .help = "Prints the effective services (own plus inherited) of a variant of FILE, sorted\n"
             "by name, one per line: the request prefix in hex (`-` when empty) padded to 8\n"
             "columns, two spaces, the service's short name.\n\n"
             "Options:\n"
             "  -V, --variant V   the variant named V (default: the base variant)\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar or inplace\n"
+            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
+            "      --cache-budget BYTES\n"
+            "                    with pread: the bytes the cache keeps beyond what is in use\n"
+            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
             "  -h, --help        show this help\n",
     .shortopts = ":V:s:h",
     .longopts = longopts,

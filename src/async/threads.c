@@ -1,0 +1,202 @@
+/* The thread-pool backend: workers take reads from a queue, perform them with blocking
+ * pread(2) and put them on a done list, then signal the reader's descriptor. It works under
+ * any kernel and any seccomp policy; io_uring (uring.c) needs neither threads nor copies
+ * through a queue, but may be refused. */
+#include "async_impl.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct read_queue {
+    async_read *head, *tail;
+} read_queue;
+
+typedef struct pool {
+    const mdd_reader *reader;
+    pthread_mutex_t lock; /* guards the queues and stopping */
+    pthread_cond_t work;
+    read_queue todo; /* not started */
+    read_queue done; /* performed, not yet reaped */
+    int stopping;
+    size_t count;
+    pthread_t threads[];
+} pool;
+
+static void push(read_queue *q, async_read *rd)
+{
+    rd->io_next = NULL;
+    if (q->tail)
+        q->tail->io_next = rd;
+    else
+        q->head = rd;
+    q->tail = rd;
+}
+
+/* Unlinks rd from q; returns 0 when q does not hold it. */
+static int unlink_read(read_queue *q, async_read *rd)
+{
+    async_read *prev = NULL;
+    for (async_read *it = q->head; it; prev = it, it = it->io_next) {
+        if (it != rd)
+            continue;
+        if (prev)
+            prev->io_next = rd->io_next;
+        else
+            q->head = rd->io_next;
+        if (q->tail == rd)
+            q->tail = prev;
+        return 1;
+    }
+    return 0;
+}
+
+/* The whole of rd's range, over short reads and interruptions. */
+static void perform(const mdd_reader *reader, async_read *rd)
+{
+    const store_io *io = &rd->io;
+    while (rd->done < io->length) {
+        size_t room = 0;
+        uint8_t *to = async_piece(reader, rd, &room);
+        ssize_t n = pread(io->fd, to, room, (off_t)(io->file_offset + rd->done));
+        if (n > 0) {
+            rd->done += (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        async_io_failed(rd, n < 0 ? errno : 0);
+        return;
+    }
+    rd->io_status = MDD_OK;
+}
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->todo.head && !p->stopping)
+            pthread_cond_wait(&p->work, &p->lock);
+        async_read *rd = p->todo.head;
+        if (!rd)
+            break;
+        (void)unlink_read(&p->todo, rd);
+        pthread_mutex_unlock(&p->lock);
+        perform(p->reader, rd);
+        pthread_mutex_lock(&p->lock);
+        push(&p->done, rd);
+        async_signal(p->reader);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+static mdd_status threads_start(mdd_reader *reader, async_read *rd, mdd_error *err)
+{
+    (void)err;
+    pool *p = reader->state;
+    pthread_mutex_lock(&p->lock);
+    push(&p->todo, rd);
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    return MDD_OK;
+}
+
+static void threads_reap(mdd_reader *reader)
+{
+    pool *p = reader->state;
+    pthread_mutex_lock(&p->lock);
+    async_read *rd = p->done.head;
+    p->done.head = p->done.tail = NULL;
+    pthread_mutex_unlock(&p->lock);
+    while (rd) {
+        async_read *next = rd->io_next;
+        async_landed(reader, rd);
+        rd = next;
+    }
+}
+
+static int threads_cancel(mdd_reader *reader, async_read *rd)
+{
+    pool *p = reader->state;
+    pthread_mutex_lock(&p->lock);
+    int removed = unlink_read(&p->todo, rd);
+    pthread_mutex_unlock(&p->lock);
+    return removed;
+}
+
+/* Stops the first count workers once the queue is empty and joins them. */
+static void stop_workers(pool *p, size_t count)
+{
+    pthread_mutex_lock(&p->lock);
+    p->stopping = 1;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    for (size_t i = 0; i < count; i++)
+        pthread_join(p->threads[i], NULL);
+}
+
+static void free_pool(pool *p)
+{
+    pthread_cond_destroy(&p->work);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
+}
+
+static void threads_close(mdd_reader *reader)
+{
+    pool *p = reader->state;
+    stop_workers(p, p->count);
+    threads_reap(reader);
+    free_pool(p);
+    reader->state = NULL;
+}
+
+static const async_backend threads_backend = {
+    .name = "threads",
+    .start = threads_start,
+    .reap = threads_reap,
+    .cancel = threads_cancel,
+    .close = threads_close,
+};
+
+/* Starts the workers with every signal blocked: the application's handlers run on its own
+ * threads, not on a library's. */
+static int start_workers(pool *p, size_t count)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = 0;
+    for (p->count = 0; p->count < count; p->count++) {
+        rc = pthread_create(&p->threads[p->count], NULL, worker, p);
+        if (rc)
+            break;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
+mdd_status async_threads_open(mdd_reader *reader, const mdd_reader_options *opts,
+                              mdd_error *err)
+{
+    pool *p = calloc(1, sizeof *p + opts->threads * sizeof p->threads[0]);
+    if (!p)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for %u reader threads", opts->threads);
+    p->reader = reader;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->work, NULL);
+    int rc = start_workers(p, opts->threads);
+    if (rc) {
+        stop_workers(p, p->count);
+        free_pool(p);
+        return mdd_fail(err, MDD_ERR_NOMEM, "cannot start a reader thread: %s", strerror(rc));
+    }
+    reader->backend = &threads_backend;
+    reader->state = p;
+    return MDD_OK;
+}

@@ -1,0 +1,330 @@
+# mdd serve: every endpoint's exact JSON (expected values computed with mdd ecu, info,
+# lookup, dtc and cat), status codes, a streamed chunk byte for byte, concurrent clients, the
+# header and connection limits, a client leaving mid-stream, each loading strategy, the real
+# corpus when present, and a clean exit 0 on SIGTERM. The port is read from the server's
+# first line through a fifo.
+source "$(dirname "$0")/lib.bash" "$@"
+
+SERVERS=()
+kill_servers() {
+    local pid
+    for pid in "${SERVERS[@]}"; do
+        kill -KILL "$pid" 2>/dev/null || true
+    done
+}
+trap 'kill_servers; cleanup' EXIT
+
+# start_server DIR [OPTIONS...]: starts mdd serve on a free loopback port; sets PID and BASE.
+FIFOS=0
+start_server() {
+    local dir=$1 fifo=$TMP/listen.$((FIFOS += 1)) line
+    shift
+    mkfifo "$fifo"
+    "$MDD" serve --listen 127.0.0.1:0 "$@" "$dir" >"$fifo" 2>"$TMP/serve.err" &
+    PID=$!
+    SERVERS+=("$PID")
+    # Opening the fifo waits for the server's end; the line comes once it listens.
+    exec {LISTEN_FD}<"$fifo"
+    IFS= read -r line <&"$LISTEN_FD" || fail "mdd serve did not start: $(cat "$TMP/serve.err")"
+    [[ $line =~ ^listening\ on\ http://127\.0\.0\.1:([0-9]+)$ ]] ||
+        fail "unexpected first line '$line'"
+    BASE=http://127.0.0.1:${BASH_REMATCH[1]}
+}
+
+# stop_server: SIGTERM, which must end the server with status 0 and nothing on stderr.
+stop_server() {
+    local rc=0
+    kill -TERM "$PID"
+    wait "$PID" || rc=$?
+    exec {LISTEN_FD}<&-
+    [ "$rc" -eq 0 ] || fail "mdd serve exited $rc on SIGTERM: $(cat "$TMP/serve.err")"
+    [ ! -s "$TMP/serve.err" ] || fail "mdd serve wrote to stderr: $(cat "$TMP/serve.err")"
+}
+
+# get PATH [CURL OPTIONS...]: the status in STATUS, the body in $TMP/body.
+get() {
+    local path=$1
+    shift
+    STATUS=$(curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$BASE$path") ||
+        fail "curl $path failed"
+}
+
+# expect_get STATUS PATH JSON: GET PATH answers STATUS with exactly JSON.
+expect_get() {
+    get "$2"
+    expect_eq "$STATUS" "$1" "status of GET $2"
+    expect_json "$(cat "$TMP/body")" "$3" "GET $2"
+}
+
+# expect_error STATUS PATH MESSAGE [CURL OPTIONS...]
+expect_error() {
+    local status=$1 path=$2 message=$3
+    shift 3
+    get "$path" "$@"
+    expect_eq "$STATUS" "$status" "status of $* $path"
+    expect_json "$(cat "$TMP/body")" "$(jq -n --arg m "$message" '{error: $m}')" "$* $path"
+}
+
+# What the server must say, computed with the other commands from the files themselves.
+ecus_json() { # DIR
+    local f
+    for f in "$1"/*.mdd; do
+        "$MDD" ecu --json "$f" | jq --arg path "$f" \
+            --argjson chunks "$("$MDD" info --json "$f" | jq '.chunks | length')" \
+            '{name: .ecu_name, path: $path, variants: (.variants | length),
+              functional_groups: (.functional_groups | length), dtcs: (.dtcs | length),
+              chunks: $chunks}'
+    done | jq -s '{ecus: sort_by(.name)}'
+}
+ecu_json() { # FILE STRATEGY
+    "$MDD" ecu --json "$1" | jq --arg path "$1" --arg strategy "$2" \
+        --argjson chunks "$("$MDD" info --json "$1" | jq '.chunks | length')" \
+        '{name: .ecu_name, path: $path, version, revision, strategy: $strategy,
+          base_variant: (([.variants[] | select(.is_base)] + .variants)[0].name // null),
+          variants: [.variants[] | {name, is_base}],
+          functional_groups: [.functional_groups[] | {name}],
+          dtcs: (.dtcs | length), chunks: $chunks}'
+}
+chunks_json() { # FILE ECU
+    "$MDD" info --json "$1" | jq --arg ecu "$2" \
+        '{ecu: $ecu, chunks: [.chunks | to_entries[] | {index: .key, name: .value.name,
+          type: .value.type, type_name: "DIAGNOSTIC_DESCRIPTION",
+          payload_size: .value.payload_size}]}'
+}
+# lookup_json FILE VARIANT HEX: the services mdd lookup names, with their prefixes from mdd
+# ecu --json.
+lookup_json() {
+    "$MDD" ecu --json "$1" | jq --arg v "$2" --arg r "${3,,}" \
+        --argjson names "$("$MDD" lookup --variant "$2" "$1" "$3" | jq -R . | jq -s .)" \
+        '([.variants[] | select(.name == $v)][0].effective_services) as $eff
+         | {ecu: .ecu_name, variant: $v, request: $r,
+            services: [$names[] as $n | first($eff[] | select(.name == $n))]}'
+}
+dtc_json() { # FILE CODE
+    "$MDD" ecu --json "$1" | jq --argjson c "$2" \
+        '{ecu: .ecu_name, code: $c, dtcs: [.dtcs[] | select(.code == $c)]}'
+}
+
+run 0 "$MDD" gen --profile small --seed 3 "$WORK/gen"
+GEN=$WORK/gen
+ECU=ECM1001
+F=$GEN/$ECU.mdd
+run 0 "$MDD" dtc "$F"
+CODE=$(head -n 1 "$TMP/out" | cut -d' ' -f1)
+run 0 "$MDD" cat "$F" -o "$WORK/$ECU.payload"
+
+# ---- usage errors and startup failures: nothing is served ----
+run 2 "$MDD" serve
+run 2 "$MDD" serve --listen nope "$GEN"
+expect_line "mdd serve: --listen takes ADDR:PORT (e.g. 127.0.0.1:8080), not 'nope'" "$TMP/err" \
+    "bad --listen"
+for bad in 127.0.0.1:65536 127.0.0.1 localhost:80 "[::1:80"; do
+    run 2 "$MDD" serve --listen "$bad" "$GEN"
+done
+run 2 "$MDD" serve --max-connections 0 "$GEN"
+run 2 "$MDD" serve --timeout x "$GEN"
+run 2 "$MDD" serve --strategy mmap "$GEN"
+run 2 "$MDD" serve --reader aio "$GEN"
+run 2 "$MDD" serve --cache-budget 1M "$GEN"
+expect_line "mdd serve: --cache-budget applies to --strategy pread only" "$TMP/err" \
+    "--cache-budget without pread"
+run 1 "$MDD" serve --listen 127.0.0.1:0 "$WORK/missing"
+expect_eq "$(cat "$TMP/err")" "mdd: $WORK/missing: open directory: No such file or directory" \
+    "a missing directory"
+expect_eq "$(stat -c %s "$TMP/out")" 0 "output of a server that did not start"
+
+# ---- every endpoint, under the default strategy (inplace: converts the copies) ----
+cp -r "$GEN" "$WORK/inplace"
+D=$WORK/inplace
+start_server "$D"
+expect_get 200 /health '{"status": "ok"}'
+expect_get 200 /ecus "$(ecus_json "$D")"
+expect_get 200 /ecus/$ECU "$(ecu_json "$D/$ECU.mdd" inplace)"
+expect_get 200 /ecus/$ECU/chunks "$(chunks_json "$D/$ECU.mdd" $ECU)"
+for hex in 22F190 3E00 22 1001 22f19e00; do
+    expect_get 200 "/ecus/$ECU/lookup?request=$hex" "$(lookup_json "$D/$ECU.mdd" ECM1001_Base $hex)"
+done
+expect_get 200 "/ecus/$ECU/lookup?request=22F1&variant=ECM1001_Variant_2" \
+    "$(lookup_json "$D/$ECU.mdd" ECM1001_Variant_2 22F1)"
+expect_get 200 /ecus/$ECU/dtcs/$CODE "$(dtc_json "$D/$ECU.mdd" "$CODE")"
+expect_get 200 /ecus/$ECU/dtcs/"$(printf '0x%X' "$CODE")" "$(dtc_json "$D/$ECU.mdd" "$CODE")"
+get /ecus/$ECU/dtcs/$CODE
+expect_eq "$(jq -r '.dtcs[] | "\(.code)  \(.display // "-")  \(.name)  \(.text)"' "$TMP/body")" \
+    "$("$MDD" dtc "$F" "$CODE")" "the DTC as mdd dtc prints it"
+get /ecus/$ECU/chunks/$ECU
+expect_eq "$STATUS" 200 "status of the chunk"
+cmp -s "$TMP/body" "$WORK/$ECU.payload" || fail "the streamed chunk differs from mdd cat"
+curl -s -I "$BASE/ecus/$ECU/chunks/$ECU" | tr -d '\r' >"$TMP/head"
+expect_line "Content-Length: $(stat -c %s "$WORK/$ECU.payload")" "$TMP/head" "HEAD of a chunk"
+expect_line "Content-Type: application/octet-stream" "$TMP/head" "HEAD of a chunk"
+
+# ---- errors ----
+expect_error 404 /nope "no such resource"
+expect_error 404 /ecus/ "no such resource"
+expect_error 404 /ecus/$ECU/nope "no such resource"
+expect_error 404 /ecus/$ECU/chunks/$ECU/more "no such resource"
+expect_error 404 /ecus/NOPE "no ECU named 'NOPE'"
+expect_error 404 /ecus/NOPE/lookup?request=22 "no ECU named 'NOPE'"
+expect_error 404 /ecus/$ECU/chunks/nope "no chunk named 'nope'"
+expect_error 404 "/ecus/$ECU/lookup?request=22&variant=NOPE" "no variant named 'NOPE'"
+expect_error 404 /ecus/FG_EPS_01/lookup?request=22 "ECU 'FG_EPS_01' has no variants"
+expect_error 404 /ecus/$ECU/dtcs/42 "no DTC with trouble code 42"
+run 1 "$MDD" lookup "$F" FF
+expect_error 404 /ecus/$ECU/lookup?request=FF \
+    "no service of variant 'ECM1001_Base' matches request ff"
+for bad in 22F 2G 0x22 %2022; do
+    expect_error 400 "/ecus/$ECU/lookup?request=$bad" \
+        "'$(printf '%b' "${bad//%/\\x}")' is not a request in hex (pairs of hex digits)"
+done
+expect_error 400 "/ecus/$ECU/lookup?request=" "'' is not a request in hex (pairs of hex digits)"
+expect_error 400 /ecus/$ECU/lookup "no request parameter (a UDS request in hex)"
+expect_error 400 "/ecus/$ECU/lookup?request=22&variant=" "an empty variant name"
+expect_error 400 "/ecus/$ECU/lookup?request=22&verbose=1" "unknown parameter 'verbose'"
+for bad in x 0x -1 4294967296 0x100000000 12a; do
+    expect_error 400 /ecus/$ECU/dtcs/$bad "'$bad' is not a trouble code (decimal, or hex after 0x)"
+done
+expect_error 400 /ecus/a%00b "the path holds a NUL byte"
+for method in POST PUT DELETE OPTIONS; do
+    expect_error 405 /health "only GET and HEAD are served" -X $method
+done
+curl -s -i -X POST "$BASE/health" | tr -d '\r' >"$TMP/head"
+expect_line "Allow: GET, HEAD" "$TMP/head" "the Allow header of a 405"
+# A request whose headers pass the limit (8 KiB) is refused by the HTTP layer.
+get /health -H "X-Filler: $(head -c 9000 /dev/zero | tr '\0' a)"
+expect_eq "$STATUS" 400 "a request over the header limit"
+get "/$(head -c 9000 /dev/zero | tr '\0' a)"
+expect_eq "$STATUS" 400 "a request line over the header limit"
+get /health -d x
+expect_eq "$STATUS" 413 "a request with a body"
+expect_get 200 /health '{"status": "ok"}'
+
+# ---- concurrent clients: 24 at once, lookups and streams mixed ----
+ECUS=(ABS1003 BCM1000 ECM1001 TCM1002)
+for ecu in "${ECUS[@]}"; do
+    lookup_json "$D/$ecu.mdd" "$(jq -r '([.variants[] | select(.is_base)] + .variants)[0].name' \
+        <("$MDD" ecu --json "$D/$ecu.mdd"))" 22F190 >"$WORK/want.$ecu.json"
+    run 0 "$MDD" cat "$D/$ecu.mdd" -o "$WORK/want.$ecu.bin"
+done
+pids=()
+for i in $(seq 0 23); do
+    ecu=${ECUS[i % 4]}
+    if ((i % 3 == 0)); then
+        curl -s -o "$WORK/got.$i" "$BASE/ecus/$ecu/chunks/$ecu" &
+    else
+        curl -s -o "$WORK/got.$i" "$BASE/ecus/$ecu/lookup?request=22F190" &
+    fi
+    pids+=($!)
+done
+for pid in "${pids[@]}"; do
+    wait "$pid" || fail "a concurrent client failed"
+done
+for i in $(seq 0 23); do
+    ecu=${ECUS[i % 4]}
+    if ((i % 3 == 0)); then
+        cmp -s "$WORK/got.$i" "$WORK/want.$ecu.bin" || fail "concurrent stream $i differs"
+    else
+        expect_json "$(cat "$WORK/got.$i")" "$(cat "$WORK/want.$ecu.json")" "concurrent lookup $i"
+    fi
+done
+stop_server
+
+# ---- a large chunk: many pieces, byte for byte, and a client that leaves mid-stream ----
+mkdir "$WORK/big"
+head -c $((32 << 20)) /dev/urandom >"$WORK/blob"
+run 0 "$MDD" pack -o "$WORK/big/$ECU.mdd" --ecu $ECU \
+    --chunk "DIAGNOSTIC_DESCRIPTION:$ECU:$WORK/$ECU.payload:plain" \
+    --chunk "EMBEDDED_FILE:blob:$WORK/blob:plain"
+start_server "$WORK/big"
+get /ecus/$ECU/chunks/blob
+expect_eq "$STATUS" 200 "status of the large chunk"
+cmp -s "$TMP/body" "$WORK/blob" || fail "the large streamed chunk differs"
+# The reader stops after one byte: the server sees the connection close mid-stream.
+(curl -s "$BASE/ecus/$ECU/chunks/blob" || true) | head -c 1 >/dev/null
+expect_get 200 /health '{"status": "ok"}'
+get /metrics
+expect_eq "$(jq '.streamed_bytes >= 33554432' "$TMP/body")" true "bytes streamed"
+stop_server
+
+# ---- the connection limit: two held open, the third closed at once ----
+start_server "$GEN" --strategy heap --max-connections 2
+# http_on FD PATH: a request on an open connection; the body in $TMP/body.
+http_on() {
+    local line len=0
+    printf 'GET %s HTTP/1.1\r\nHost: test\r\n\r\n' "$2" >&"$1"
+    IFS= read -r line <&"$1"
+    [[ $line == "HTTP/1.1 200 OK"$'\r' ]] || fail "GET $2 on a held connection: '$line'"
+    while IFS= read -r line <&"$1" && [ "$line" != $'\r' ]; do
+        [[ ${line,,} =~ ^content-length:\ ([0-9]+) ]] && len=${BASH_REMATCH[1]}
+    done
+    IFS= read -r -N "$len" line <&"$1"
+    printf '%s' "$line" >"$TMP/body"
+}
+port=${BASE##*:}
+exec {c1}<>"/dev/tcp/127.0.0.1/$port"
+http_on "$c1" /health
+exec {c2}<>"/dev/tcp/127.0.0.1/$port"
+http_on "$c2" /health
+rc=0
+curl -s -o /dev/null "$BASE/health" || rc=$?
+# Closed at once: curl sees an empty reply, or a reset while sending or receiving.
+case $rc in 52 | 55 | 56) ;; *) fail "a third connection got an answer (curl $rc)" ;; esac
+http_on "$c1" /metrics
+expect_eq "$(jq -c '[.connections, .accepted, .refused]' "$TMP/body")" "[2,3,1]" \
+    "connections, accepted and refused"
+exec {c1}<&-
+# SIGTERM with a connection still open.
+stop_server
+exec {c2}<&-
+
+# ---- each strategy: the same answers; /metrics counts them ----
+payload_total=$(for f in "$GEN"/*.mdd; do "$MDD" info --json "$f"; done |
+    jq -s '[.[].chunks[].payload_size] | add')
+for strategy in heap sidecar inplace pread; do
+    cp -r "$GEN" "$WORK/s-$strategy"
+    D=$WORK/s-$strategy
+    opts=(--strategy $strategy --reader threads)
+    [ $strategy != pread ] || opts+=(--cache-budget 512K)
+    start_server "$D" "${opts[@]}"
+    expect_get 200 /ecus/$ECU "$(ecu_json "$D/$ECU.mdd" $strategy)"
+    expect_error 404 /ecus/NOPE "no ECU named 'NOPE'"
+    expect_error 405 /health "only GET and HEAD are served" -X POST
+    expect_get 200 "/ecus/$ECU/lookup?request=22F190" \
+        "$(lookup_json "$D/$ECU.mdd" ECM1001_Base 22F190)"
+    expect_get 200 /ecus/$ECU/dtcs/$CODE "$(dtc_json "$D/$ECU.mdd" "$CODE")"
+    get /ecus/$ECU/chunks/$ECU
+    cmp -s "$TMP/body" "$WORK/$ECU.payload" || fail "$strategy: the streamed chunk differs"
+    get /metrics
+    expect_eq "$STATUS" 200 "$strategy: status of /metrics"
+    # Two payload answers and one piece: each resident at once or read first.
+    expect_json "$(jq '{requests, responses, accepted, refused, streamed_bytes, reader,
+            payload_reads: (.inline + .async_reads), payload_bytes: .memory.db.payload_bytes,
+            memory_numbers: ([.memory.db[], .memory.process[]] | all(type == "number"))}' \
+            "$TMP/body")" \
+        "{\"requests\": 7, \"responses\": {\"200\": 4, \"400\": 0, \"404\": 1, \"405\": 1,
+          \"500\": 0, \"503\": 0, \"other\": 0}, \"accepted\": 7, \"refused\": 0,
+          \"streamed_bytes\": $(stat -c %s "$WORK/$ECU.payload"), \"reader\": \"threads\",
+          \"payload_reads\": 3, \"payload_bytes\": $payload_total, \"memory_numbers\": true}" \
+        "$strategy: /metrics"
+    stop_server
+done
+
+# ---- the real corpus ----
+have_corpus || exit 0
+[ -e "$CORPUS/FLXC1000.mdd" ] || exit 0
+mkdir "$WORK/real"
+cp "$CORPUS"/*.mdd "$WORK/real/"
+start_server "$WORK/real"
+get "/ecus/FLXC1000/lookup?request=22F190"
+expect_eq "$(jq -r '.services[].name' "$TMP/body")" "VINDataIdentifier_Read" "corpus lookup 22F190"
+for args in "FLXC1000 FLXC1000 22" "FLXC1000 FLXC1000_Boot_Variant 2703" \
+    "FSNR2000 FSNR2000_App_0101 1001"; do
+    read -r ecu variant hex <<<"$args"
+    expect_get 200 "/ecus/$ecu/lookup?request=$hex&variant=$variant" \
+        "$(lookup_json "$CORPUS/$ecu.mdd" "$variant" "$hex")"
+    get "/ecus/$ecu/lookup?request=$hex&variant=$variant"
+    expect_eq "$(jq -r '.services[].name' "$TMP/body")" \
+        "$("$MDD" lookup --variant "$variant" "$CORPUS/$ecu.mdd" "$hex")" "corpus lookup $args"
+done
+expect_get 200 /ecus/FLXC1000/dtcs/123456 "$(dtc_json "$CORPUS/FLXC1000.mdd" 123456)"
+expect_get 200 /ecus "$(ecus_json "$WORK/real")"
+stop_server

@@ -1,0 +1,295 @@
+/* mdd serve: the command, its options, startup (which may block: it opens and indexes the
+ * database and copies the startup tables), the loop, and a clean stop on SIGINT or
+ * SIGTERM. */
+#include "serve.h"
+
+#include <event2/event.h>
+#include <event2/http.h>
+#include <event2/listener.h>
+#include <event2/util.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+
+/* Bytes of a request line and its headers; a longer request is refused with 413. */
+#define MAX_HEADER_BYTES 8192
+/* More than any sane deployment; keeps the reader's queue bounded. */
+#define MAX_CONNECTIONS_LIMIT 65536u
+
+static int on_option(void *ctx, int option, const char *value)
+{
+    serve_options *o = ctx;
+    const cli_command *cmd = &cli_serve_command;
+    switch (option) {
+    case 'l': o->listen = value; return CLI_EXIT_OK;
+    case 's': return cli_parse_strategy(cmd, "--strategy", value, &o->strategy);
+    case 'B':
+        o->budget_given = 1;
+        return cli_parse_cache_budget(cmd, value, &o->cache_budget);
+    case 'c':
+        if (cli_parse_uint(value, MAX_CONNECTIONS_LIMIT, &o->max_connections) != 0 ||
+            o->max_connections == 0)
+            return cli_usage_error(cmd, "--max-connections takes 1 to %u, not '%s'",
+                                   MAX_CONNECTIONS_LIMIT, value);
+        return CLI_EXIT_OK;
+    case 't':
+        if (cli_parse_uint(value, 86400, &o->timeout_s) != 0 || o->timeout_s == 0)
+            return cli_usage_error(cmd, "--timeout takes 1 to 86400 seconds, not '%s'", value);
+        return CLI_EXIT_OK;
+    case 'r':
+        if (strcmp(value, "auto") == 0)
+            o->reader = MDD_READER_AUTO;
+        else if (strcmp(value, "io_uring") == 0)
+            o->reader = MDD_READER_IO_URING;
+        else if (strcmp(value, "threads") == 0)
+            o->reader = MDD_READER_THREADS;
+        else
+            return cli_usage_error(cmd, "--reader takes auto, io_uring or threads, not '%s'",
+                                   value);
+        return CLI_EXIT_OK;
+    default: return cli_usage_error(cmd, "unexpected option");
+    }
+}
+
+/* Opens the database, the reader and the startup tables. */
+static int open_data(serve_server *s, const char *dir)
+{
+    mdd_db_options opts = mdd_db_options_default();
+    opts.store.strategy = s->opts.strategy;
+    if (s->opts.budget_given)
+        opts.store.cache_options.budget_bytes = s->opts.cache_budget;
+    mdd_error err;
+    if (mdd_db_open_dir(dir, &opts, &s->db, &err) != MDD_OK) {
+        /* The library's message starts with the file it is about. */
+        fprintf(stderr, "mdd: %s\n", err.message);
+        return CLI_EXIT_FAIL;
+    }
+    mdd_reader_options ro = mdd_reader_options_default();
+    ro.backend = s->opts.reader;
+    /* A connection has at most one read in flight: the queue never refuses one. */
+    if (ro.max_in_flight < s->opts.max_connections)
+        ro.max_in_flight = (uint32_t)s->opts.max_connections;
+    if (mdd_reader_open(&ro, &s->reader, &err) != MDD_OK)
+        return cli_error(dir, "%s", err.message);
+    if (serve_tables_build(s->db, &s->tables) != 0)
+        return cli_error(dir, "out of memory");
+    return CLI_EXIT_OK;
+}
+
+static void on_signal(evutil_socket_t sig, short what, void *arg)
+{
+    (void)sig;
+    (void)what;
+    event_base_loopbreak(arg);
+}
+
+/* Prints `listening on http://ADDR:PORT` with the port actually bound. */
+static int print_address(serve_server *s)
+{
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    if (getsockname(evconnlistener_get_fd(s->listener), (struct sockaddr *)&ss, &len) != 0)
+        return cli_error(s->opts.listen, "getsockname: %s", strerror(errno));
+    char host[INET6_ADDRSTRLEN];
+    unsigned port;
+    if (ss.ss_family == AF_INET6) {
+        const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)&ss;
+        inet_ntop(AF_INET6, &a->sin6_addr, host, sizeof host);
+        port = ntohs(a->sin6_port);
+        printf("listening on http://[%s]:%u\n", host, port);
+    } else {
+        const struct sockaddr_in *a = (const struct sockaddr_in *)&ss;
+        inet_ntop(AF_INET, &a->sin_addr, host, sizeof host);
+        port = ntohs(a->sin_port);
+        printf("listening on http://%s:%u\n", host, port);
+    }
+    fflush(stdout);
+    return CLI_EXIT_OK;
+}
+
+/* Parses ADDR:PORT (an IPv4 address, or an IPv6 one in brackets) into ss; port 0 is
+ * allowed, which evutil_parse_sockaddr_port() refuses. Returns the address's length, or 0. */
+static int parse_listen(const char *spec, struct sockaddr_storage *ss)
+{
+    const char *colon = strrchr(spec, ':');
+    uint64_t port;
+    if (!colon || cli_parse_uint(colon + 1, 65535, &port) != 0)
+        return 0;
+    char host[INET6_ADDRSTRLEN + 2];
+    size_t len = (size_t)(colon - spec);
+    if (len >= sizeof host)
+        return 0;
+    memcpy(host, spec, len);
+    host[len] = '\0';
+    memset(ss, 0, sizeof *ss);
+    if (len > 2 && host[0] == '[' && host[len - 1] == ']') {
+        struct sockaddr_in6 *a = (struct sockaddr_in6 *)ss;
+        host[len - 1] = '\0';
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons((uint16_t)port);
+        return inet_pton(AF_INET6, host + 1, &a->sin6_addr) == 1 ? (int)sizeof *a : 0;
+    }
+    struct sockaddr_in *a = (struct sockaddr_in *)ss;
+    a->sin_family = AF_INET;
+    a->sin_port = htons((uint16_t)port);
+    return inet_pton(AF_INET, host, &a->sin_addr) == 1 ? (int)sizeof *a : 0;
+}
+
+static int listen_on(serve_server *s)
+{
+    s->listener = evconnlistener_new_bind(s->base, NULL, NULL,
+                                          LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, -1,
+                                          (struct sockaddr *)&s->address, s->address_len);
+    if (!s->listener)
+        return cli_error(s->opts.listen, "cannot listen: %s", strerror(errno));
+    if (!evhttp_bind_listener(s->http, s->listener)) {
+        evconnlistener_free(s->listener);
+        return cli_error(s->opts.listen, "cannot serve HTTP on the listener");
+    }
+    return print_address(s);
+}
+
+static int add_events(serve_server *s)
+{
+    static const int signals[2] = {SIGINT, SIGTERM};
+    for (int i = 0; i < 2; i++) {
+        s->signals[i] = evsignal_new(s->base, signals[i], on_signal, s->base);
+        if (!s->signals[i] || event_add(s->signals[i], NULL) != 0)
+            return -1;
+    }
+    s->reader_event = event_new(s->base, mdd_reader_fd(s->reader), EV_READ | EV_PERSIST,
+                                serve_reader_ready, s);
+    if (!s->reader_event || event_add(s->reader_event, NULL) != 0)
+        return -1;
+    return 0;
+}
+
+/* The loop, evhttp and their settings. The highest of two priorities is for registering
+ * new connections (serve_conns.c); everything else gets the default, the lower one. */
+static int start_http(serve_server *s)
+{
+    s->base = event_base_new();
+    if (!s->base || event_base_priority_init(s->base, 2) != 0)
+        return cli_error("mdd serve", "cannot create an event loop");
+    s->http = evhttp_new(s->base);
+    if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0)
+        return cli_error("mdd serve", "cannot set up the server");
+    /* Every method reaches the router, which answers 405 to all but GET and HEAD (evhttp
+     * would answer 501). */
+    evhttp_set_allowed_methods(s->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD |
+                                            EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE |
+                                            EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE |
+                                            EVHTTP_REQ_CONNECT | EVHTTP_REQ_PATCH);
+    evhttp_set_max_headers_size(s->http, MAX_HEADER_BYTES);
+    evhttp_set_max_body_size(s->http, 0);
+    evhttp_set_timeout(s->http, (int)s->opts.timeout_s);
+    evhttp_set_gencb(s->http, serve_route, s);
+    return listen_on(s);
+}
+
+/* Closes everything in the order the pieces depend on each other: connections first (their
+ * parked jobs and streams let go of their requests), then the reader (running the callbacks
+ * left, which free them), the loop (whose finalizers free the connections' buffers and so
+ * release the pins they hold), and the database last. */
+static void stop(serve_server *s)
+{
+    if (s->http)
+        evhttp_free(s->http);
+    serve_conns_drop_pending(s);
+    mdd_reader_close(s->reader);
+    for (int i = 0; i < 2; i++)
+        if (s->signals[i])
+            event_free(s->signals[i]);
+    if (s->reader_event)
+        event_free(s->reader_event);
+    if (s->register_event)
+        event_free(s->register_event);
+    if (s->base)
+        event_base_free(s->base);
+    serve_tables_free(&s->tables);
+    mdd_db_close(s->db);
+}
+
+static int serve(serve_server *s, const char *dir)
+{
+    int rc = open_data(s, dir);
+    if (rc == CLI_EXIT_OK)
+        rc = start_http(s);
+    if (rc == CLI_EXIT_OK && event_base_dispatch(s->base) < 0)
+        rc = cli_error("mdd serve", "the event loop failed");
+    stop(s);
+    return rc;
+}
+
+static int run(int argc, char **argv)
+{
+    serve_server s = {.opts = {.listen = "127.0.0.1:8080",
+                               .strategy = MDD_STRATEGY_INPLACE,
+                               .max_connections = 64,
+                               .timeout_s = 30,
+                               .reader = MDD_READER_AUTO}};
+    int first;
+    int rc = cli_parse_options(&cli_serve_command, argc, argv, on_option, &s.opts, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 1)
+        return cli_usage_error(&cli_serve_command, "expected exactly one DIR");
+    if (s.opts.budget_given && s.opts.strategy != MDD_STRATEGY_PREAD)
+        return cli_usage_error(&cli_serve_command,
+                               "--cache-budget applies to --strategy pread only");
+    s.address_len = parse_listen(s.opts.listen, &s.address);
+    if (s.address_len == 0)
+        return cli_usage_error(&cli_serve_command,
+                               "--listen takes ADDR:PORT (e.g. 127.0.0.1:8080), not '%s'",
+                               s.opts.listen);
+    /* A client that leaves mid-reply must cost a failed write, not the process. */
+    signal(SIGPIPE, SIG_IGN);
+    return serve(&s, argv[first]);
+}
+
+static const struct option longopts[] = {
+    {"listen", required_argument, NULL, 'l'},
+    {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
+    {"max-connections", required_argument, NULL, 'c'},
+    {"timeout", required_argument, NULL, 't'},
+    {"reader", required_argument, NULL, 'r'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_serve_command = {
+    .name = "serve",
+    .summary = "Serve a directory of MDD files over HTTP",
+    .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
+                "                 [--max-connections N] [--timeout S] [--reader B] DIR",
+    .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
+            "event loop thread that never waits for a page fault: a lookup whose payload is\n"
+            "not in memory waits while a reader brings it in off the loop. Prints\n"
+            "`listening on http://ADDR:PORT` once it accepts connections; SIGINT or SIGTERM\n"
+            "stop it (exit 0). Endpoints (GET or HEAD; JSON unless noted):\n"
+            "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
+            "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
+            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n\n"
+            "Options:\n"
+            "  -l, --listen ADDR:PORT   where to listen (default 127.0.0.1:8080; port 0\n"
+            "                           picks a free one)\n"
+            "  -s, --strategy S         load the files as heap, sidecar, inplace (default)\n"
+            "                           or pread\n"
+            "      --cache-budget BYTES with pread: the bytes each file's cache keeps beyond\n"
+            "                           what is in use (K, M or G may follow; default 16M)\n"
+            "  -c, --max-connections N  connections open at once (default 64); more are\n"
+            "                           closed as soon as they are accepted\n"
+            "  -t, --timeout S          close a connection idle for S seconds (default 30)\n"
+            "  -r, --reader B           how payloads are read: auto (default), io_uring or\n"
+            "                           threads\n"
+            "  -h, --help               show this help\n",
+    .shortopts = ":l:s:c:t:r:h",
+    .longopts = longopts,
+    .run = run,
+};

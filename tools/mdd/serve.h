@@ -1,0 +1,212 @@
+/* mdd serve: an HTTP/1.1 server over a database of ECUs, on one libevent loop thread that
+ * never touches a cold file mapping.
+ *
+ * Everything the cheap endpoints answer (ECU names, paths, layer names, chunk tables) is
+ * copied at startup into the server's own memory. What needs an ECU's payload (lookups,
+ * DTCs, chunk data) first asks the store whether the bytes are resident
+ * (mdd_store_try_read()); when they are not, the request waits while an mdd_reader brings
+ * them in off the loop, and is answered from the reader's completion callback. */
+#ifndef MDD_TOOL_SERVE_H
+#define MDD_TOOL_SERVE_H
+
+#include "dbcli.h"
+
+#include <mdd/async.h>
+
+#include <sys/socket.h>
+
+struct event;
+struct event_base;
+struct evhttp;
+struct evhttp_connection;
+struct evhttp_request;
+struct evconnlistener;
+struct bufferevent;
+
+/* ---- Startup tables (serve_tables.c) ---- */
+
+typedef struct serve_chunk {
+    char *name; /* NULL when the chunk has none */
+    int32_t type;
+    uint64_t size; /* uncompressed bytes */
+} serve_chunk;
+
+typedef struct serve_layer {
+    char *name;
+    int is_base;
+} serve_layer;
+
+typedef struct serve_ecu {
+    char *name;
+    const char *path; /* owned by the database */
+    char *version;    /* NULL when absent */
+    char *revision;
+    const mdd_db_ecu *ecu;
+    const mdd_store *store;
+    size_t payload_chunk; /* the DIAGNOSTIC_DESCRIPTION chunk the database reads */
+    size_t payload_len;
+    serve_layer *variants; /* in EcuData order, as mdd_db_variant_at() */
+    uint32_t variant_count;
+    uint32_t base_variant; /* an index into variants, or UINT32_MAX when there is none */
+    serve_layer *groups;
+    uint32_t group_count;
+    uint32_t dtc_count;
+    serve_chunk *chunks;
+    size_t chunk_count;
+} serve_ecu;
+
+typedef struct serve_tables {
+    serve_ecu *ecus; /* in the database's order: byte order of the names */
+    size_t count;
+} serve_tables;
+
+/* Copies what the cheap endpoints need out of db (this touches the payloads: startup may
+ * block). Returns 0, or -1 when out of memory (with nothing left allocated). */
+int serve_tables_build(const mdd_db *db, serve_tables *out);
+
+void serve_tables_free(serve_tables *t);
+
+/* The ECU named name (bytewise), or NULL. */
+const serve_ecu *serve_tables_find(const serve_tables *t, const char *name);
+
+/* ---- The server ---- */
+
+typedef struct serve_options {
+    const char *listen;        /* ADDR:PORT */
+    mdd_strategy strategy;
+    int budget_given;
+    uint64_t cache_budget; /* pread: the cache's budget, when given */
+    uint64_t max_connections;
+    uint64_t timeout_s;        /* idle and I/O timeout of a connection */
+    mdd_reader_backend reader; /* how payload bytes are brought in */
+} serve_options;
+
+/* Status codes counted by /metrics. */
+enum { SERVE_STATUS_KINDS = 7 };
+extern const int serve_status_codes[SERVE_STATUS_KINDS];
+
+typedef struct serve_counters {
+    uint64_t requests;
+    uint64_t responses[SERVE_STATUS_KINDS]; /* by serve_status_codes */
+    uint64_t inline_answers;    /* payload resident: answered at once */
+    uint64_t async_reads;       /* payload brought in by the reader first */
+    uint64_t max_loop_stall_us; /* the longest callback the server ran on the loop */
+    uint64_t connections;       /* open now */
+    uint64_t accepted;
+    uint64_t refused; /* over --max-connections: closed at once */
+    uint64_t streamed_bytes;
+} serve_counters;
+
+typedef struct serve_conn serve_conn;
+typedef struct serve_job serve_job;
+typedef struct serve_stream serve_stream;
+
+typedef struct serve_server {
+    serve_options opts;
+    struct sockaddr_storage address; /* opts.listen, parsed */
+    int address_len;
+    struct event_base *base;
+    struct evhttp *http;
+    struct evconnlistener *listener;
+    struct event *reader_event;   /* mdd_reader_fd() readable */
+    struct event *register_event; /* new connections to register */
+    struct event *signals[2];
+    mdd_db *db;
+    mdd_reader *reader;
+    serve_tables tables;
+    serve_counters counters;
+    serve_conn *conns;   /* registered connections */
+    serve_conn *pending; /* accepted, to be registered by register_event */
+} serve_server;
+
+/* One accepted connection. At most one request of it is in progress at a time (HTTP/1.1
+ * without pipelining in parallel), so it holds at most one job or stream. */
+struct serve_conn {
+    serve_server *server;
+    struct bufferevent *bev;
+    struct evhttp_connection *evcon;
+    serve_job *job;
+    serve_stream *stream;
+    serve_conn *next;
+};
+
+/* ---- Connections and limits (serve_conns.c) ---- */
+
+/* Makes http count its connections, refuse those over the limit and tell the server when one
+ * closes. Returns 0, or -1 when out of memory. */
+int serve_conns_init(serve_server *s);
+
+/* Releases the connections accepted but not registered yet (when the loop stopped first). */
+void serve_conns_drop_pending(serve_server *s);
+
+/* The registered connection a request arrived on, or NULL. */
+serve_conn *serve_conn_of(serve_server *s, struct evhttp_request *req);
+
+/* Frees req when the library let go of it (its connection closed while the server still
+ * held it); otherwise the library frees it with its connection. */
+void serve_forget_request(struct evhttp_request *req);
+
+/* ---- Timing (serve_routes.c) ---- */
+
+/* A monotonic clock in microseconds. */
+uint64_t serve_now_us(void);
+
+/* Records a callback that started at start_us as a loop stall. */
+void serve_stall_end(serve_server *s, uint64_t start_us);
+
+/* ---- Replies (serve_reply.c) ---- */
+
+/* A JSON body being written. */
+typedef struct serve_body {
+    FILE *out;
+    char *data;
+    size_t len;
+    json_writer json;
+} serve_body;
+
+/* Starts a body. Returns 0, or -1 when out of memory. */
+int serve_body_open(serve_body *b);
+
+/* Ends the body's line and sends it with code; the body is consumed. */
+void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b);
+
+/* Sends {"error": message} with code. */
+void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
+                       ...) __attribute__((format(printf, 4, 5)));
+
+/* Counts a response sent with code. */
+void serve_count_response(serve_server *s, int code);
+
+/* ---- Handlers ---- */
+
+/* The request router, installed as the evhttp general callback. */
+void serve_route(struct evhttp_request *req, void *arg);
+
+/* /health, /metrics, /ecus, /ecus/{ecu}, /ecus/{ecu}/chunks: from the startup tables
+ * (serve_info.c). */
+void serve_get_health(serve_server *s, struct evhttp_request *req);
+void serve_get_metrics(serve_server *s, struct evhttp_request *req);
+void serve_get_ecus(serve_server *s, struct evhttp_request *req);
+void serve_get_ecu(serve_server *s, struct evhttp_request *req, const serve_ecu *e);
+void serve_get_chunks(serve_server *s, struct evhttp_request *req, const serve_ecu *e);
+
+/* /ecus/{ecu}/lookup and /ecus/{ecu}/dtcs/{code}: answered once the payload is resident
+ * (serve_lookup.c). query is the URI's query string, or NULL. */
+void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                  const char *query);
+void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+               const char *code);
+
+/* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
+void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                      const char *name);
+
+/* Called when conn's connection closes with a job still waiting for its read
+ * (serve_lookup.c) or a stream in progress (serve_stream.c). */
+void serve_job_orphan(serve_server *s, serve_job *job);
+void serve_stream_orphan(serve_server *s, serve_stream *stream);
+
+/* Runs the completion callbacks of the reader (the event on mdd_reader_fd()). */
+void serve_reader_ready(int fd, short what, void *arg);
+
+#endif

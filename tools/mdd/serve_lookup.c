@@ -1,0 +1,287 @@
+/* Lookups and DTCs: answers that read an ECU's payload. A job first checks that the payload
+ * is resident (mdd_store_try_read()) and answers at once when it is; otherwise it parks the
+ * request, the reader brings the payload in off the loop, and the read's callback answers.
+ * The pin held while answering keeps a pread cache's bytes in memory. */
+#include "serve.h"
+
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct serve_job {
+    serve_server *server;
+    serve_conn *conn;
+    struct evhttp_request *req; /* NULL once its connection closed */
+    const serve_ecu *ecu;
+    mdd_read_id read; /* the read in flight, 0 when none */
+    void (*answer)(serve_job *job);
+    uint32_t variant; /* lookup: an index into ecu->variants */
+    uint32_t code;    /* dtc */
+    size_t request_len;
+    char *hex;        /* the request as lowercase hex, inside data */
+    uint8_t data[];   /* the request's bytes, then hex */
+};
+
+static serve_job *job_new(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                          size_t request_len, void (*answer)(serve_job *))
+{
+    serve_job *job = calloc(1, sizeof *job + request_len * 3 + 1);
+    if (!job)
+        return NULL;
+    job->server = s;
+    job->req = req;
+    job->ecu = e;
+    job->answer = answer;
+    job->request_len = request_len;
+    job->hex = (char *)job->data + request_len;
+    return job;
+}
+
+/* Answers with the payload resident, then frees the job. */
+static void job_finish(serve_job *job, mdd_pin *pin)
+{
+    job->answer(job);
+    mdd_pin_release(pin);
+    free(job);
+}
+
+static void job_read_done(void *user, mdd_status status, mdd_pin *pin, const mdd_error *err)
+{
+    serve_job *job = user;
+    job->read = 0;
+    if (job->conn)
+        job->conn->job = NULL;
+    if (!job->req) {
+        mdd_pin_release(pin);
+        free(job);
+    } else if (status != MDD_OK) {
+        serve_reply_error(job->server, job->req, 500, "%s", err->message);
+        free(job);
+    } else {
+        job_finish(job, pin);
+    }
+}
+
+/* Answers job now when the payload is resident, or parks it until the reader brought the
+ * payload in. Takes job. */
+static void job_start(serve_server *s, serve_job *job)
+{
+    const serve_ecu *e = job->ecu;
+    mdd_pin pin = {0};
+    mdd_error err;
+    mdd_status st =
+        mdd_store_try_read(e->store, e->payload_chunk, 0, e->payload_len, &pin, &err);
+    if (st == MDD_OK) {
+        s->counters.inline_answers++;
+        job_finish(job, &pin);
+        return;
+    }
+    /* A parked request must be forgotten when its connection closes: only a registered
+     * connection says so. */
+    serve_conn *conn = serve_conn_of(s, job->req);
+    if (st == MDD_ERR_WOULD_BLOCK && conn)
+        st = mdd_reader_submit(s->reader, e->store, e->payload_chunk, 0, e->payload_len,
+                               job_read_done, job, &job->read, &err);
+    if (st == MDD_OK) {
+        s->counters.async_reads++;
+        job->conn = conn;
+        conn->job = job;
+        return;
+    }
+    if (st == MDD_ERR_BUSY || st == MDD_ERR_WOULD_BLOCK)
+        serve_reply_error(s, job->req, 503, "no room to wait for a read");
+    else
+        serve_reply_error(s, job->req, 500, "%s", err.message);
+    free(job);
+}
+
+void serve_job_orphan(serve_server *s, serve_job *job)
+{
+    job->conn = NULL;
+    serve_forget_request(job->req);
+    job->req = NULL;
+    /* The callback still runs (canceled, or with the read's result) and frees the job. */
+    mdd_reader_cancel(s->reader, job->read);
+}
+
+void serve_reader_ready(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    serve_server *s = arg;
+    uint64_t start = serve_now_us();
+    mdd_reader_dispatch(s->reader);
+    serve_stall_end(s, start);
+}
+
+/* ---- /ecus/{ecu}/lookup?request=HEX[&variant=V] ---- */
+
+static void answer_lookup(serve_job *job)
+{
+    const serve_ecu *e = job->ecu;
+    const mdd_db_layer *layer = mdd_db_variant_at(e->ecu, job->variant);
+    const char *variant = e->variants[job->variant].name;
+    size_t total = mdd_db_lookup_request(layer, job->data, job->request_len, NULL, 0);
+    if (total == 0) {
+        serve_reply_error(job->server, job->req, 404,
+                          "no service of variant '%s' matches request %s",
+                          variant ? variant : "", job->hex);
+        return;
+    }
+    mdd_db_service *matches = malloc(total * sizeof *matches);
+    serve_body b;
+    if (!matches || serve_body_open(&b) != 0) {
+        free(matches);
+        serve_reply_error(job->server, job->req, 500, "out of memory");
+        return;
+    }
+    json_writer *j = &b.json;
+    mdd_db_lookup_request(layer, job->data, job->request_len, matches, total);
+    json_object_begin(j);
+    json_key(j, "ecu");
+    json_cstring(j, e->name);
+    json_key(j, "variant");
+    json_cstring(j, variant ? variant : "");
+    json_key(j, "request");
+    json_cstring(j, job->hex);
+    json_key(j, "services");
+    json_array_begin(j);
+    for (size_t i = 0; i < total; i++)
+        db_service_json(j, matches[i].service, &matches[i].prefix);
+    json_array_end(j);
+    json_object_end(j);
+    free(matches);
+    serve_reply_json(job->server, job->req, 200, &b);
+}
+
+/* The variant named name (the first in EcuData order), or UINT32_MAX. */
+static uint32_t find_variant(const serve_ecu *e, const char *name)
+{
+    for (uint32_t i = 0; i < e->variant_count; i++)
+        if (e->variants[i].name && strcmp(e->variants[i].name, name) == 0)
+            return i;
+    return UINT32_MAX;
+}
+
+/* Checks the query's parameters and picks the variant; answers and returns -1 when they are
+ * wrong. */
+static int lookup_params(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                         const struct evkeyvalq *q, uint32_t *variant)
+{
+    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
+        if (strcmp(kv->key, "request") != 0 && strcmp(kv->key, "variant") != 0) {
+            serve_reply_error(s, req, 400, "unknown parameter '%s'", kv->key);
+            return -1;
+        }
+    }
+    const char *name = evhttp_find_header(q, "variant");
+    if (name && !*name) {
+        serve_reply_error(s, req, 400, "an empty variant name");
+        return -1;
+    }
+    *variant = name ? find_variant(e, name) : e->base_variant;
+    if (*variant != UINT32_MAX)
+        return 0;
+    if (name)
+        serve_reply_error(s, req, 404, "no variant named '%s'", name);
+    else
+        serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
+    return -1;
+}
+
+static void start_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                         const struct evkeyvalq *q)
+{
+    uint32_t variant;
+    if (lookup_params(s, req, e, q, &variant) != 0)
+        return;
+    const char *hex = evhttp_find_header(q, "request");
+    if (!hex) {
+        serve_reply_error(s, req, 400, "no request parameter (a UDS request in hex)");
+        return;
+    }
+    serve_job *job = job_new(s, req, e, strlen(hex) / 2, answer_lookup);
+    if (!job) {
+        serve_reply_error(s, req, 500, "out of memory");
+        return;
+    }
+    if (db_parse_hex(hex, job->data) != 0) {
+        serve_reply_error(s, req, 400, "'%s' is not a request in hex (pairs of hex digits)",
+                          hex);
+        free(job);
+        return;
+    }
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < job->request_len; i++) {
+        job->hex[2 * i] = digits[job->data[i] >> 4];
+        job->hex[2 * i + 1] = digits[job->data[i] & 15];
+    }
+    job->variant = variant;
+    job_start(s, job);
+}
+
+void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                  const char *query)
+{
+    struct evkeyvalq q;
+    if (evhttp_parse_query_str(query ? query : "", &q) != 0) {
+        serve_reply_error(s, req, 400, "a malformed query string");
+        return;
+    }
+    start_lookup(s, req, e, &q);
+    evhttp_clear_headers(&q);
+}
+
+/* ---- /ecus/{ecu}/dtcs/{code} ---- */
+
+static void answer_dtc(serve_job *job)
+{
+    const serve_ecu *e = job->ecu;
+    uint32_t first = 0;
+    uint32_t n = mdd_db_find_dtcs(e->ecu, job->code, &first);
+    serve_body b;
+    if (serve_body_open(&b) != 0) {
+        serve_reply_error(job->server, job->req, 500, "out of memory");
+        return;
+    }
+    json_writer *j = &b.json;
+    json_object_begin(j);
+    json_key(j, "ecu");
+    json_cstring(j, e->name);
+    json_key(j, "code");
+    json_uint(j, job->code);
+    json_key(j, "dtcs");
+    json_array_begin(j);
+    for (uint32_t i = first; i < first + n; i++)
+        db_dtc_json(j, mdd_db_dtc_at(e->ecu, i));
+    json_array_end(j);
+    json_object_end(j);
+    serve_reply_json(job->server, job->req, 200, &b);
+}
+
+void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+               const char *code_arg)
+{
+    uint32_t code, first;
+    if (db_parse_dtc_code(code_arg, &code) != 0) {
+        serve_reply_error(s, req, 400, "'%s' is not a trouble code (decimal, or hex after 0x)",
+                          code_arg);
+        return;
+    }
+    /* The index of trouble codes is the database's own memory: a code without DTCs needs no
+     * read. */
+    if (mdd_db_find_dtcs(e->ecu, code, &first) == 0) {
+        serve_reply_error(s, req, 404, "no DTC with trouble code %" PRIu32, code);
+        return;
+    }
+    serve_job *job = job_new(s, req, e, 0, answer_dtc);
+    if (!job) {
+        serve_reply_error(s, req, 500, "out of memory");
+        return;
+    }
+    job->code = code;
+    job_start(s, job);
+}
