@@ -1,8 +1,8 @@
 #!/bin/sh
 # A tour of the mdd tool on files it makes itself (no corpus needed): pack two sample payloads
 # into an MDD file, then info, verify and cat it; then generate a small fleet of ECU databases,
-# convert it in place, load it under each strategy with the memory each costs, and look up a
-# few requests. Usage: sh scripts/demo.sh PATH/TO/mdd
+# convert it in place, load it under each strategy with the memory each costs, look up a few
+# requests, and serve them over HTTP. Usage: sh scripts/demo.sh PATH/TO/mdd
 set -eu
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -102,3 +102,16 @@ section "mdd lookup: which services a UDS request addresses"
 for request in 22F190 1003 3101 190209 3E00; do
     show mdd lookup --ecu ECM1001 fleet-inplace "$request"
 done
+
+section "mdd serve: the same fleet over HTTP, from one event loop that never waits on a fault"
+mkfifo serve.out
+"$MDD" serve --listen 127.0.0.1:0 fleet-inplace >serve.out &
+server=$!
+# The first line names the port the kernel picked.
+read -r _ _ url <serve.out
+show curl -s "$url/ecus/ECM1001/lookup?request=22F190"
+echo
+show curl -s "$url/ecus/ECM1001/chunks"
+echo
+kill "$server"
+wait "$server"
