@@ -7,7 +7,8 @@ FUZZ_SECONDS ?= 30
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick clean
+.PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick \
+        bench-seeds clean
 
 all: build
 
@@ -60,9 +61,18 @@ bench: build
 	@bash bench/run --profile adr --build $(BUILD) --out bench/results/latest.json
 	@bash bench/plot.sh bench/results/latest.json
 
-# The same harness on the small profile, one run: a smoke test of the harness, not of figures.
+# The same harness on the small profile, one run, then the seed experiments at toy size: a
+# smoke test of the harnesses, not of figures.
 bench-quick: build
 	@bash bench/run --profile small --runs 1 --build $(BUILD) --out bench/results/quick.json
+	@bash bench/seeds.sh --quick --build $(BUILD) --out bench/results/seeds-quick.json
+
+# The two mmap-against-explicit-I/O experiments at full size (docs/benchmarks.md, "Seed 3" and
+# "Seed 2"): an event loop over 8 files of 256 MiB, concurrent readers of the adr corpus.
+# Writes bench/results/seeds.json and .md; about 4 minutes (2.5 more to generate the corpus
+# the first time) and 2.5 GB of disk.
+bench-seeds: build
+	@bash bench/seeds.sh --build $(BUILD) --out bench/results/seeds.json
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

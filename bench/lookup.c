@@ -27,6 +27,8 @@
  * --wrap=malloc,calloc,realloc (bench/CMakeLists.txt) and counts every call. Each figure is
  * the median of --runs runs; heap and inplace runs alternate, after a pass over all requests
  * has made the pages the lookups touch resident. */
+#include "bench_common.h"
+
 #include <mdd/codec.h>
 #include <mdd/db.h>
 
@@ -436,47 +438,17 @@ static mdd_db *open_db(const char *dir, const char *name, const fbw *payload,
 
 /* ---- Requests ---- */
 
-typedef struct request {
-    uint8_t bytes[8];
-    uint8_t len;
-} request;
-
-static uint64_t next_random(uint64_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    return *state;
-}
-
-static void make_requests(const mdd_db_layer *layer, request *out)
+static void make_requests(const mdd_db_layer *layer, bench_request *out)
 {
     uint64_t seed = 0x9e3779b97f4a7c15u;
-    uint32_t n = mdd_db_layer_service_count(layer);
-    for (uint32_t i = 0; i < REQUESTS; i++) {
-        uint64_t r = next_random(&seed);
-        mdd_db_service s = mdd_db_layer_service_at(layer, (uint32_t)(r % n));
-        request *q = &out[i];
-        memcpy(q->bytes, s.prefix.bytes, s.prefix.len);
-        q->len = s.prefix.len;
-        uint32_t kind = (uint32_t)(r >> 32) % 10;
-        if (kind == 8 && q->len > 1) {
-            q->len = 1;
-        } else if (kind == 9) {
-            q->bytes[0] = 0x22;
-            q->bytes[1] = 0x0e;
-            q->bytes[2] = (uint8_t)i;
-            q->len = 3;
-        } else {
-            for (uint32_t extra = (uint32_t)(r >> 40) % 4; extra > 0; extra--)
-                q->bytes[q->len++] = (uint8_t)next_random(&seed);
-        }
-    }
+    for (uint32_t i = 0; i < REQUESTS; i++)
+        bench_request_draw(layer, i, &seed, &out[i]);
 }
 
 /* ---- The two lookups ---- */
 
-static size_t indexed_lookup(const mdd_db_layer *layer, const request *q, mdd_db_service *out)
+static size_t indexed_lookup(const mdd_db_layer *layer, const bench_request *q,
+                             mdd_db_service *out)
 {
     return mdd_db_lookup_request(layer, q->bytes, q->len, out, MATCHES);
 }
@@ -503,7 +475,7 @@ static void insert_match(mdd_db_service *out, size_t count, mdd_db_service s)
     out[at] = s;
 }
 
-static size_t naive_lookup(const mdd_service_list *services, const request *q,
+static size_t naive_lookup(const mdd_service_list *services, const bench_request *q,
                            mdd_db_service *out)
 {
     size_t total = 0;
@@ -525,7 +497,7 @@ static size_t use_answer(const mdd_db_service *out, size_t total)
 
 /* Both lookups must agree on every request before either is timed. */
 static void check_agreement(const mdd_db_layer *layer, const mdd_service_list *services,
-                            const request *requests)
+                            const bench_request *requests)
 {
     for (uint32_t i = 0; i < REQUESTS; i++) {
         mdd_db_service a[MATCHES], b[MATCHES];
@@ -544,7 +516,7 @@ static void check_agreement(const mdd_db_layer *layer, const mdd_service_list *s
 typedef struct lookup_run {
     const mdd_db_layer *layer;
     const mdd_service_list *services; /* NULL: the indexed lookup */
-    const request *requests;
+    const bench_request *requests;
     uint64_t lookups;
 } lookup_run;
 
@@ -554,13 +526,6 @@ typedef struct timed {
     double allocations_per_lookup;
 } timed;
 
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static volatile size_t sink;
 
 /* One run; returns its time and adds its allocations to *counted. */
@@ -569,29 +534,22 @@ static double run_lookups(const lookup_run *r, unsigned long *counted)
     mdd_db_service out[MATCHES];
     size_t used = 0;
     unsigned long before = atomic_load(&allocations);
-    double start = now_ns();
+    double start = bench_now_ns();
     for (uint64_t i = 0; i < r->lookups; i++) {
-        const request *q = &r->requests[i % REQUESTS];
+        const bench_request *q = &r->requests[i % REQUESTS];
         size_t total = r->services ? naive_lookup(r->services, q, out)
                                    : indexed_lookup(r->layer, q, out);
         used += use_answer(out, total);
     }
-    double elapsed = now_ns() - start;
+    double elapsed = bench_now_ns() - start;
     *counted += atomic_load(&allocations) - before;
     sink = used;
     return elapsed;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static timed summarize(double *ns, uint32_t runs, unsigned long counted, uint64_t lookups)
 {
-    qsort(ns, runs, sizeof *ns, compare_doubles);
-    double mid = runs % 2 ? ns[runs / 2] : (ns[runs / 2 - 1] + ns[runs / 2]) / 2;
+    double mid = bench_median(ns, runs);
     return (timed){mid / (double)lookups, (double)counted / ((double)lookups * runs)};
 }
 
@@ -659,7 +617,7 @@ static void report_memory(const char *label, const mdd_db *db)
 }
 
 static void compare_lookups(const mdd_db_layer *layer, const mdd_service_list *services,
-                            const request *requests, const options *o)
+                            const bench_request *requests, const options *o)
 {
     /* The naive scan is slow: each of its runs resolves every request once. */
     lookup_run indexed = {layer, NULL, requests, o->lookups};
@@ -675,7 +633,7 @@ static void compare_lookups(const mdd_db_layer *layer, const mdd_service_list *s
 }
 
 static void compare_strategies(const mdd_db_layer *heap, const mdd_db_layer *inplace,
-                               const request *requests, const options *o)
+                               const bench_request *requests, const options *o)
 {
     lookup_run h = {heap, NULL, requests, o->lookups};
     lookup_run p = {inplace, NULL, requests, o->lookups};
@@ -712,7 +670,7 @@ int main(int argc, char **argv)
     if (mdd_effective_services(mdd_variant_diag_layer(v), mdd_variant_parent_refs(v), NULL,
                                &services, NULL) != MDD_OK)
         die("effective services");
-    request *requests = calloc(REQUESTS, sizeof *requests);
+    bench_request *requests = calloc(REQUESTS, sizeof *requests);
     if (!requests)
         die("out of memory");
     make_requests(layer, requests);

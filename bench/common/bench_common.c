@@ -1,0 +1,105 @@
+#include "bench_common.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void bench_die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", program_invocation_short_name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+unsigned bench_parse_uint(const char *what, const char *s, unsigned min, unsigned max)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-' || v < min || v > max)
+        bench_die("%s: expected %u..%u, not '%s'", what, min, max, s);
+    return (unsigned)v;
+}
+
+double bench_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+uint64_t bench_next_random(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *v, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, compare_doubles);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void bench_request_draw(const mdd_db_layer *layer, uint32_t i, uint64_t *seed,
+                        bench_request *out)
+{
+    uint64_t r = bench_next_random(seed);
+    uint32_t n = layer ? mdd_db_layer_service_count(layer) : 0;
+    uint32_t kind = n ? (uint32_t)(r >> 32) % 10 : 9;
+    memset(out, 0, sizeof *out);
+    if (kind == 9) {
+        out->bytes[0] = 0x22;
+        out->bytes[1] = 0x0e;
+        out->bytes[2] = (uint8_t)i;
+        out->len = 3;
+        return;
+    }
+    mdd_db_service s = mdd_db_layer_service_at(layer, (uint32_t)(r % n));
+    memcpy(out->bytes, s.prefix.bytes, s.prefix.len);
+    out->len = s.prefix.len;
+    if (kind == 8 && out->len > 1) {
+        out->len = 1;
+        return;
+    }
+    for (uint32_t extra = (uint32_t)(r >> 40) % 4; extra > 0; extra--)
+        out->bytes[out->len++] = (uint8_t)bench_next_random(seed);
+}
+
+int bench_evict_file(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    /* Dirty pages cannot be dropped: write them back first. */
+    int rc = fdatasync(fd);
+    if (rc == 0) {
+        rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        if (rc != 0) {
+            errno = rc;
+            rc = -1;
+        }
+    }
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}

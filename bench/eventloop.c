@@ -1,0 +1,743 @@
+/* The mmap trap on an event loop: checksumming large files from a loop that touches a file
+ * mapping, from one thread per file, and from a loop fed by asynchronous reads.
+ *
+ *   bench_eventloop [--window N] [--pool N] [--advice normal|sequential|random]
+ *                   [--json-out FILE] DIR [FILES [SIZE_MIB [RUNS [PIECE_KIB]]]]
+ *
+ * DIR holds FILES (default 8) plain MDD files of SIZE_MIB (default 256) MiB, random-NN.mdd,
+ * each one uncompressed chunk of pseudo-random bytes; they are written (atomically, by the
+ * library's encoder) when missing or of the wrong size, and reused otherwise. Stores are
+ * opened with verification off: hashing the files is not the experiment. Every variant sums
+ * all 8-byte words of every chunk, in pieces of PIECE_KIB (default 1024) KiB taken round
+ * robin over the files, and all must agree on the sum:
+ *
+ *   loop-mmap           an epoll loop whose tasks each checksum one piece of an inplace
+ *                       store's mapping (the mapping advised --advice, default normal: the
+ *                       kernel's read-ahead, as a plain mmap gets)
+ *   threads-mmap        one thread per file checksumming its mapping, same advice
+ *   loop-reader-pread   an epoll loop with an mdd_reader (backend AUTO: io_uring when the
+ *                       kernel allows it) on pread stores: --window (default 32) reads in
+ *                       flight; each completed piece is checksummed on the loop, its pin
+ *                       released and the next piece submitted
+ *   loop-threads-pread  the same loop with the THREADS backend (--pool threads, default 4)
+ *   loop-reader-inplace the AUTO reader on inplace stores: the reader brings the pages into
+ *                       the page cache, the loop then touches resident mapping pages
+ *
+ * The pread stores share one cache of PIECE_KIB blocks with a budget of 4 pieces, so the
+ * process holds little more than the pieces in flight.
+ *
+ * A loop iteration runs from the return of epoll_wait() to its next call: the reader's
+ * callbacks (which only queue completed pieces), one task (one piece) and the submissions
+ * that refill the window. Its longest iteration is the loop's stall: how long every other
+ * connection of a real loop would have waited. Stalls are given over all iterations and over
+ * those in which the loop's thread was not preempted (getrusage(RUSAGE_THREAD) counts its
+ * involuntary context switches): on two CPUs the pool's threads, the kernel's and other
+ * programs take the loop's CPU now and then, which says nothing of the loop's own waits.
+ *
+ * Each run opens the stores afresh. "cold": every file is dropped from the page cache first
+ * (mdd_store_release() and POSIX_FADV_DONTNEED); "warm": the same variant again right after,
+ * without eviction. Figures are medians over RUNS (default 3) runs, interleaved so that drift
+ * hits every variant alike. Prints a markdown table and the targets; --json-out writes the
+ * figures as JSON. */
+#include "bench_common.h"
+
+#include <mdd/async.h>
+#include <mdd/convert.h>
+#include <mdd/file.h>
+#include <mdd/store.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PROG "bench_eventloop"
+#define MAX_FILES 64
+#define MAX_RUNS 99
+#define MAX_WINDOW 1024
+#define CACHE_PIECES 4
+#define MIB (1024u * 1024u)
+/* Targets of the experiment: the async loop within this factor of the best of the threads
+ * over mappings and the thread pool, and its longest stall under this many milliseconds. */
+#define TARGET_RATIO 1.15
+#define TARGET_STALL_MS 5.0
+
+/* ---- options ---- */
+
+typedef struct options {
+    const char *dir;
+    unsigned files;
+    unsigned size_mib;
+    unsigned runs;
+    unsigned piece_kib;
+    unsigned window;
+    unsigned pool;
+    int advice;
+    const char *advice_name;
+    const char *json_out;
+} options;
+
+static void parse_advice(const char *s, options *o)
+{
+    static const struct {
+        const char *name;
+        int advice;
+    } names[] = {{"normal", MADV_NORMAL}, {"sequential", MADV_SEQUENTIAL},
+                 {"random", MADV_RANDOM}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(s, names[i].name) == 0) {
+            o->advice = names[i].advice;
+            o->advice_name = names[i].name;
+            return;
+        }
+    }
+    bench_die("--advice: expected normal, sequential or random, not '%s'", s);
+}
+
+static const char usage[] =
+    "usage: " PROG " [--window N] [--pool N] [--advice normal|sequential|random]\n"
+    "       [--json-out FILE] DIR [FILES [SIZE_MIB [RUNS [PIECE_KIB]]]]";
+
+static options parse_options(int argc, char **argv)
+{
+    options o = {NULL, 8, 256, 3, 1024, 32, 4, MADV_NORMAL, "normal", NULL};
+    unsigned positional = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) == 0 && i + 1 >= argc)
+            bench_die("%s needs a value\n%s", a, usage);
+        if (strcmp(a, "--window") == 0)
+            o.window = bench_parse_uint(a, argv[++i], 1, MAX_WINDOW);
+        else if (strcmp(a, "--pool") == 0)
+            o.pool = bench_parse_uint(a, argv[++i], 1, 64);
+        else if (strcmp(a, "--advice") == 0)
+            parse_advice(argv[++i], &o);
+        else if (strcmp(a, "--json-out") == 0)
+            o.json_out = argv[++i];
+        else if (strncmp(a, "--", 2) == 0)
+            bench_die("unknown option %s\n%s", a, usage);
+        else if (positional == 0 && ++positional)
+            o.dir = a;
+        else if (positional == 1 && ++positional)
+            o.files = bench_parse_uint("FILES", a, 1, MAX_FILES);
+        else if (positional == 2 && ++positional)
+            o.size_mib = bench_parse_uint("SIZE_MIB", a, 1, 4096);
+        else if (positional == 3 && ++positional)
+            o.runs = bench_parse_uint("RUNS", a, 1, MAX_RUNS);
+        else if (positional == 4 && ++positional)
+            o.piece_kib = bench_parse_uint("PIECE_KIB", a, 4, 16384);
+        else
+            bench_die("too many arguments\n%s", usage);
+    }
+    if (!o.dir)
+        bench_die("%s", usage);
+    /* The cache's blocks are pieces: a power of two; and pieces must tile every file. */
+    if (o.piece_kib & (o.piece_kib - 1) || (uint64_t)o.size_mib * 1024u % o.piece_kib)
+        bench_die("PIECE_KIB must be a power of two that divides SIZE_MIB * 1024");
+    return o;
+}
+
+/* ---- the data files ---- */
+
+static char *file_path(const char *dir, unsigned i)
+{
+    size_t len = strlen(dir) + 32;
+    char *p = malloc(len);
+    if (!p)
+        bench_die("out of memory");
+    snprintf(p, len, "%s/random-%02u.mdd", dir, i);
+    return p;
+}
+
+/* Whether path is a plain MDD file of one chunk of size bytes. */
+static int file_fits(const char *path, size_t size)
+{
+    mdd_mapping map;
+    mdd_file file;
+    if (mdd_mapping_open(path, &map, NULL) != MDD_OK)
+        return 0;
+    int fits = mdd_file_parse(map.data, map.size, NULL, &file, NULL) == MDD_OK &&
+               file.chunk_count == 1 && mdd_file_is_plain(&file) &&
+               file.chunks[0].data.len == size;
+    mdd_file_release(&file); /* also after a failed parse, which leaves it empty */
+    mdd_mapping_release(&map);
+    return fits;
+}
+
+static mdd_status encode_file(void *ctx, mdd_sink *out, mdd_error *err)
+{
+    return mdd_file_encode(ctx, out, err);
+}
+
+/* Writes path: one EMBEDDED_FILE chunk of size pseudo-random bytes from seed, in buf. */
+static void make_file(const char *path, uint8_t *buf, size_t size, uint64_t seed)
+{
+    for (size_t i = 0; i < size; i += 8) {
+        uint64_t w = bench_next_random(&seed);
+        memcpy(buf + i, &w, 8);
+    }
+    mdd_chunk chunk = {.type = MDD_CHUNK_EMBEDDED_FILE,
+                       .name = {(const uint8_t *)"random.bin", 10},
+                       .data = {buf, size}};
+    mdd_file file = {.version = {(const uint8_t *)"2025-05-10", 10},
+                     .ecu_name = {(const uint8_t *)"RANDOM", 6},
+                     .chunks = &chunk,
+                     .chunk_count = 1};
+    mdd_error err;
+    /* The atomic writer syncs and drops what it wrote from the page cache. */
+    if (mdd_write_file_atomic(path, 0644, encode_file, &file, &err) != MDD_OK)
+        bench_die("%s: %s", path, err.message);
+}
+
+static void make_files(const options *o, char **paths)
+{
+    size_t size = (size_t)o->size_mib * MIB;
+    uint8_t *buf = NULL;
+    if (mkdir(o->dir, 0755) != 0 && errno != EEXIST)
+        bench_die("%s: %s", o->dir, strerror(errno));
+    for (unsigned i = 0; i < o->files; i++) {
+        if (file_fits(paths[i], size))
+            continue;
+        if (!buf && !(buf = malloc(size)))
+            bench_die("out of memory");
+        fprintf(stderr, "%s: writing %s (%u MiB)\n", PROG, paths[i], o->size_mib);
+        make_file(paths[i], buf, size, 0x5eed5eed00000001u + i);
+    }
+    free(buf);
+}
+
+/* ---- the work: pieces and their checksum ---- */
+
+/* The sum of the 8-byte words of p[0..len), len a multiple of 8. */
+static uint64_t checksum(const uint8_t *p, size_t len)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        sum += w;
+    }
+    return sum;
+}
+
+/* What a run works on: the stores and the order of the pieces. */
+typedef struct work {
+    mdd_store *stores[MAX_FILES];
+    unsigned files;
+    size_t piece;           /* bytes */
+    size_t pieces_per_file;
+    size_t pieces;          /* in all */
+} work;
+
+/* Piece k is piece k / files of file k % files: round robin over the files. */
+static const mdd_store *piece_store(const work *w, size_t k) { return w->stores[k % w->files]; }
+
+static uint64_t piece_offset(const work *w, size_t k)
+{
+    return (uint64_t)(k / w->files) * w->piece;
+}
+
+/* ---- results ---- */
+
+/* Stalls are counted twice: over every iteration, and over those in which the loop's thread
+ * was not preempted (its involuntary context switches did not change). On a machine with
+ * few CPUs other threads (the thread pool's, the kernel's, other programs') take the loop's
+ * CPU now and then; the second figure leaves that out and keeps what the loop itself waited
+ * for or worked on. */
+enum { STALL_ALL = 0, STALL_OWN = 1, STALL_KINDS = 2 };
+
+typedef struct outcome {
+    double ns;                    /* the whole checksum */
+    double stall_ns[STALL_KINDS]; /* the longest loop iteration; 0 without a loop */
+    uint64_t sum;
+} outcome;
+
+static long involuntary_switches(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_THREAD, &ru);
+    return ru.ru_nivcsw;
+}
+
+/* One loop iteration being timed. */
+typedef struct iteration {
+    double start;
+    long switches;
+} iteration;
+
+static iteration iteration_begin(void)
+{
+    iteration it;
+    it.switches = involuntary_switches();
+    it.start = bench_now_ns();
+    return it;
+}
+
+static void iteration_end(const iteration *it, outcome *r)
+{
+    double spent = bench_now_ns() - it->start;
+    if (spent > r->stall_ns[STALL_ALL])
+        r->stall_ns[STALL_ALL] = spent;
+    if (involuntary_switches() == it->switches && spent > r->stall_ns[STALL_OWN])
+        r->stall_ns[STALL_OWN] = spent;
+}
+
+/* ---- loop-mmap ---- */
+
+static void advise(const work *w, int advice)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    for (unsigned i = 0; i < w->files; i++) {
+        mdd_bytes v = mdd_store_chunk_data(w->stores[i], 0);
+        uintptr_t start = (uintptr_t)v.ptr & ~(uintptr_t)(page - 1);
+        if (madvise((void *)start, (uintptr_t)v.ptr + v.len - start, advice) != 0)
+            bench_die("madvise: %s", strerror(errno));
+    }
+}
+
+static int epoll_or_die(void)
+{
+    int ep = epoll_create1(EPOLL_CLOEXEC);
+    if (ep < 0)
+        bench_die("epoll_create1: %s", strerror(errno));
+    return ep;
+}
+
+/* Polls the loop's descriptors: waits only when no task is ready. */
+static int loop_poll(int ep, int task_ready)
+{
+    struct epoll_event ev[4];
+    int n;
+    while ((n = epoll_wait(ep, ev, 4, task_ready ? 0 : -1)) < 0)
+        if (errno != EINTR)
+            bench_die("epoll_wait: %s", strerror(errno));
+    return n;
+}
+
+static outcome run_loop_mmap(const work *w)
+{
+    int ep = epoll_or_die();
+    outcome r = {0, {0, 0}, 0};
+    double start = bench_now_ns();
+    for (size_t k = 0; k < w->pieces; k++) {
+        loop_poll(ep, 1); /* a real loop's connections; none here */
+        iteration it = iteration_begin();
+        const uint8_t *data = mdd_store_chunk_data(piece_store(w, k), 0).ptr;
+        r.sum += checksum(data + piece_offset(w, k), w->piece);
+        iteration_end(&it, &r);
+    }
+    r.ns = bench_now_ns() - start;
+    close(ep);
+    return r;
+}
+
+/* ---- threads-mmap ---- */
+
+typedef struct file_task {
+    const work *w;
+    unsigned file;
+    uint64_t sum;
+} file_task;
+
+static void *checksum_file(void *arg)
+{
+    file_task *t = arg;
+    const uint8_t *data = mdd_store_chunk_data(t->w->stores[t->file], 0).ptr;
+    for (size_t i = 0; i < t->w->pieces_per_file; i++)
+        t->sum += checksum(data + i * t->w->piece, t->w->piece);
+    return NULL;
+}
+
+static outcome run_threads_mmap(const work *w)
+{
+    pthread_t threads[MAX_FILES];
+    file_task tasks[MAX_FILES];
+    outcome r = {0, {0, 0}, 0};
+    double start = bench_now_ns();
+    for (unsigned i = 0; i < w->files; i++) {
+        tasks[i] = (file_task){w, i, 0};
+        if (pthread_create(&threads[i], NULL, checksum_file, &tasks[i]) != 0)
+            bench_die("pthread_create failed");
+    }
+    for (unsigned i = 0; i < w->files; i++) {
+        pthread_join(threads[i], NULL);
+        r.sum += tasks[i].sum;
+    }
+    r.ns = bench_now_ns() - start;
+    return r;
+}
+
+/* ---- the loops with a reader ---- */
+
+typedef struct reader_loop {
+    const work *w;
+    mdd_reader *reader;
+    size_t window;
+    size_t submitted, in_flight, done;
+    mdd_pin ready[MAX_WINDOW]; /* completed pieces not yet checksummed, a ring */
+    size_t ready_head, ready_count;
+} reader_loop;
+
+static void on_read(void *user, mdd_status status, mdd_pin *pin, const mdd_error *err)
+{
+    reader_loop *l = user;
+    if (status != MDD_OK)
+        bench_die("read: %s", err ? err->message : mdd_strerror(status));
+    if (pin->bytes.len != l->w->piece)
+        bench_die("read: %zu bytes instead of %zu", pin->bytes.len, l->w->piece);
+    l->ready[(l->ready_head + l->ready_count++) % MAX_WINDOW] = *pin;
+    l->in_flight--;
+}
+
+/* Keeps the window full. MDD_ERR_BUSY (a queue or the cache full) waits for completions. */
+static void submit_more(reader_loop *l)
+{
+    while (l->in_flight + l->ready_count < l->window && l->submitted < l->w->pieces) {
+        size_t k = l->submitted;
+        mdd_error err;
+        mdd_status st = mdd_reader_submit(l->reader, piece_store(l->w, k), 0,
+                                          piece_offset(l->w, k), l->w->piece, on_read, l, NULL,
+                                          &err);
+        if (st == MDD_ERR_BUSY && l->in_flight > 0)
+            return;
+        if (st != MDD_OK)
+            bench_die("submit: %s", err.message);
+        l->submitted++;
+        l->in_flight++;
+    }
+}
+
+static outcome run_reader_loop(const work *w, mdd_reader *reader, size_t window)
+{
+    static reader_loop l; /* the ring is large; one loop runs at a time */
+    l = (reader_loop){.w = w, .reader = reader, .window = window};
+    int ep = epoll_or_die();
+    struct epoll_event ev = {.events = EPOLLIN};
+    if (epoll_ctl(ep, EPOLL_CTL_ADD, mdd_reader_fd(reader), &ev) != 0)
+        bench_die("epoll_ctl: %s", strerror(errno));
+    outcome r = {0, {0, 0}, 0};
+    double start = bench_now_ns();
+    submit_more(&l);
+    while (l.done < w->pieces) {
+        int n = loop_poll(ep, l.ready_count > 0);
+        iteration it = iteration_begin();
+        if (n > 0)
+            mdd_reader_dispatch(reader);
+        if (l.ready_count > 0) {
+            mdd_pin *pin = &l.ready[l.ready_head];
+            r.sum += checksum(pin->bytes.ptr, pin->bytes.len);
+            mdd_pin_release(pin);
+            l.ready_head = (l.ready_head + 1) % MAX_WINDOW;
+            l.ready_count--;
+            l.done++;
+        }
+        submit_more(&l);
+        iteration_end(&it, &r);
+    }
+    r.ns = bench_now_ns() - start;
+    close(ep);
+    return r;
+}
+
+/* ---- variants ---- */
+
+typedef enum variant_id {
+    V_LOOP_MMAP,
+    V_THREADS_MMAP,
+    V_LOOP_READER_PREAD,
+    V_LOOP_THREADS_PREAD,
+    V_LOOP_READER_INPLACE,
+    V_COUNT
+} variant_id;
+
+typedef struct variant {
+    const char *key; /* JSON */
+    const char *label;
+    mdd_strategy strategy;
+    mdd_reader_backend backend; /* for the loops with a reader */
+    int has_loop;
+} variant;
+
+static const variant variants[V_COUNT] = {
+    {"loop_mmap", "(a) loop, mmap", MDD_STRATEGY_INPLACE, MDD_READER_AUTO, 1},
+    {"threads_mmap", "(b) threads, mmap", MDD_STRATEGY_INPLACE, MDD_READER_AUTO, 0},
+    {"loop_reader_pread", "(c) loop, mdd_reader, pread", MDD_STRATEGY_PREAD, MDD_READER_AUTO,
+     1},
+    {"loop_threads_pread", "(d) loop, thread-pool pread", MDD_STRATEGY_PREAD,
+     MDD_READER_THREADS, 1},
+    {"loop_reader_inplace", "(e) loop, mdd_reader, inplace", MDD_STRATEGY_INPLACE,
+     MDD_READER_AUTO, 1},
+};
+
+enum { COLD = 0, WARM = 1, MODES = 2 };
+static const char *const mode_names[MODES] = {"cold", "warm"};
+
+typedef struct figures {
+    double ns[MODES][MAX_RUNS];
+    double stall_ns[STALL_KINDS][MODES][MAX_RUNS];
+    char backend[16];
+} figures;
+
+static void open_work(const options *o, char **paths, mdd_strategy strategy, mdd_cache *cache,
+                      work *w)
+{
+    w->files = o->files;
+    w->piece = (size_t)o->piece_kib * 1024u;
+    w->pieces_per_file = (size_t)o->size_mib * MIB / w->piece;
+    w->pieces = w->pieces_per_file * o->files;
+    mdd_store_options opts = mdd_store_options_default();
+    opts.strategy = strategy;
+    opts.verify = 0;
+    opts.evict = 0;
+    opts.cache = cache;
+    for (unsigned i = 0; i < o->files; i++) {
+        mdd_error err;
+        if (mdd_store_open(paths[i], &opts, &w->stores[i], &err) != MDD_OK)
+            bench_die("%s: %s", paths[i], err.message);
+        if (mdd_store_file(w->stores[i])->chunk_count != 1)
+            bench_die("%s: expected one chunk", paths[i]);
+    }
+}
+
+static void close_work(work *w)
+{
+    for (unsigned i = 0; i < w->files; i++)
+        mdd_store_close(w->stores[i]);
+}
+
+/* Drops every file from the process and the page cache. */
+static void evict_all(const work *w, char **paths)
+{
+    for (unsigned i = 0; i < w->files; i++) {
+        mdd_store_release(w->stores[i]);
+        if (bench_evict_file(paths[i]) != 0)
+            bench_die("%s: evict: %s", paths[i], strerror(errno));
+    }
+}
+
+static mdd_reader *open_reader(const options *o, mdd_reader_backend backend)
+{
+    mdd_reader_options ro = mdd_reader_options_default();
+    ro.backend = backend;
+    ro.threads = o->pool;
+    if (ro.max_in_flight < o->window)
+        ro.max_in_flight = o->window;
+    mdd_reader *reader;
+    mdd_error err;
+    if (mdd_reader_open(&ro, &reader, &err) != MDD_OK)
+        bench_die("reader: %s", err.message);
+    return reader;
+}
+
+static mdd_cache *open_cache(const options *o)
+{
+    mdd_cache_options co = mdd_cache_options_default();
+    co.block_size = o->piece_kib * 1024u;
+    co.budget_bytes = (uint64_t)CACHE_PIECES * co.block_size;
+    mdd_cache *cache;
+    mdd_error err;
+    if (mdd_cache_create(&co, &cache, &err) != MDD_OK)
+        bench_die("cache: %s", err.message);
+    return cache;
+}
+
+/* One run of variant v, its files cold or warm. */
+static outcome run_variant(const options *o, char **paths, variant_id v, int mode,
+                           figures *f)
+{
+    const variant *var = &variants[v];
+    mdd_cache *cache = var->strategy == MDD_STRATEGY_PREAD ? open_cache(o) : NULL;
+    work w;
+    open_work(o, paths, var->strategy, cache, &w);
+    if (mode == COLD)
+        evict_all(&w, paths);
+    outcome r;
+    if (v == V_LOOP_MMAP || v == V_THREADS_MMAP) {
+        advise(&w, o->advice);
+        r = v == V_LOOP_MMAP ? run_loop_mmap(&w) : run_threads_mmap(&w);
+        snprintf(f->backend, sizeof f->backend, "-");
+    } else {
+        mdd_reader *reader = open_reader(o, var->backend);
+        snprintf(f->backend, sizeof f->backend, "%s", mdd_reader_backend_name(reader));
+        r = run_reader_loop(&w, reader, o->window);
+        mdd_reader_close(reader);
+    }
+    close_work(&w);
+    mdd_cache_destroy(cache);
+    return r;
+}
+
+/* ---- report ---- */
+
+typedef struct summary {
+    double s[MODES];                          /* median seconds */
+    double stall_ms[STALL_KINDS][MODES];      /* median of the runs' longest stalls */
+    double stall_max_ms[STALL_KINDS][MODES];  /* the longest over all runs */
+} summary;
+
+static summary summarize(const options *o, figures *f)
+{
+    summary s;
+    for (int m = 0; m < MODES; m++) {
+        s.s[m] = bench_median(f->ns[m], o->runs) / 1e9;
+        for (int k = 0; k < STALL_KINDS; k++) {
+            double worst = 0;
+            for (unsigned r = 0; r < o->runs; r++)
+                worst = f->stall_ns[k][m][r] > worst ? f->stall_ns[k][m][r] : worst;
+            s.stall_ms[k][m] = bench_median(f->stall_ns[k][m], o->runs) / 1e6;
+            s.stall_max_ms[k][m] = worst / 1e6;
+        }
+    }
+    return s;
+}
+
+/* The best median time of the threads over mappings and the thread pool. */
+static double best_bd(const summary *s, int m)
+{
+    double b = s[V_THREADS_MMAP].s[m], d = s[V_LOOP_THREADS_PREAD].s[m];
+    return b < d ? b : d;
+}
+
+/* The targets, judged on the cold runs: (c) against the best of (b) and (d), and (c)'s
+ * longest stall in which it was not preempted. */
+typedef struct verdict {
+    double ratio, stall_ms;
+    int ratio_ok, stall_ok;
+} verdict;
+
+static verdict judge(const summary *s)
+{
+    verdict v;
+    v.ratio = s[V_LOOP_READER_PREAD].s[COLD] / best_bd(s, COLD);
+    v.stall_ms = s[V_LOOP_READER_PREAD].stall_max_ms[STALL_OWN][COLD];
+    v.ratio_ok = v.ratio <= TARGET_RATIO;
+    v.stall_ok = v.stall_ms < TARGET_STALL_MS;
+    return v;
+}
+
+static void print_table(const options *o, const figures *f, const summary *s, uint64_t sum)
+{
+    printf("%u files of %u MiB, pieces of %u KiB, window %u, pool %u, mapping advice %s; "
+           "medians of %u runs; checksum 0x%016" PRIx64 "\n\n",
+           o->files, o->size_mib, o->piece_kib, o->window, o->pool, o->advice_name, o->runs,
+           sum);
+    printf("Stalls in ms, median and longest over the runs: of all iterations (all), and of "
+           "those in which the loop was not preempted (own).\n\n");
+    printf("| variant | backend | cold s | cold / best(b,d) | cold stall all | cold stall own "
+           "| warm s | warm / best(b,d) | warm stall all | warm stall own |\n"
+           "|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int v = 0; v < V_COUNT; v++) {
+        printf("| %s | %s |", variants[v].label, f[v].backend);
+        for (int m = 0; m < MODES; m++) {
+            printf(" %.3f | %.2fx |", s[v].s[m], s[v].s[m] / best_bd(s, m));
+            for (int k = 0; k < STALL_KINDS; k++) {
+                if (variants[v].has_loop)
+                    printf(" %.2f, %.2f |", s[v].stall_ms[k][m], s[v].stall_max_ms[k][m]);
+                else
+                    printf(" - |");
+            }
+        }
+        printf("\n");
+    }
+    verdict vd = judge(s);
+    printf("\n| target | limit | measured | verdict |\n|---|---|---|---|\n");
+    printf("| cold: (c) / best of (b), (d) | <= %.2fx | %.3fx | %s |\n", TARGET_RATIO,
+           vd.ratio, vd.ratio_ok ? "PASS" : "MISS");
+    printf("| cold: (c) longest loop stall, own | < %.0f ms | %.2f ms | %s |\n",
+           TARGET_STALL_MS, vd.stall_ms, vd.stall_ok ? "PASS" : "MISS");
+    printf("| cold: (c) longest loop stall, all | - | %.2f ms | - |\n",
+           s[V_LOOP_READER_PREAD].stall_max_ms[STALL_ALL][COLD]);
+    printf("| cold: (a) longest loop stall, own | (whole faults) | %.2f ms | - |\n",
+           s[V_LOOP_MMAP].stall_max_ms[STALL_OWN][COLD]);
+}
+
+static void json_stalls(FILE *out, const summary *s, int m)
+{
+    static const char *const names[STALL_KINDS] = {"all", "own"};
+    for (int k = 0; k < STALL_KINDS; k++)
+        fprintf(out, "%s\"stall_%s_ms\": %.3f, \"stall_%s_max_ms\": %.3f", k ? ", " : "",
+                names[k], s->stall_ms[k][m], names[k], s->stall_max_ms[k][m]);
+}
+
+static void write_json(const options *o, const figures *f, const summary *s, uint64_t sum)
+{
+    FILE *out = fopen(o->json_out, "we");
+    if (!out)
+        bench_die("%s: %s", o->json_out, strerror(errno));
+    fprintf(out,
+            "{\"files\": %u, \"file_mib\": %u, \"piece_kib\": %u, \"window\": %u, "
+            "\"pool\": %u, \"advice\": \"%s\", \"runs\": %u, \"checksum\": \"0x%016" PRIx64
+            "\"",
+            o->files, o->size_mib, o->piece_kib, o->window, o->pool, o->advice_name, o->runs,
+            sum);
+    for (int m = 0; m < MODES; m++) {
+        fprintf(out, ", \"%s\": {", mode_names[m]);
+        for (int v = 0; v < V_COUNT; v++) {
+            fprintf(out,
+                    "%s\"%s\": {\"label\": \"%s\", \"backend\": \"%s\", \"time_s\": %.4f, "
+                    "\"ratio_best_bd\": %.4f",
+                    v ? ", " : "", variants[v].key, variants[v].label, f[v].backend,
+                    s[v].s[m], s[v].s[m] / best_bd(s, m));
+            if (variants[v].has_loop) {
+                fprintf(out, ", ");
+                json_stalls(out, &s[v], m);
+            }
+            fprintf(out, "}");
+        }
+        fprintf(out, "}");
+    }
+    verdict vd = judge(s);
+    fprintf(out,
+            ", \"targets\": {\"ratio\": {\"value\": %.4f, \"limit\": %.2f, \"pass\": %s}, "
+            "\"stall_own_ms\": {\"value\": %.3f, \"limit\": %.1f, \"pass\": %s}}}\n",
+            vd.ratio, TARGET_RATIO, vd.ratio_ok ? "true" : "false", vd.stall_ms,
+            TARGET_STALL_MS, vd.stall_ok ? "true" : "false");
+    if (fclose(out) != 0)
+        bench_die("%s: write failed", o->json_out);
+}
+
+int main(int argc, char **argv)
+{
+    options o = parse_options(argc, argv);
+    char *paths[MAX_FILES];
+    for (unsigned i = 0; i < o.files; i++)
+        paths[i] = file_path(o.dir, i);
+    make_files(&o, paths);
+    static figures f[V_COUNT];
+    uint64_t sum = 0;
+    int have_sum = 0;
+    for (unsigned run = 0; run < o.runs; run++) {
+        for (int v = 0; v < V_COUNT; v++) {
+            for (int m = 0; m < MODES; m++) {
+                outcome r = run_variant(&o, paths, (variant_id)v, m, &f[v]);
+                fprintf(stderr, "%s: run %u %-30s %s %.3f s, stall %.2f ms (own %.2f ms)\n",
+                        PROG, run + 1, variants[v].label, mode_names[m], r.ns / 1e9,
+                        r.stall_ns[STALL_ALL] / 1e6, r.stall_ns[STALL_OWN] / 1e6);
+                if (have_sum && r.sum != sum)
+                    bench_die("%s: checksum 0x%016" PRIx64 " differs from 0x%016" PRIx64,
+                        variants[v].label, r.sum, sum);
+                sum = r.sum;
+                have_sum = 1;
+                f[v].ns[m][run] = r.ns;
+                for (int k = 0; k < STALL_KINDS; k++)
+                    f[v].stall_ns[k][m][run] = r.stall_ns[k];
+            }
+        }
+    }
+    summary s[V_COUNT];
+    for (int v = 0; v < V_COUNT; v++)
+        s[v] = summarize(&o, &f[v]);
+    print_table(&o, f, s, sum);
+    if (o.json_out)
+        write_json(&o, f, s, sum);
+    for (unsigned i = 0; i < o.files; i++)
+        free(paths[i]);
+    return 0;
+}
