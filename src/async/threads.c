@@ -1,5 +1,7 @@
 /* The thread-pool backend: workers take reads from a queue, perform them with blocking
- * pread(2) and put them on a done list, then signal the reader's descriptor. It works under
+ * pread(2) and push them on a done stack, then signal the reader's descriptor. The stack is
+ * lock-free because the loop's thread takes it: with more workers than CPUs, a worker
+ * preempted while holding a lock the loop wants would stall the loop for a time slice. It works under
  * any kernel and any seccomp policy; io_uring (uring.c) needs neither threads nor copies
  * through a queue, but may be refused. */
 #include "async_impl.h"
@@ -7,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,10 +20,10 @@ typedef struct read_queue {
 
 typedef struct pool {
     const mdd_reader *reader;
-    pthread_mutex_t lock; /* guards the queues and stopping */
+    pthread_mutex_t lock; /* guards todo and stopping */
     pthread_cond_t work;
-    read_queue todo; /* not started */
-    read_queue done; /* performed, not yet reaped */
+    read_queue todo;             /* not started */
+    _Atomic(async_read *) done; /* performed, not yet reaped: a stack, newest first */
     int stopping;
     size_t count;
     pthread_t threads[];
@@ -87,9 +90,14 @@ static void *worker(void *arg)
         (void)unlink_read(&p->todo, rd);
         pthread_mutex_unlock(&p->lock);
         perform(p->reader, rd);
-        pthread_mutex_lock(&p->lock);
-        push(&p->done, rd);
+        /* Release: the reader's thread sees what perform() wrote once it sees rd. */
+        async_read *top = atomic_load_explicit(&p->done, memory_order_relaxed);
+        do
+            rd->io_next = top;
+        while (!atomic_compare_exchange_weak_explicit(&p->done, &top, rd, memory_order_release,
+                                                      memory_order_relaxed));
         async_signal(p->reader);
+        pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -109,10 +117,15 @@ static mdd_status threads_start(mdd_reader *reader, async_read *rd, mdd_error *e
 static void threads_reap(mdd_reader *reader)
 {
     pool *p = reader->state;
-    pthread_mutex_lock(&p->lock);
-    async_read *rd = p->done.head;
-    p->done.head = p->done.tail = NULL;
-    pthread_mutex_unlock(&p->lock);
+    async_read *newest = atomic_exchange_explicit(&p->done, NULL, memory_order_acquire);
+    /* Oldest first, in the order the reads finished. */
+    async_read *rd = NULL;
+    while (newest) {
+        async_read *next = newest->io_next;
+        newest->io_next = rd;
+        rd = newest;
+        newest = next;
+    }
     while (rd) {
         async_read *next = rd->io_next;
         async_landed(reader, rd);

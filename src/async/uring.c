@@ -55,6 +55,10 @@ static int queue_piece(const mdd_reader *reader, async_read *rd)
     uint8_t *to = async_piece(reader, rd, &room);
     unsigned piece = (unsigned)(room < URING_PIECE ? room : URING_PIECE);
     io_uring_prep_read(sqe, rd->io.fd, to, piece, rd->io.file_offset + rd->done);
+    /* Without IOSQE_ASYNC the kernel tries the read inline, in io_uring_enter() on the
+     * submitting thread: a cached read copies there, and a miss starts its read-ahead there.
+     * The loop must do neither; the kernel's io-wq workers do. */
+    io_uring_sqe_set_flags(sqe, IOSQE_ASYNC);
     io_uring_sqe_set_data(sqe, rd);
     rd->io_ops++;
     u->in_flight++;

@@ -67,6 +67,11 @@ mdd_status mdd_cache_create(const mdd_cache_options *opts, mdd_cache **out, mdd_
         destroy_shards(cache, CACHE_SHARDS);
         st = mdd_fail(err, MDD_ERR_NOMEM, "no memory for the cache's lock");
     }
+    if (st == MDD_OK && pthread_mutex_init(&cache->spare_lock, NULL) != 0) {
+        destroy_shards(cache, CACHE_SHARDS);
+        pthread_mutex_destroy(&cache->clock_lock);
+        st = mdd_fail(err, MDD_ERR_NOMEM, "no memory for the cache's lock");
+    }
     if (st) {
         free(cache);
         return st;
@@ -86,8 +91,10 @@ void mdd_cache_destroy(mdd_cache *cache)
         cache_entry_free(e);
         e = next;
     }
+    cache_buffers_free(cache);
     destroy_shards(cache, CACHE_SHARDS);
     pthread_mutex_destroy(&cache->clock_lock);
+    pthread_mutex_destroy(&cache->spare_lock);
     free(cache);
 }
 

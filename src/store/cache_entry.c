@@ -87,8 +87,8 @@ cache_entry *cache_find(mdd_cache *cache, const cache_key *key)
 cache_entry *cache_entry_new(mdd_cache *cache, const cache_key *key, size_t size)
 {
     cache_entry *e = calloc(1, sizeof *e);
-    void *data = NULL;
-    if (!e || posix_memalign(&data, CACHE_ALIGN, size) != 0) {
+    uint8_t *data = e ? cache_buffer_get(cache, size) : NULL;
+    if (!data) {
         free(e);
         return NULL;
     }
@@ -128,7 +128,7 @@ void cache_entry_free(cache_entry *entry)
 {
     if (!entry)
         return;
-    free(entry->data);
+    cache_buffer_put(entry->cache, entry->data, entry->size);
     free(entry);
 }
 

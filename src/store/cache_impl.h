@@ -26,6 +26,8 @@
 #define CACHE_ALIGN 64u
 #define CACHE_MIN_BLOCK ((uint32_t)4 << 10)
 #define CACHE_MAX_BLOCK ((uint32_t)16 << 20)
+/* Evicted block buffers kept for reuse (cache_spare.c). */
+#define CACHE_SPARES 8u
 
 typedef struct cache_key {
     uint64_t store; /* cache_register_store() */
@@ -62,6 +64,9 @@ struct mdd_cache {
     cache_entry *hand;   /* the ring's next entry to look at; NULL when empty */
     uint64_t ring_count; /* entries on the ring */
     atomic_uint_least64_t next_store;
+    pthread_mutex_t spare_lock;
+    uint8_t *spares[CACHE_SPARES];
+    size_t spare_count;
     /* Counters, updated atomically so reads need no lock. unpinned_bytes is what the budget
      * bounds. */
     atomic_uint_least64_t cached_bytes, unpinned_bytes, entries;
@@ -105,6 +110,21 @@ MDD_INTERNAL void cache_table_remove(cache_shard *shard, cache_entry *entry);
 
 /* Frees an entry that is in no table nor ring: unpublished (cache_entry_new()) or evicted. */
 MDD_INTERNAL void cache_entry_free(cache_entry *entry);
+
+/* cache_spare.c */
+
+/* How many bytes a buffer for an entry of size bytes has. */
+MDD_INTERNAL size_t cache_buffer_size(const mdd_cache *cache, size_t size);
+
+/* A CACHE_ALIGN-aligned buffer for an entry of size bytes: a spare one when there is one;
+ * NULL when out of memory. */
+MDD_INTERNAL uint8_t *cache_buffer_get(mdd_cache *cache, size_t size);
+
+/* Takes back the buffer of an entry of size bytes: kept as a spare or freed. */
+MDD_INTERNAL void cache_buffer_put(mdd_cache *cache, uint8_t *data, size_t size);
+
+/* Frees the spare buffers (destroying the cache). */
+MDD_INTERNAL void cache_buffers_free(mdd_cache *cache);
 
 /* cache_clock.c */
 

@@ -322,6 +322,30 @@ static void test_shared(void **state)
     mdd_cache_destroy(cache);
 }
 
+/* An evicted block's buffer serves the next miss, and the bytes are the new block's. */
+static void test_spare_reuse(void **state)
+{
+    fixture *fx = *state;
+    mdd_cache *cache = cache_of(1 * BLOCK);
+    mdd_store *s = open_with(fx->mdd, cache);
+    mdd_pin a = {0}, b = {0};
+    read_pinned(s, 0, BLOCK, &a);
+    const uint8_t *first = a.bytes.ptr;
+    mdd_pin_release(&a);
+    read_pinned(s, BLOCK, BLOCK, &b); /* a miss: block 0 goes, its buffer is kept */
+    mdd_pin_release(&b);
+    /* Had the buffer gone back to malloc, this is where it would most likely go. */
+    void *decoy = malloc(BLOCK);
+    assert_non_null(decoy);
+    read_pinned(s, 2 * BLOCK, BLOCK, &a); /* block 1 goes; block 2 gets block 0's buffer */
+    assert_ptr_equal(a.bytes.ptr, first);
+    mdd_pin_release(&a);
+    free(decoy);
+    assert_counts(cache, 0, 3, 2, 1);
+    mdd_store_close(s);
+    mdd_cache_destroy(cache);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -332,6 +356,7 @@ int main(void)
         T(test_pinned_survive),
         T(test_spans),
         T(test_shared),
+        T(test_spare_reuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
