@@ -516,15 +516,23 @@ static void copy_into(const char *src, const char *dir, char *out, size_t size)
     free(bytes);
 }
 
+/* Copies the corpus file name into a new temporary directory (dir); path receives the
+ * copy's path. */
+static void copy_corpus_file(const char *name, char *dir, size_t dir_size, char *path,
+                             size_t path_size)
+{
+    char src[4096];
+    corpus_path(src, sizeof src, name);
+    make_temp_dir(dir, dir_size);
+    copy_into(src, dir, path, path_size);
+}
+
 static void test_corpus_inplace(void **state)
 {
     (void)state;
-    char src[4096];
-    corpus_path(src, sizeof src, "FLXC1000.mdd");
     char dir[4096];
-    make_temp_dir(dir, sizeof dir);
     char path[8200];
-    copy_into(src, dir, path, sizeof path);
+    copy_corpus_file("FLXC1000.mdd", dir, sizeof dir, path, sizeof path);
     mdd_db *db = open_corpus_file(path, MDD_STRATEGY_INPLACE);
     check_flxc1000(db);
     mdd_db_memory m;
@@ -546,12 +554,9 @@ static void test_corpus_inplace(void **state)
 static void test_corpus_pread(void **state)
 {
     (void)state;
-    char src[4096];
-    corpus_path(src, sizeof src, "FLXC1000.mdd");
     char dir[4096];
-    make_temp_dir(dir, sizeof dir);
     char path[8200];
-    copy_into(src, dir, path, sizeof path);
+    copy_corpus_file("FLXC1000.mdd", dir, sizeof dir, path, sizeof path);
     mdd_db *db = open_corpus_file(path, MDD_STRATEGY_PREAD);
     check_flxc1000(db);
     const mdd_store *store = mdd_db_ecu_store(mdd_db_ecu_at(db, 0));

@@ -205,6 +205,20 @@ void json_end_line(json_writer *j)
     j->need_comma = 0;
 }
 
+void json_store_memory_fields(json_writer *j, const mdd_store_memory *m)
+{
+    json_key(j, "payload_bytes");
+    json_uint(j, m->payload_bytes);
+    json_key(j, "mapped_bytes");
+    json_uint(j, m->mapped_bytes);
+    json_key(j, "resident_bytes");
+    json_uint(j, m->resident_bytes);
+    json_key(j, "heap_bytes");
+    json_uint(j, m->heap_bytes);
+    json_key(j, "cached_bytes");
+    json_uint(j, m->cached_bytes);
+}
+
 void json_process_memory(json_writer *j, const mdd_process_memory *p)
 {
     json_key(j, "process");

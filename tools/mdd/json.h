@@ -5,6 +5,7 @@
 
 #include <mdd/container.h>
 #include <mdd/memory.h>
+#include <mdd/store.h>
 
 #include <stdio.h>
 
@@ -49,6 +50,10 @@ int json_map(json_writer *j, mdd_map_view map);
 /* The key "process" and the process's memory: {"rss_kb", "pss_kb", "anonymous_kb",
  * "file_kb"}, or null when p is NULL. */
 void json_process_memory(json_writer *j, const mdd_process_memory *p);
+
+/* The fields of a store memory report ("payload_bytes", "mapped_bytes", "resident_bytes",
+ * "heap_bytes", "cached_bytes") in the object being written. */
+void json_store_memory_fields(json_writer *j, const mdd_store_memory *m);
 
 /* Ends the current top-level value with a newline, ready for the next one. */
 void json_end_line(json_writer *j);

@@ -120,16 +120,7 @@ static void print_file_json(json_writer *j, const char *path, const load_result 
     json_uint(j, mdd_store_file(r->store)->chunk_count);
     json_key(j, "open_ms");
     json_fixed(j, r->open_ms, 3);
-    json_key(j, "payload_bytes");
-    json_uint(j, r->memory.payload_bytes);
-    json_key(j, "mapped_bytes");
-    json_uint(j, r->memory.mapped_bytes);
-    json_key(j, "resident_bytes");
-    json_uint(j, r->memory.resident_bytes);
-    json_key(j, "heap_bytes");
-    json_uint(j, r->memory.heap_bytes);
-    json_key(j, "cached_bytes");
-    json_uint(j, r->memory.cached_bytes);
+    json_store_memory_fields(j, &r->memory);
     json_object_end(j);
 }
 

@@ -183,16 +183,7 @@ static void db_memory_json(json_writer *j, const mdd_db_memory *m)
 {
     json_key(j, "db");
     json_object_begin(j);
-    json_key(j, "payload_bytes");
-    json_uint(j, m->stores.payload_bytes);
-    json_key(j, "mapped_bytes");
-    json_uint(j, m->stores.mapped_bytes);
-    json_key(j, "resident_bytes");
-    json_uint(j, m->stores.resident_bytes);
-    json_key(j, "heap_bytes");
-    json_uint(j, m->stores.heap_bytes);
-    json_key(j, "cached_bytes");
-    json_uint(j, m->stores.cached_bytes);
+    json_store_memory_fields(j, &m->stores);
     json_key(j, "index_bytes");
     json_uint(j, m->index_bytes);
     json_object_end(j);
