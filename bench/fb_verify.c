@@ -12,22 +12,28 @@
  *   FILE.mdd   copies of the real payload of FILE laid end to end under a new root whose
  *              variants, functional groups and DTCs are those of every copy: real data at real
  *              density, sharing inside each copy as in the file, no sharing between copies.
- * Then, RUNS times and interleaved, it times mdd_fb_verify_ecu_data() (default options, its
- * bookkeeping allocation included) and one sequential read of the same bytes (a sum of the
- * buffer as 8-byte words), and prints the medians and their ratio, twice:
- *   memory  the payload in a heap buffer, warm in the CPU caches;
- *   mapped  the payload written to a temporary file ($TMPDIR, else /tmp) and mapped afresh
- *           with mdd_mapping_open() for every timed pass, page cache warm: the load path,
- *           where each pass also pays for the page faults of its first touch. */
+ * The payload is also written to a temporary file ($TMPDIR, else /tmp). Then, RUNS times and
+ * interleaved, it times mdd_fb_verify_ecu_data() (default options, its bookkeeping allocation
+ * included) and three sequential reads of the same bytes, and prints the medians and the
+ * ratios of verification to each read:
+ *   memory  the payload in a heap buffer, warm in the CPU caches, against a sum of it as
+ *           8-byte words: every byte loaded once, as fast as the core streams memory;
+ *   read    the same verification against read(2) of the file, page cache warm, into a
+ *           buffer already faulted in: one pass of the kernel's copy, the load path of a
+ *           reader that does not map;
+ *   mapped  the file mapped afresh with mdd_mapping_open() for every timed pass, against the
+ *           same sum over that mapping: the load path, where each pass also pays for the page
+ *           faults of its first touch. */
 #define TB_CAP ((uint32_t)64 << 20)
 #include "../tests/support/fb_builder.h"
+#include "bench_common.h"
 
 #include <mdd/fb.h>
 #include <mdd/file.h>
 
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
 /* EcuData field ids (docs/format.md). */
@@ -231,13 +237,6 @@ static int build_from_file(tb *b, const char *path, double mib)
     return 0;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The sequential read: every byte loaded once, 8 at a time. */
 static uint64_t read_all(const uint8_t *p, size_t len)
 {
@@ -251,12 +250,6 @@ static uint64_t read_all(const uint8_t *p, size_t len)
     for (; i < len; i++)
         sum += p[i];
     return sum;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* The fewest tables the verifier needs as max_tables: the payload's distinct tables. */
@@ -285,44 +278,72 @@ static int build(const char *source, double mib)
     return 0;
 }
 
-/* One timed pass: over the payload in memory, or over a fresh mapping of the file. */
-typedef struct pass {
-    const char *file; /* NULL: in memory */
-    int verify;       /* verify, else read */
-} pass;
+/* The timings of one kind of pass, RUNS of them. */
+enum { VERIFY_MEMORY, SCAN_MEMORY, READ_FILE, VERIFY_MAPPED, SCAN_MAPPED, PASSES };
 
-static double timed(const pass *p, volatile uint64_t *sink)
+/* Times one pass of kind k, in nanoseconds; into is a buffer of the payload's size. */
+static double timed(int k, const char *file, int fd, uint8_t *into, volatile uint64_t *sink)
 {
     mdd_mapping map = {0};
     const uint8_t *buf = payload.buf;
-    if (p->file) {
-        if (mdd_mapping_open(p->file, &map, NULL) != MDD_OK)
+    if (k == VERIFY_MAPPED || k == SCAN_MAPPED) {
+        if (mdd_mapping_open(file, &map, NULL) != MDD_OK)
             abort();
         buf = map.data;
     }
-    double t0 = now();
-    *sink += p->verify ? (uint64_t)mdd_fb_verify_ecu_data(buf, payload.len, NULL, NULL)
-                       : read_all(buf, payload.len);
-    double t = now() - t0;
+    double t0 = bench_now_ns();
+    if (k == READ_FILE) {
+        for (size_t done = 0; done < payload.len;) {
+            ssize_t n = pread(fd, into + done, payload.len - done, (off_t)done);
+            if (n <= 0)
+                abort();
+            done += (size_t)n;
+        }
+        *sink += into[payload.len - 1];
+    } else if (k == VERIFY_MEMORY || k == VERIFY_MAPPED) {
+        *sink += (uint64_t)mdd_fb_verify_ecu_data(buf, payload.len, NULL, NULL);
+    } else {
+        *sink += read_all(buf, payload.len);
+    }
+    double t = bench_now_ns() - t0;
     mdd_mapping_release(&map);
     return t;
 }
 
-/* Times verification and reading RUNS times each, interleaved; prints medians and ratio. */
-static void compare_passes(const char *label, const char *file, int runs)
+/* Prints one comparison: the medians of a verification and of a read, and their ratio. */
+static void print_ratio(const char *label, double verify_ns, const char *read_label,
+                        double read_ns)
 {
-    double *times[2] = {calloc((size_t)runs, sizeof(double)), calloc((size_t)runs, sizeof(double))};
+    double mib = payload.len / 1048576.0;
+    printf("%-7s verify %.3f ms (%.0f MiB/s), %s %.3f ms (%.0f MiB/s), ratio %.2f\n", label,
+           verify_ns * 1e-6, mib / (verify_ns * 1e-9), read_label, read_ns * 1e-6,
+           mib / (read_ns * 1e-9), verify_ns / read_ns);
+}
+
+/* Times every kind of pass RUNS times, interleaved, and prints the medians and ratios. */
+static void compare_passes(const char *file, int runs)
+{
+    double *times[PASSES], median[PASSES];
+    uint8_t *into = malloc(payload.len);
+    int fd = open(file, O_RDONLY);
+    if (!into || fd < 0)
+        abort();
+    memset(into, 1, payload.len); /* faulted in: read(2) pays for its copy only */
     volatile uint64_t sink = 0;
+    for (int k = 0; k < PASSES; k++)
+        times[k] = calloc((size_t)runs, sizeof(double));
     for (int r = 0; r < runs; r++)
-        for (int verify = 1; verify >= 0; verify--)
-            times[verify][r] = timed(&(pass){file, verify}, &sink);
-    for (int k = 0; k < 2; k++)
-        qsort(times[k], (size_t)runs, sizeof(double), compare);
-    double v = times[1][runs / 2], s = times[0][runs / 2];
-    printf("%-7s verify %.3f ms (%.0f MiB/s), read %.3f ms (%.0f MiB/s), ratio %.2f\n", label,
-           v * 1e3, payload.len / v / 1048576.0, s * 1e3, payload.len / s / 1048576.0, v / s);
-    free(times[0]);
-    free(times[1]);
+        for (int k = 0; k < PASSES; k++)
+            times[k][r] = timed(k, file, fd, into, &sink);
+    for (int k = 0; k < PASSES; k++) {
+        median[k] = bench_median(times[k], (size_t)runs);
+        free(times[k]);
+    }
+    print_ratio("memory", median[VERIFY_MEMORY], "scan", median[SCAN_MEMORY]);
+    print_ratio("read", median[VERIFY_MEMORY], "read(2)", median[READ_FILE]);
+    print_ratio("mapped", median[VERIFY_MAPPED], "scan", median[SCAN_MAPPED]);
+    close(fd);
+    free(into);
 }
 
 /* Writes the payload to a new temporary file; returns its path (static) or NULL. */
@@ -354,15 +375,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_fb_verify: the built payload does not verify: %s\n", err.message);
         return 1;
     }
-    printf("payload: %" PRIu32 " bytes, %" PRIu32 " tables; medians of %d runs\n", payload.len,
-           count_tables(payload.buf, payload.len), runs);
-    compare_passes("memory", NULL, runs);
     const char *file = write_temp();
     if (!file) {
         fprintf(stderr, "bench_fb_verify: cannot write a temporary file\n");
         return 1;
     }
-    compare_passes("mapped", file, runs);
+    printf("payload: %" PRIu32 " bytes, %" PRIu32 " tables; medians of %d runs\n", payload.len,
+           count_tables(payload.buf, payload.len), runs);
+    compare_passes(file, runs);
     unlink(file);
     return 0;
 }

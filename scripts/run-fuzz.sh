@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every libFuzzer target in BUILD_DIR for SECONDS each, seeded from the real corpus when
-# it is present and from small generated inputs. Exits non-zero when a target finds a crash.
+# it is present, from small generated inputs and from fuzz/seeds/. Exits non-zero when a
+# target finds a crash.
 set -eu
 build=$1
 seconds=${2:-30}
@@ -17,13 +18,21 @@ seed_container() {
     printf 'MDD version 0      \000' > "$1/empty.mdd"
 }
 
-# fuzz_ecu_data takes a FlatBuffers payload: the real files' diagnostic descriptions.
+# fuzz_ecu_data and fuzz_fb_verify_diff take a FlatBuffers payload: the diagnostic
+# descriptions of the real files and of two small generated ones (an ECU, functional groups).
 seed_ecu_data() {
     mkdir -p "$1"
     for f in "$corpus_dir"/*.mdd; do
         [ -f "$f" ] || continue
         "$build/mdd" cat "$f" -o "$1/$(basename "$f" .mdd).fb" || true
     done
+    gen=$1/.gen
+    if "$build/mdd" gen --ecus 2 --target-bytes 200000 "$gen" >/dev/null 2>&1; then
+        for f in "$gen"/*.mdd; do
+            "$build/mdd" cat "$f" -o "$1/gen-$(basename "$f" .mdd).fb" || true
+        done
+    fi
+    rm -rf "$gen"
 }
 
 # fuzz_chunk_decode takes a 4-byte little-endian expected size followed by an LZMA-alone stream.
@@ -53,9 +62,13 @@ for target in "$build"/fuzz/fuzz_*; do
         fuzz_container) seed_container "$dir" ;;
         fuzz_db) seed_db "$dir" ;;
         fuzz_chunk_decode) seed_chunk_decode "$dir" ;;
-        fuzz_ecu_data) seed_ecu_data "$dir" ;;
+        fuzz_ecu_data | fuzz_fb_verify_diff) seed_ecu_data "$dir" ;;
         *) mkdir -p "$dir" ;;
     esac
+    # Hand-written seeds: fuzz/seeds/NAME for fuzz_NAME.
+    if [ -d "$top/fuzz/seeds/${name#fuzz_}" ]; then
+        cp "$top/fuzz/seeds/${name#fuzz_}"/* "$dir"/
+    fi
     echo "fuzz: $name for ${seconds}s"
     if ! "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/$name-" "$dir" >"$build/$name.log" 2>&1; then

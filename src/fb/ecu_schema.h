@@ -3,9 +3,9 @@
  * format.md lists without fields (ComParamRef, StateChart, ...) and union members libmdd
  * does not read are checked generically.
  *
- * This header defines the descriptors and is included once, by verify.c: the walk there is
- * specialized per type, which needs the descriptors' contents in the same translation unit
- * so that the compiler can fold them into the code. */
+ * This header defines the descriptors and is included by the two walks, verify.c and
+ * verify_quick.c: each is specialized per type, which needs the descriptors' contents in the
+ * same translation unit so that the compiler can fold them into the code. */
 #ifndef MDD_FB_ECU_SCHEMA_H
 #define MDD_FB_ECU_SCHEMA_H
 

@@ -8,10 +8,12 @@
  * 4-byte boundaries, so the slot of a position is unique. The memo also catches one position
  * used as two different types.
  *
- * The walk runs once over every byte of a large payload at load time, so it is written for
- * speed: each check is one test, and what went wrong is worked out only after a test fails
- * (verify_faults.c). The table walk is compiled once per type (verify_table() dispatches on
- * the type), so that the compiler folds each type's descriptors into straight-line checks. */
+ * A payload is first checked by the fast pass (verify_quick.c), which only answers whether it
+ * is sound; this walk runs when it is not sure, to decide and to name the fault with its path
+ * (or alone, with the walk_only option, so that tests and fuzz_fb_verify_diff can hold the
+ * two to the same verdicts).
+ * It still keeps the messages out of the walk (verify_faults.c) and is compiled once per type
+ * (verify_table() dispatches on the type), so that a bad payload is not slow either. */
 #include "ecu_schema.h"
 #include "verify_impl.h"
 
@@ -239,6 +241,8 @@ mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
     mdd_status st = check_size(buf, len, max_size, err);
     if (!st) {
         v.len = (uint32_t)len;
+        if (!o.walk_only && fb_verify_quick(buf, v.len, v.max_depth, v.max_tables))
+            return MDD_OK; /* sound: no message to build */
         st = verify_from_root(&v);
     }
     if (st)

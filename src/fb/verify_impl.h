@@ -27,6 +27,12 @@ typedef struct verifier {
     int path_started; /* the message already names its innermost field */
 } verifier;
 
+/* The fast pass (verify_quick.c): 1 when the payload buf[0..len) (len 4 or more) is sound
+ * within the limits, 0 when it is not sure (a fault, a limit, something unusual, no memory),
+ * and the walk of verify.c has to decide and explain. */
+MDD_INTERNAL int fb_verify_quick(const uint8_t *buf, uint32_t len, uint32_t max_depth,
+                                 uint32_t max_tables);
+
 /* Puts "name: " (or "name[index]: ", then "name." for outer levels) in front of the message;
  * returns st. */
 MDD_INTERNAL mdd_status fb_in_path(verifier *v, mdd_status st, const char *name, uint32_t index,

@@ -1,5 +1,7 @@
 /* The EcuData verifier: real payloads pass; hand-built hostile payloads fail with exact
- * messages; shared-subtable bombs, truncations and random damage end cleanly. */
+ * messages; shared-subtable bombs, truncations and random damage end cleanly. Every payload
+ * here is verified twice, with the fast pass and with the walk alone (walk_only), and the two
+ * must give the same status and message. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +13,7 @@
 
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
+#include <mdd/gen.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,11 +21,28 @@
 
 /* ---- helpers ---- */
 
+/* Verifies buf with o (NULL: the defaults) in both modes, asserts that they agree, and returns
+ * the status, with the message in *err. */
+static mdd_status verify_both(const uint8_t *buf, size_t len, const mdd_fb_verify_options *o,
+                              mdd_error *err)
+{
+    mdd_fb_verify_options opts = o ? *o : mdd_fb_verify_options_default();
+    mdd_error walk = {0};
+    *err = (mdd_error){0};
+    opts.walk_only = 0;
+    mdd_status st = mdd_fb_verify_ecu_data(buf, len, &opts, err);
+    opts.walk_only = 1;
+    assert_int_equal(mdd_fb_verify_ecu_data(buf, len, &opts, &walk), st);
+    if (st != MDD_OK)
+        assert_string_equal(walk.message, err->message);
+    return st;
+}
+
 static void assert_verify_fails(const uint8_t *buf, size_t len, const mdd_fb_verify_options *o,
                                 mdd_status want, const char *message)
 {
-    mdd_error err = {0};
-    mdd_status st = mdd_fb_verify_ecu_data(buf, len, o, &err);
+    mdd_error err;
+    mdd_status st = verify_both(buf, len, o, &err);
     assert_int_equal(st, want);
     assert_int_equal(err.status, want);
     assert_string_equal(err.message, message);
@@ -122,6 +142,47 @@ static uint32_t vtable_of(const tb *b, uint32_t pos)
 
 /* ---- real payloads ---- */
 
+/* buf, a sound payload, verified in both modes under the defaults and then under depth and
+ * tables limits from tight to loose, so that both modes meet the limits at many places: the
+ * two must agree everywhere, and the tightest limits must fail. */
+static void sweep_limits(const uint8_t *buf, size_t len, const char *name)
+{
+    mdd_error err;
+    if (verify_both(buf, len, NULL, &err) != MDD_OK)
+        fail_msg("%s: %s", name, err.message);
+    mdd_fb_verify_options o = mdd_fb_verify_options_default();
+    for (o.max_depth = 1; o.max_depth <= 12; o.max_depth++) {
+        mdd_status st = verify_both(buf, len, &o, &err);
+        if (o.max_depth == 1)
+            assert_int_equal(st, MDD_ERR_LIMIT);
+    }
+    o = mdd_fb_verify_options_default();
+    for (o.max_tables = 1; o.max_tables < 100000; o.max_tables *= 3) {
+        mdd_status st = verify_both(buf, len, &o, &err);
+        if (o.max_tables == 1)
+            assert_int_equal(st, MDD_ERR_LIMIT);
+    }
+}
+
+/* Generated payloads: ECU databases and a functional-group database, larger and with more
+ * vtables per type than the corpus. */
+static void test_generated_modes_agree(void **state)
+{
+    (void)state;
+    mdd_gen_plan plan;
+    mdd_error err;
+    assert_int_equal(mdd_gen_plan_make("small", 3, 3, 600000, &plan, &err), MDD_OK);
+    for (size_t i = 0; i < plan.count; i++) {
+        mdd_fb_builder b;
+        mdd_fb_builder_init(&b, 0);
+        mdd_bytes payload;
+        assert_int_equal(mdd_gen_payload(&plan.files[i], &b, &payload, &err), MDD_OK);
+        sweep_limits(payload.ptr, payload.len, plan.files[i].name);
+        mdd_fb_builder_free(&b);
+    }
+    mdd_gen_plan_free(&plan);
+}
+
 static void test_corpus_verifies(void **state)
 {
     (void)state;
@@ -134,9 +195,7 @@ static void test_corpus_verifies(void **state)
         uint8_t *file = tu_read_file(paths[i], &file_len);
         uint8_t *payload = tb_corpus_payload(file, file_len, &len);
         assert_non_null(payload);
-        mdd_error err = {0};
-        if (mdd_fb_verify_ecu_data(payload, len, NULL, &err) != MDD_OK)
-            fail_msg("%s: %s", paths[i], err.message);
+        sweep_limits(payload, len, paths[i]);
         free(payload);
         free(file);
         free(paths[i]);
@@ -149,7 +208,8 @@ static void test_sample_verifies(void **state)
     (void)state;
     sample s;
     build_sample(&s);
-    assert_int_equal(mdd_fb_verify_ecu_data(s.b.buf, s.b.len, NULL, NULL), MDD_OK);
+    mdd_error err;
+    assert_int_equal(verify_both(s.b.buf, s.b.len, NULL, &err), MDD_OK);
     mdd_ecu_data e = mdd_ecu_data_root(s.b.buf, s.b.len);
     assert_true(mdd_bytes_equal_str(mdd_ecu_data_version(e), "1.0"));
     mdd_variant v1 = mdd_variant_vec_at(mdd_ecu_data_variants(e), 1);
@@ -351,9 +411,10 @@ static void test_union_tags(void **state)
     build_sample(&s);
     /* TableDop, an unknown tag and NONE: the member is checked generically or not at all. */
     const uint8_t tags[] = {MDD_PARENT_REF_TABLE_DOP, 200, MDD_PARENT_REF_NONE};
+    mdd_error err;
     for (size_t i = 0; i < sizeof tags; i++) {
         s.b.buf[s.ref_type_field] = tags[i];
-        assert_int_equal(mdd_fb_verify_ecu_data(s.b.buf, s.b.len, NULL, NULL), MDD_OK);
+        assert_int_equal(verify_both(s.b.buf, s.b.len, NULL, &err), MDD_OK);
         mdd_variant v1 = mdd_variant_vec_at(mdd_ecu_data_variants(
                                                 mdd_ecu_data_root(s.b.buf, s.b.len)), 1);
         mdd_parent_ref r = mdd_parent_ref_vec_at(mdd_variant_parent_refs(v1), 0);
@@ -383,7 +444,8 @@ static void test_depth_limit(void **state)
     build_sample(&s);
     mdd_fb_verify_options o = mdd_fb_verify_options_default();
     o.max_depth = 3;
-    assert_int_equal(mdd_fb_verify_ecu_data(s.b.buf, s.b.len, &o, NULL), MDD_OK);
+    mdd_error err;
+    assert_int_equal(verify_both(s.b.buf, s.b.len, &o, &err), MDD_OK);
     o.max_depth = 2;
     assert_verify_fails(s.b.buf, s.b.len, &o, MDD_ERR_LIMIT,
                         fmt("EcuData.variants[0].diag_layer: offset %u: tables nest deeper than 2",
@@ -430,14 +492,14 @@ static void test_shared_subtable_bomb(void **state)
     (void)state;
     tb b;
     build_bomb(&b, 30); /* 2^30 paths; 62 tables deep, inside the default depth of 64 */
-    assert_int_equal(mdd_fb_verify_ecu_data(b.buf, b.len, NULL, NULL), MDD_OK);
+    mdd_error err;
+    assert_int_equal(verify_both(b.buf, b.len, NULL, &err), MDD_OK);
     /* Each shared table counts once against the tables limit: 1 + 31 variants + 30 refs. */
     mdd_fb_verify_options o = mdd_fb_verify_options_default();
     o.max_tables = 62;
-    assert_int_equal(mdd_fb_verify_ecu_data(b.buf, b.len, &o, NULL), MDD_OK);
+    assert_int_equal(verify_both(b.buf, b.len, &o, &err), MDD_OK);
     o.max_tables = 10;
-    mdd_error err;
-    assert_int_equal(mdd_fb_verify_ecu_data(b.buf, b.len, &o, &err), MDD_ERR_LIMIT);
+    assert_int_equal(verify_both(b.buf, b.len, &o, &err), MDD_ERR_LIMIT);
     const char *path = "EcuData.variants[0].parent_refs[0].ref.parent_refs[0].ref.parent_refs[0]"
                        ".ref.parent_refs[0].ref.parent_refs[0]: offset ";
     assert_memory_equal(err.message, path, strlen(path));
@@ -482,7 +544,7 @@ static void test_truncations(void **state)
         uint8_t *copy = malloc(cut ? cut : 1);
         memcpy(copy, payload, cut);
         mdd_error err;
-        mdd_status st = mdd_fb_verify_ecu_data(copy, cut, NULL, &err);
+        mdd_status st = verify_both(copy, cut, NULL, &err);
         if (cut >= len - 2) {
             assert_int_equal(st, MDD_OK);
         } else {
@@ -518,7 +580,7 @@ static void test_byte_flips(void **state)
         for (uint64_t n = 1 + next_random(&seed) % 4; n > 0; n--)
             copy[next_random(&seed) % len] ^= (uint8_t)(1 + next_random(&seed) % 255);
         mdd_error err;
-        mdd_status st = mdd_fb_verify_ecu_data(copy, len, NULL, &err);
+        mdd_status st = verify_both(copy, len, NULL, &err);
         assert_true(st == MDD_OK || st == MDD_ERR_FORMAT || st == MDD_ERR_LIMIT);
         outcomes[st == MDD_OK ? 0 : st == MDD_ERR_FORMAT ? 1 : 2]++;
         walk_views(copy, len);
@@ -543,7 +605,8 @@ static void test_random_bytes(void **state)
             buf[0] = (uint8_t)(4 * (1 + next_random(&seed) % 16));
             buf[1] = buf[2] = buf[3] = 0;
         }
-        mdd_status st = mdd_fb_verify_ecu_data(buf, len, NULL, NULL);
+        mdd_error err;
+        mdd_status st = verify_both(buf, len, NULL, &err);
         assert_true(st == MDD_OK || st == MDD_ERR_FORMAT || st == MDD_ERR_LIMIT);
         walk_views(buf, len);
         free(buf);
@@ -554,6 +617,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus_verifies),
+        cmocka_unit_test(test_generated_modes_agree),
         cmocka_unit_test(test_sample_verifies),
         cmocka_unit_test(test_too_small),
         cmocka_unit_test(test_size_limit),
