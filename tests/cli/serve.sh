@@ -184,6 +184,22 @@ for bad in x 0x -1 4294967296 0x100000000 12a; do
     expect_error 400 /ecus/$ECU/dtcs/$bad "'$bad' is not a trouble code (decimal, or hex after 0x)"
 done
 expect_error 400 /ecus/a%00b "the path holds a NUL byte"
+# Segments are decoded after the path is split: an encoded '/' belongs to the name.
+expect_error 404 /ecus/a%2Fb "no ECU named 'a/b'"
+expect_error 404 /health/ "no such resource"
+expect_error 404 /ecus/$ECU/dtcs/ "no such resource"
+# A missing ECU is answered first, then the query, then a missing variant, then the request.
+expect_error 404 /ecus/NOPE/nope "no ECU named 'NOPE'"
+expect_error 404 /ecus/NOPE/dtcs/x "no ECU named 'NOPE'"
+expect_error 400 "/ecus/$ECU/lookup?request=22&flag" "a malformed query string"
+expect_error 400 "/ecus/$ECU/lookup?variant=&verbose=1" "unknown parameter 'verbose'"
+expect_error 404 "/ecus/$ECU/lookup?variant=NOPE" "no variant named 'NOPE'"
+expect_error 404 "/ecus/$ECU/lookup?request=zz&variant=NOPE" "no variant named 'NOPE'"
+expect_error 404 /ecus/FG_EPS_01/lookup?request=zz "ECU 'FG_EPS_01' has no variants"
+expect_get 200 "/ecus/$ECU/lookup?request=%32%32" "$(lookup_json "$D/$ECU.mdd" ECM1001_Base 22)"
+# A request of 3003 bytes, inside the request line's limit.
+long=22F190$(head -c 6000 /dev/zero | tr '\0' 0)
+expect_get 200 "/ecus/$ECU/lookup?request=$long" "$(lookup_json "$D/$ECU.mdd" ECM1001_Base "$long")"
 for method in POST PUT DELETE OPTIONS; do
     expect_error 405 /health "only GET and HEAD are served" -X $method
 done

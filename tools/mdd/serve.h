@@ -146,6 +146,61 @@ serve_conn *serve_conn_of(serve_server *s, struct evhttp_request *req);
  * held it); otherwise the library frees it with its connection. */
 void serve_forget_request(struct evhttp_request *req);
 
+/* ---- The request target (serve_parse.c) ---- */
+
+/* Segments of /ecus/{ecu}/chunks/{name}: the longest path served. */
+#define SERVE_MAX_SEGMENTS 4
+
+/* Room for an error message, as serve_reply_error() cuts it. */
+#define SERVE_MESSAGE_MAX 512
+
+/* What a request's path names. */
+typedef enum serve_route_kind {
+    SERVE_ROUTE_NONE, /* an error */
+    SERVE_ROUTE_HEALTH,
+    SERVE_ROUTE_METRICS,
+    SERVE_ROUTE_ECUS,
+    SERVE_ROUTE_ECU,        /* /ecus/{ecu} */
+    SERVE_ROUTE_LOOKUP,     /* /ecus/{ecu}/lookup?request=HEX[&variant=V] */
+    SERVE_ROUTE_CHUNKS,     /* /ecus/{ecu}/chunks */
+    SERVE_ROUTE_CHUNK_DATA, /* /ecus/{ecu}/chunks/{name} */
+    SERVE_ROUTE_DTC,        /* /ecus/{ecu}/dtcs/{code} */
+} serve_route_kind;
+
+/* When an error found in the target is answered: some errors wait for checks against the
+ * server's tables, which answer first when they fail. */
+typedef enum serve_error_stage {
+    SERVE_ERROR_AT_ONCE,
+    SERVE_ERROR_AFTER_ECU,     /* once the ECU the path names exists */
+    SERVE_ERROR_AFTER_VARIANT, /* lookup: once the variant (or a base variant) exists */
+} serve_error_stage;
+
+/* A request's path and query, parsed. */
+typedef struct serve_target {
+    serve_route_kind route; /* kept with an error found after the route was known */
+    int status;             /* 200, or the error's status: 400, 404, or 500 */
+    serve_error_stage stage;
+    char message[SERVE_MESSAGE_MAX];    /* the error, "" with status 200 */
+    char *segments[SERVE_MAX_SEGMENTS]; /* percent-decoded, none holding a NUL byte */
+    size_t segment_count;
+    const char *ecu;   /* /ecus/{ecu}...: segments[1], else NULL */
+    const char *name;  /* chunk data: segments[3] */
+    char *variant;     /* lookup: the variant parameter, NULL for the base variant */
+    uint8_t *request;  /* lookup: the request's bytes, then request_hex */
+    size_t request_len;
+    char *request_hex; /* lookup: the request as lowercase hex, inside request */
+    uint32_t code;     /* dtc: the trouble code */
+} serve_target;
+
+/* Parses path (as the request line has it, NULL when absent) and query (NULL when there is
+ * none) into out: the query only for a lookup. Errors are in out->status and out->message,
+ * as the server answers them. out holds memory whatever the result: serve_target_free()
+ * releases it. */
+void serve_parse_target(const char *path, const char *query, serve_target *out);
+
+/* Frees what t holds and clears it. */
+void serve_target_free(serve_target *t);
+
 /* ---- Timing (serve_routes.c) ---- */
 
 /* A monotonic clock in microseconds. */
@@ -190,12 +245,17 @@ void serve_get_ecus(serve_server *s, struct evhttp_request *req);
 void serve_get_ecu(serve_server *s, struct evhttp_request *req, const serve_ecu *e);
 void serve_get_chunks(serve_server *s, struct evhttp_request *req, const serve_ecu *e);
 
+/* Sends t's error (t->status is not 200) (serve_routes.c). */
+void serve_reply_target_error(serve_server *s, struct evhttp_request *req,
+                              const serve_target *t);
+
 /* /ecus/{ecu}/lookup and /ecus/{ecu}/dtcs/{code}: answered once the payload is resident
- * (serve_lookup.c). query is the URI's query string, or NULL. */
+ * (serve_lookup.c). t is the lookup's target: its variant is looked for before its error
+ * (SERVE_ERROR_AFTER_VARIANT) is answered. */
 void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                  const char *query);
+                      const serve_target *t);
 void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-               const char *code);
+                   uint32_t code);
 
 /* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
 void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,

@@ -5,7 +5,6 @@
 #include "serve.h"
 
 #include <event2/http.h>
-#include <event2/keyvalq_struct.h>
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -166,73 +165,29 @@ static uint32_t find_variant(const serve_ecu *e, const char *name)
     return UINT32_MAX;
 }
 
-/* Checks the query's parameters and picks the variant; answers and returns -1 when they are
- * wrong. */
-static int lookup_params(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                         const struct evkeyvalq *q, uint32_t *variant)
+void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                      const serve_target *t)
 {
-    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
-        if (strcmp(kv->key, "request") != 0 && strcmp(kv->key, "variant") != 0) {
-            serve_reply_error(s, req, 400, "unknown parameter '%s'", kv->key);
-            return -1;
-        }
-    }
-    const char *name = evhttp_find_header(q, "variant");
-    if (name && !*name) {
-        serve_reply_error(s, req, 400, "an empty variant name");
-        return -1;
-    }
-    *variant = name ? find_variant(e, name) : e->base_variant;
-    if (*variant != UINT32_MAX)
-        return 0;
-    if (name)
-        serve_reply_error(s, req, 404, "no variant named '%s'", name);
-    else
-        serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
-    return -1;
-}
-
-static void start_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                         const struct evkeyvalq *q)
-{
-    uint32_t variant;
-    if (lookup_params(s, req, e, q, &variant) != 0)
-        return;
-    const char *hex = evhttp_find_header(q, "request");
-    if (!hex) {
-        serve_reply_error(s, req, 400, "no request parameter (a UDS request in hex)");
+    uint32_t variant = t->variant ? find_variant(e, t->variant) : e->base_variant;
+    if (variant == UINT32_MAX) {
+        if (t->variant)
+            serve_reply_error(s, req, 404, "no variant named '%s'", t->variant);
+        else
+            serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
         return;
     }
-    serve_job *job = job_new(s, req, e, strlen(hex) / 2, answer_lookup);
+    if (t->status != 200) {
+        serve_reply_target_error(s, req, t);
+        return;
+    }
+    serve_job *job = job_new(s, req, e, t->request_len, answer_lookup);
     if (!job) {
         serve_reply_error(s, req, 500, "out of memory");
         return;
     }
-    if (db_parse_hex(hex, job->data) != 0) {
-        serve_reply_error(s, req, 400, "'%s' is not a request in hex (pairs of hex digits)",
-                          hex);
-        free(job);
-        return;
-    }
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < job->request_len; i++) {
-        job->hex[2 * i] = digits[job->data[i] >> 4];
-        job->hex[2 * i + 1] = digits[job->data[i] & 15];
-    }
+    memcpy(job->data, t->request, t->request_len * 3 + 1);
     job->variant = variant;
     job_start(s, job);
-}
-
-void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                  const char *query)
-{
-    struct evkeyvalq q;
-    if (evhttp_parse_query_str(query ? query : "", &q) != 0) {
-        serve_reply_error(s, req, 400, "a malformed query string");
-        return;
-    }
-    start_lookup(s, req, e, &q);
-    evhttp_clear_headers(&q);
 }
 
 /* ---- /ecus/{ecu}/dtcs/{code} ---- */
@@ -263,16 +218,11 @@ static void answer_dtc(serve_job *job)
 }
 
 void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-               const char *code_arg)
+                   uint32_t code)
 {
-    uint32_t code, first;
-    if (db_parse_dtc_code(code_arg, &code) != 0) {
-        serve_reply_error(s, req, 400, "'%s' is not a trouble code (decimal, or hex after 0x)",
-                          code_arg);
-        return;
-    }
     /* The index of trouble codes is the database's own memory: a code without DTCs needs no
      * read. */
+    uint32_t first;
     if (mdd_db_find_dtcs(e->ecu, code, &first) == 0) {
         serve_reply_error(s, req, 404, "no DTC with trouble code %" PRIu32, code);
         return;

@@ -1,0 +1,109 @@
+/* Fuzzes mdd serve's request target parsing. Input: a path, then '?' or a NUL byte, then a
+ * query (none when the input has neither). The parse must be consistent: an error has a
+ * status and a message, a success names a route with the segments and values it needs, a
+ * lookup's request round-trips through its hex; everything it allocated is freed. */
+#include "serve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+/* Routes that name an ECU, and the segments each has. */
+static size_t ecu_route_segments(serve_route_kind route)
+{
+    switch (route) {
+    case SERVE_ROUTE_ECU: return 2;
+    case SERVE_ROUTE_LOOKUP:
+    case SERVE_ROUTE_CHUNKS: return 3;
+    case SERVE_ROUTE_CHUNK_DATA:
+    case SERVE_ROUTE_DTC: return 4;
+    default: return 0;
+    }
+}
+
+static void check_error(const serve_target *t)
+{
+    check(t->status == 400 || t->status == 404 || t->status == 500);
+    check(t->message[0] != '\0');
+    check(strlen(t->message) < sizeof t->message);
+    if (t->stage == SERVE_ERROR_AFTER_ECU)
+        check(t->ecu != NULL);
+    if (t->stage == SERVE_ERROR_AFTER_VARIANT)
+        check(t->route == SERVE_ROUTE_LOOKUP && t->request_hex == NULL);
+}
+
+static void check_lookup(const serve_target *t, const char *query)
+{
+    check(query != NULL && t->request != NULL && t->request_len > 0);
+    /* Decoding never lengthens: two query characters at least per byte. */
+    check(2 * t->request_len <= strlen(query));
+    check(strlen(t->request_hex) == 2 * t->request_len);
+    check(strspn(t->request_hex, "0123456789abcdef") == 2 * t->request_len);
+    uint8_t *again = malloc(t->request_len);
+    check(again != NULL);
+    check(db_parse_hex(t->request_hex, again) == 0);
+    check(memcmp(again, t->request, t->request_len) == 0);
+    free(again);
+    check(t->variant == NULL || t->variant[0] != '\0');
+}
+
+static void check_success(const serve_target *t, const char *query)
+{
+    check(t->message[0] == '\0' && t->route != SERVE_ROUTE_NONE);
+    size_t want = ecu_route_segments(t->route);
+    check(want ? t->segment_count == want && t->ecu == t->segments[1]
+               : t->segment_count == 1 && t->ecu == NULL);
+    check(t->route != SERVE_ROUTE_CHUNK_DATA || t->name == t->segments[3]);
+    if (t->route == SERVE_ROUTE_LOOKUP) {
+        check_lookup(t, query);
+    } else {
+        check(t->variant == NULL && t->request == NULL && t->request_len == 0);
+    }
+    if (t->route == SERVE_ROUTE_DTC) {
+        uint32_t code;
+        check(db_parse_dtc_code(t->segments[3], &code) == 0 && code == t->code);
+    }
+}
+
+static void check_target(const serve_target *t, const char *path, const char *query)
+{
+    check(t->segment_count <= SERVE_MAX_SEGMENTS);
+    for (size_t i = 0; i < t->segment_count; i++) {
+        /* Decoded segments are non-empty and no longer than the path they came from. */
+        check(t->segments[i] != NULL && t->segments[i][0] != '\0');
+        check(strlen(t->segments[i]) < strlen(path));
+    }
+    if (t->status == 200)
+        check_success(t, query);
+    else
+        check_error(t);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *path = malloc(size + 1);
+    if (!path)
+        return 0;
+    memcpy(path, data, size);
+    path[size] = '\0';
+    /* The path ends at the first '?' or NUL; what follows, to the next NUL, is the query. */
+    size_t path_len = strcspn(path, "?");
+    const char *query = NULL;
+    if (path_len < size) {
+        path[path_len] = '\0';
+        query = path + path_len + 1;
+    }
+    serve_target t;
+    serve_parse_target(path, query, &t);
+    check_target(&t, path, query);
+    serve_target_free(&t);
+    free(path);
+    return 0;
+}
