@@ -72,7 +72,7 @@ void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, ser
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
                        ...)
 {
-    char message[512];
+    char message[SERVE_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
