@@ -69,7 +69,7 @@ bench-quick: build
 
 # The two mmap-against-explicit-I/O experiments at full size (docs/benchmarks.md, "Seed 3" and
 # "Seed 2"): an event loop over 8 files of 256 MiB, concurrent readers of the adr corpus.
-# Writes bench/results/seeds.json and .md; about 4 minutes (2.5 more to generate the corpus
+# Writes bench/results/seeds.json and .md; about 5 minutes (2.5 more to generate the corpus
 # the first time) and 2.5 GB of disk.
 bench-seeds: build
 	@bash bench/seeds.sh --build $(BUILD) --out bench/results/seeds.json

@@ -5,9 +5,10 @@
 #
 # 1. Builds what is missing (a RelWithDebInfo build in DIR, default build/).
 # 2. Seed 3, the event loop: bench_eventloop over 8 plain files of 256 MiB in DATA (default
-#    bench/results/seed3-data; written once, reused while their size fits), 3 runs, pieces
-#    of 1 MiB: a loop touching mappings, 8 threads on mappings, a loop with an mdd_reader
-#    (io_uring) on pread stores, with a thread pool, and on inplace stores; cold and warm.
+#    bench/results/seed3-data; written once, reused while their size fits), 3 runs: a loop
+#    touching mappings, 8 threads on mappings, a loop with an mdd_reader (io_uring) on pread
+#    stores, with a thread pool, and on inplace stores; cold and warm. Twice: with pieces of
+#    4 MiB, the configuration the targets are judged on, then of 1 MiB beside it.
 # 3. Seed 2, concurrent readers: the adr corpus (`mdd gen --profile adr --seed 1`, cached in
 #    BUILD/bench-corpus-adr as bench/run caches it), copied and converted in a scratch
 #    directory, then bench_concurrency: 1, 4 and 8 readers as threads and as processes,
@@ -15,9 +16,9 @@
 # Writes the JSON of both to FILE (default bench/results/seeds.json) and their markdown
 # tables beside it (.md), and prints the tables.
 #
-# --quick is a smoke test of the programs, not of the figures: 8 files of 4 MiB, the small
-# corpus, one run of 0.2 s phases (about 10 s); its defaults are bench/results/seeds-quick.json
-# and bench/results/seeds-quick-data.
+# --quick is a smoke test of the programs, not of the figures: 8 files of 4 MiB in pieces of
+# 4 MiB only, the small corpus, one run of 0.2 s phases (about 10 s); its defaults are
+# bench/results/seeds-quick.json and bench/results/seeds-quick-data.
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -euo pipefail
 export LC_ALL=C
@@ -41,11 +42,11 @@ done
 if [ "$QUICK" = 1 ]; then
     OUT=${OUT:-$here/results/seeds-quick.json}
     DATA=${DATA:-$here/results/seeds-quick-data}
-    PROFILE=small SIZE_MIB=4 RUNS=1 SECONDS_PER_PHASE=0.2
+    PROFILE=small SIZE_MIB=4 RUNS=1 SECONDS_PER_PHASE=0.2 PIECES_KIB="4096"
 else
     OUT=${OUT:-$here/results/seeds.json}
     DATA=${DATA:-$here/results/seed3-data}
-    PROFILE=adr SIZE_MIB=256 RUNS=3 SECONDS_PER_PHASE=2
+    PROFILE=adr SIZE_MIB=256 RUNS=3 SECONDS_PER_PHASE=2 PIECES_KIB="4096 1024"
 fi
 command -v jq >/dev/null || { echo "bench/seeds.sh: jq not found" >&2; exit 1; }
 
@@ -65,9 +66,14 @@ trap 'rm -rf "$work"' EXIT
 machine="$(nproc) CPUs, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), Linux $(uname -r)"
 
 # ---- 2. seed 3: the event loop ----
-echo "bench/seeds.sh: event loop, 8 files of $SIZE_MIB MiB in $DATA ($RUNS runs)" >&2
-"$EVENTLOOP" --json-out "$work/eventloop.json" "$DATA" 8 "$SIZE_MIB" "$RUNS" 1024 \
-    >"$work/eventloop.md"
+# The first piece size is the main configuration: its verdicts are the targets'.
+main_piece=${PIECES_KIB%% *}
+for kib in $PIECES_KIB; do
+    echo "bench/seeds.sh: event loop, 8 files of $SIZE_MIB MiB in $DATA, pieces of $kib KiB" \
+        "($RUNS runs)" >&2
+    "$EVENTLOOP" --json-out "$work/eventloop-$kib.json" "$DATA" 8 "$SIZE_MIB" "$RUNS" "$kib" \
+        >"$work/eventloop-$kib.md"
+done
 
 # ---- 3. seed 2: concurrent readers ----
 # The corpus cache is bench/run's: same directory, same stamp.
@@ -88,17 +94,30 @@ echo "bench/seeds.sh: concurrent readers on the $PROFILE corpus ($RUNS runs)" >&
     "$work/corpus" >"$work/concurrency.md"
 
 # ---- results ----
-jq -n --argjson loop "$(cat "$work/eventloop.json")" \
+# seed3_eventloop is the main configuration; seed3_eventloop_by_piece_kib has every one.
+loops=$(for kib in $PIECES_KIB; do cat "$work/eventloop-$kib.json"; done | jq -s .)
+jq -n --argjson loops "$loops" --argjson main "$main_piece" \
     --argjson readers "$(cat "$work/concurrency.json")" \
     --arg machine "$machine" --arg profile "$PROFILE" \
-    '{machine: $machine, seed3_eventloop: $loop,
+    '{machine: $machine,
+      seed3_eventloop: ($loops[] | select(.piece_kib == $main)),
+      seed3_eventloop_by_piece_kib: ($loops | map({key: (.piece_kib | tostring), value: .})
+                                     | from_entries),
       seed2_concurrency: ($readers + {profile: $profile})}' >"$OUT"
 {
     echo "Machine: $machine."
     echo
     echo "### Seed 3: an event loop over 8 files of $SIZE_MIB MiB"
-    echo
-    cat "$work/eventloop.md"
+    for kib in $PIECES_KIB; do
+        echo
+        if [ "$kib" = "$main_piece" ]; then
+            echo "#### Pieces of $kib KiB (the targets are judged on these)"
+        else
+            echo "#### Pieces of $kib KiB (beside them; not judged)"
+        fi
+        echo
+        cat "$work/eventloop-$kib.md"
+    done
     echo
     echo "### Seed 2: concurrent readers of the $PROFILE corpus"
     echo
