@@ -45,12 +45,33 @@ mdd_fb_verify_options mdd_fb_verify_options_default(void);
 
 /* Verifies that buf[0..len) is a well-formed EcuData FlatBuffer. opts may be NULL for the
  * defaults. Fails with MDD_ERR_FORMAT (a bad offset, size, alignment, string or vector; a
- * table used as two different types), MDD_ERR_LIMIT (depth, tables or size) or MDD_ERR_NOMEM
- * (the bookkeeping, one byte per 4 bytes of buffer, freed before return); err then names the
- * path and the offset, e.g. "EcuData.variants[2].diag_layer.short_name: offset 1234: string
- * runs past the end". Needs no particular alignment of buf. */
+ * table used as two different types), MDD_ERR_LIMIT (depth, tables or size, checked before
+ * anything is allocated) or MDD_ERR_NOMEM (the bookkeeping, one byte per 4 bytes of buffer,
+ * freed before return); err then names the path and the offset, e.g.
+ * "EcuData.variants[2].diag_layer.short_name: offset 1234: string runs past the end". Needs no
+ * particular alignment of buf. One payload: for many, an mdd_fb_verifier below spares each
+ * payload the allocation. */
 mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
                                   const mdd_fb_verify_options *opts, mdd_error *err);
+
+/* A verifier for many payloads in turn: it keeps its bookkeeping (the memo of
+ * mdd_fb_verify_ecu_data(), grown to the largest payload met) between them and clears it
+ * before each, so a payload costs no fresh pages to map and zero. Not thread-safe: one per
+ * thread. */
+typedef struct mdd_fb_verifier mdd_fb_verifier;
+
+/* A new verifier, holding nothing yet, in *out; the caller owns it and frees it with
+ * mdd_fb_verifier_destroy(). Fails with MDD_ERR_ARG (out NULL) or MDD_ERR_NOMEM. */
+mdd_status mdd_fb_verifier_create(mdd_fb_verifier **out, mdd_error *err);
+
+/* Frees verifier and its bookkeeping. Safe on NULL. */
+void mdd_fb_verifier_destroy(mdd_fb_verifier *verifier);
+
+/* mdd_fb_verify_ecu_data() with verifier's bookkeeping: the same statuses and messages,
+ * whatever the verifier checked before (MDD_ERR_ARG when verifier is NULL). The bookkeeping
+ * grows to len / 4 bytes when it is smaller and stays with verifier; nothing of buf is kept. */
+mdd_status mdd_fb_verifier_check(mdd_fb_verifier *verifier, const uint8_t *buf, size_t len,
+                                 const mdd_fb_verify_options *opts, mdd_error *err);
 
 /* A table inside a FlatBuffer. pos is the table's offset in buf; pos 0 means absent (offset 0
  * holds the root offset, never a table). */

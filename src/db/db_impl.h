@@ -64,14 +64,16 @@ struct mdd_db {
 /* load.c */
 
 /* Opens path under opts into ecu: the store, the DIAGNOSTIC_DESCRIPTION payload, verified
- * as EcuData when opts->store.verify is set, and its name. Messages do not name the path:
- * the caller puts it in front. */
+ * as EcuData with verifier (shared by the ECUs of one open) when opts->store.verify is set,
+ * and its name. Messages do not name the path: the caller puts it in front. */
 MDD_INTERNAL mdd_status db_load_file(mdd_db_ecu *ecu, const char *path,
-                                     const mdd_db_options *opts, mdd_error *err);
+                                     const mdd_db_options *opts, mdd_fb_verifier *verifier,
+                                     mdd_error *err);
 
-/* Takes payload as ecu's EcuData, verified when opts->store.verify is set. */
+/* Takes payload as ecu's EcuData, verified with verifier when opts->store.verify is set. */
 MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
-                                        const mdd_db_options *opts, mdd_error *err);
+                                        const mdd_db_options *opts, mdd_fb_verifier *verifier,
+                                        mdd_error *err);
 
 /* After the walks of verification and indexing, drops the store's mapped pages from the
  * process and its files from the page cache (mdd_store_release()), so that idle memory holds

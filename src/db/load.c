@@ -8,10 +8,10 @@
 #include <string.h>
 
 mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload, const mdd_db_options *opts,
-                           mdd_error *err)
+                           mdd_fb_verifier *verifier, mdd_error *err)
 {
     if (opts->store.verify) {
-        mdd_status st = mdd_fb_verify_ecu_data(payload.ptr, payload.len, &opts->fb, err);
+        mdd_status st = mdd_fb_verifier_check(verifier, payload.ptr, payload.len, &opts->fb, err);
         if (st != MDD_OK)
             return st;
     }
@@ -54,7 +54,8 @@ static mdd_status read_payload(mdd_db_ecu *ecu, size_t chunk, const mdd_db_optio
     return st;
 }
 
-static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts, mdd_error *err)
+static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
+                                   mdd_fb_verifier *verifier, mdd_error *err)
 {
     size_t chunk = 0;
     mdd_bytes payload;
@@ -63,7 +64,7 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts, 
         st = read_payload(ecu, chunk, opts, &payload, err);
     if (st != MDD_OK)
         return st;
-    st = db_load_payload(ecu, payload, opts, err);
+    st = db_load_payload(ecu, payload, opts, verifier, err);
     if (st != MDD_OK) {
         mdd_error_prefix(err, "chunk %zu: ", chunk);
         return st;
@@ -74,7 +75,7 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts, 
 }
 
 mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options *opts,
-                        mdd_error *err)
+                        mdd_fb_verifier *verifier, mdd_error *err)
 {
     size_t len = strlen(path);
     ecu->path = malloc(len + 1);
@@ -87,7 +88,7 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
     mdd_store_options store_opts = opts->store;
     store_opts.evict = 0;
     mdd_status st = mdd_store_open(path, &store_opts, &ecu->store, err);
-    return st == MDD_OK ? load_description(ecu, opts, err) : st;
+    return st == MDD_OK ? load_description(ecu, opts, verifier, err) : st;
 }
 
 void db_release_payload(const mdd_db_ecu *ecu)

@@ -34,11 +34,11 @@ static void source_label(const sources *src, size_t i, char *buf, size_t size)
 }
 
 static mdd_status load_ecu(const sources *src, size_t i, const mdd_db_options *opts,
-                           mdd_db_ecu *ecu, mdd_error *err)
+                           mdd_fb_verifier *verifier, mdd_db_ecu *ecu, mdd_error *err)
 {
     ecu->source = i;
-    mdd_status st = src->paths ? db_load_file(ecu, src->paths[i], opts, err)
-                               : db_load_payload(ecu, src->payloads[i], opts, err);
+    mdd_status st = src->paths ? db_load_file(ecu, src->paths[i], opts, verifier, err)
+                               : db_load_payload(ecu, src->payloads[i], opts, verifier, err);
     if (st == MDD_OK)
         st = db_build_index(ecu, &opts->inherit, err);
     /* Verification and indexing walked the payload; what lookups need faults back in. */
@@ -47,13 +47,13 @@ static mdd_status load_ecu(const sources *src, size_t i, const mdd_db_options *o
 }
 
 static mdd_status open_ecu(const sources *src, size_t i, const mdd_db_options *opts,
-                           mdd_db_ecu **out, mdd_error *err)
+                           mdd_fb_verifier *verifier, mdd_db_ecu **out, mdd_error *err)
 {
     mdd_db_ecu *ecu = calloc(1, sizeof *ecu);
     mdd_status st = ecu ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     if (ecu) {
         ecu->index_bytes = sizeof *ecu;
-        st = load_ecu(src, i, opts, ecu, err);
+        st = load_ecu(src, i, opts, verifier, ecu, err);
     }
     if (st != MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
@@ -105,9 +105,12 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
         mdd_db_close(db);
         return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     }
-    mdd_status st = MDD_OK;
+    /* One verifier for every payload: its bookkeeping is allocated once, not per ECU. */
+    mdd_fb_verifier *verifier = NULL;
+    mdd_status st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
     for (; db->count < src->count && st == MDD_OK; db->count++)
-        st = open_ecu(src, db->count, &o, &db->ecus[db->count], err);
+        st = open_ecu(src, db->count, &o, verifier, &db->ecus[db->count], err);
+    mdd_fb_verifier_destroy(verifier);
     if (st == MDD_OK) {
         qsort(db->ecus, db->count, sizeof *db->ecus, compare_ecus);
         st = check_unique_names(db, src, err);

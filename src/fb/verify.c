@@ -17,8 +17,6 @@
 #include "ecu_schema.h"
 #include "verify_impl.h"
 
-#include <stdlib.h>
-
 /* Deeper recursion could exhaust the thread's stack; max_depth is capped here. */
 #define DEPTH_CAP 1024
 
@@ -216,24 +214,22 @@ static mdd_status check_size(const uint8_t *buf, size_t len, size_t max_size, md
     return MDD_OK;
 }
 
-/* Verifies from the root with a memo of one byte per 4-byte slot, freed before return. */
-static mdd_status verify_from_root(verifier *v)
+/* Verifies from the root with vf's memo. */
+static mdd_status verify_from_root(verifier *v, mdd_fb_verifier *vf)
 {
-    v->memo = calloc(v->len / 4 + 1, 1);
+    v->memo = fb_verifier_memo(vf, v->len);
     if (!v->memo)
         return mdd_fail(v->err, MDD_ERR_NOMEM, "offset 0: no memory for %u bytes of bookkeeping",
                         v->len / 4 + 1);
     uint32_t root;
-    mdd_status st = follow(v, 0, &root) ? verify_table(v, root, &type_ecu_data, 1)
-                                        : fb_bad_offset(v, 0);
-    free(v->memo);
-    v->memo = NULL;
-    return st;
+    return follow(v, 0, &root) ? verify_table(v, root, &type_ecu_data, 1) : fb_bad_offset(v, 0);
 }
 
-mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
-                                  const mdd_fb_verify_options *opts, mdd_error *err)
+mdd_status mdd_fb_verifier_check(mdd_fb_verifier *vf, const uint8_t *buf, size_t len,
+                                 const mdd_fb_verify_options *opts, mdd_error *err)
 {
+    if (!vf)
+        return mdd_fail(err, MDD_ERR_ARG, "no verifier");
     mdd_fb_verify_options o = opts ? *opts : mdd_fb_verify_options_default();
     size_t max_size = o.max_size < MDD_FB_MAX_SIZE ? o.max_size : MDD_FB_MAX_SIZE;
     verifier v = {.buf = buf, .max_tables = o.max_tables,
@@ -241,9 +237,9 @@ mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
     mdd_status st = check_size(buf, len, max_size, err);
     if (!st) {
         v.len = (uint32_t)len;
-        if (!o.walk_only && fb_verify_quick(buf, v.len, v.max_depth, v.max_tables))
+        if (!o.walk_only && fb_verify_quick(vf, buf, v.len, v.max_depth, v.max_tables))
             return MDD_OK; /* sound: no message to build */
-        st = verify_from_root(&v);
+        st = verify_from_root(&v, vf);
     }
     if (st)
         fb_in_path(&v, st, type_ecu_data.name, 0, 0);

@@ -27,11 +27,24 @@ typedef struct verifier {
     int path_started; /* the message already names its innermost field */
 } verifier;
 
-/* The fast pass (verify_quick.c): 1 when the payload buf[0..len) (len 4 or more) is sound
- * within the limits, 0 when it is not sure (a fault, a limit, something unusual, no memory),
- * and the walk of verify.c has to decide and explain. */
-MDD_INTERNAL int fb_verify_quick(const uint8_t *buf, uint32_t len, uint32_t max_depth,
-                                 uint32_t max_tables);
+/* What a verifier keeps between payloads: allocating and zeroing a fresh memo per payload
+ * costs more in page faults than a memset of one already mapped. Each pass clears what it
+ * takes before use: a stale memo would skip tables. */
+struct mdd_fb_verifier {
+    uint8_t *memo;           /* memo_slots bytes */
+    size_t memo_slots;
+    struct layouts *layouts; /* the fast pass's (verify_quick.c), allocated at its first use */
+};
+
+/* The memo of vf for a payload of len bytes (verifier.c): len / 4 + 1 slots, all 0, grown as
+ * needed; NULL when out of memory. */
+MDD_INTERNAL uint8_t *fb_verifier_memo(mdd_fb_verifier *vf, uint32_t len);
+
+/* The fast pass (verify_quick.c) with vf's bookkeeping: 1 when the payload buf[0..len) (len 4
+ * or more) is sound within the limits, 0 when it is not sure (a fault, a limit, something
+ * unusual, no memory), and the walk of verify.c has to decide and explain. */
+MDD_INTERNAL int fb_verify_quick(mdd_fb_verifier *vf, const uint8_t *buf, uint32_t len,
+                                 uint32_t max_depth, uint32_t max_tables);
 
 /* Puts "name: " (or "name[index]: ", then "name." for outer levels) in front of the message;
  * returns st. */

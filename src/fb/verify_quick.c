@@ -380,22 +380,23 @@ FB_ECU_TYPES(QUICK_DEFINE_KNOWN)
 #undef QUICK_DEFINE_KNOWN
 #undef QUICK_DEFINE
 
-int fb_verify_quick(const uint8_t *buf, uint32_t len, uint32_t max_depth, uint32_t max_tables)
+int fb_verify_quick(mdd_fb_verifier *vf, const uint8_t *buf, uint32_t len, uint32_t max_depth,
+                    uint32_t max_tables)
 {
     _Static_assert(MDD_FB_MAX_SIZE < ((size_t)1 << 31), "vtable positions wrap past the end");
-    quick q = {.buf = buf, .len = len, .max_depth = max_depth,
-               .layouts = malloc(TYPE_SLOTS * sizeof(layouts)), .memo = calloc(len / 4 + 1, 1)};
-    uint32_t tables = GAVE_UP;
-    if (q.memo && q.layouts) {
-        for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
-            q.layouts[i].last = &q.layouts[i].way[0];
-            q.layouts[i].victim = 0;
-            for (uint32_t w = 0; w < WAYS; w++)
-                q.layouts[i].way[w].reach = UINT32_MAX;
-        }
-        tables = quick_table_ref(&q, 0, &type_ecu_data, 1);
+    if (!vf->layouts)
+        vf->layouts = malloc(TYPE_SLOTS * sizeof(layouts));
+    quick q = {.buf = buf, .len = len, .max_depth = max_depth, .layouts = vf->layouts,
+               .memo = vf->layouts ? fb_verifier_memo(vf, len) : NULL};
+    if (!q.memo)
+        return 0;
+    /* The verifier's layouts start empty for every payload, like its memo. */
+    for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
+        q.layouts[i].last = &q.layouts[i].way[0];
+        q.layouts[i].victim = 0;
+        for (uint32_t w = 0; w < WAYS; w++)
+            q.layouts[i].way[w].reach = UINT32_MAX;
     }
-    free(q.layouts);
-    free(q.memo);
+    uint32_t tables = quick_table_ref(&q, 0, &type_ecu_data, 1);
     return tables != GAVE_UP && tables <= max_tables;
 }

@@ -1,7 +1,9 @@
 /* The EcuData verifier: real payloads pass; hand-built hostile payloads fail with exact
  * messages; shared-subtable bombs, truncations and random damage end cleanly. Every payload
  * here is verified twice, with the fast pass and with the walk alone (walk_only), and the two
- * must give the same status and message. */
+ * must give the same status and message. In each mode a reused mdd_fb_verifier checks it too,
+ * after everything the file verified before (good and hostile, small and large), and must
+ * give the one-shot call's status and message. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,18 +23,35 @@
 
 /* ---- helpers ---- */
 
+/* One verifier per mode (index: walk_only), reused by every verification of the file. */
+static mdd_fb_verifier *reused[2];
+
+/* Verifies buf with opts one-shot, then with the reused verifier of opts.walk_only, asserts
+ * that the two agree, and returns the status, with the message in *err. */
+static mdd_status verify_reused_too(const uint8_t *buf, size_t len, mdd_fb_verify_options opts,
+                                    mdd_error *err)
+{
+    mdd_error again = {0};
+    *err = (mdd_error){0};
+    mdd_status st = mdd_fb_verify_ecu_data(buf, len, &opts, err);
+    assert_int_equal(mdd_fb_verifier_check(reused[opts.walk_only != 0], buf, len, &opts, &again),
+                     st);
+    if (st != MDD_OK)
+        assert_string_equal(again.message, err->message);
+    return st;
+}
+
 /* Verifies buf with o (NULL: the defaults) in both modes, asserts that they agree, and returns
  * the status, with the message in *err. */
 static mdd_status verify_both(const uint8_t *buf, size_t len, const mdd_fb_verify_options *o,
                               mdd_error *err)
 {
     mdd_fb_verify_options opts = o ? *o : mdd_fb_verify_options_default();
-    mdd_error walk = {0};
-    *err = (mdd_error){0};
+    mdd_error walk;
     opts.walk_only = 0;
-    mdd_status st = mdd_fb_verify_ecu_data(buf, len, &opts, err);
+    mdd_status st = verify_reused_too(buf, len, opts, err);
     opts.walk_only = 1;
-    assert_int_equal(mdd_fb_verify_ecu_data(buf, len, &opts, &walk), st);
+    assert_int_equal(verify_reused_too(buf, len, opts, &walk), st);
     if (st != MDD_OK)
         assert_string_equal(walk.message, err->message);
     return st;
@@ -613,6 +632,68 @@ static void test_random_bytes(void **state)
     }
 }
 
+static int create_reused(void **state)
+{
+    (void)state;
+    return mdd_fb_verifier_create(&reused[0], NULL) != MDD_OK ||
+           mdd_fb_verifier_create(&reused[1], NULL) != MDD_OK;
+}
+
+static int destroy_reused(void **state)
+{
+    (void)state;
+    mdd_fb_verifier_destroy(reused[0]);
+    mdd_fb_verifier_destroy(reused[1]);
+    return 0;
+}
+
+/* ---- the reusable verifier ---- */
+
+/* A good payload, then a damaged copy at the same size and positions: a memo left from the
+ * good one would mark its tables verified and let the damage through. Then the good one again,
+ * and a larger payload, which grows the bookkeeping. */
+static void test_verifier_reuse(void **state)
+{
+    (void)state;
+    sample good, bad;
+    build_sample(&good);
+    build_sample(&bad);
+    tb_set32(&bad.b, bad.v1_name, 1000);
+    const char *want = fmt("EcuData.variants[1].diag_layer.short_name: offset %u: string of "
+                           "1000 bytes runs past the end", bad.v1_name);
+    for (int walk_only = 0; walk_only <= 1; walk_only++) {
+        mdd_fb_verify_options o = mdd_fb_verify_options_default();
+        o.walk_only = walk_only;
+        mdd_fb_verifier *vf = NULL;
+        assert_int_equal(mdd_fb_verifier_create(&vf, NULL), MDD_OK);
+        mdd_error err = {0};
+        assert_int_equal(mdd_fb_verifier_check(vf, good.b.buf, good.b.len, &o, &err), MDD_OK);
+        assert_int_equal(mdd_fb_verifier_check(vf, bad.b.buf, bad.b.len, &o, &err),
+                         MDD_ERR_FORMAT);
+        assert_string_equal(err.message, want);
+        assert_int_equal(mdd_fb_verifier_check(vf, good.b.buf, good.b.len, &o, &err), MDD_OK);
+        tb bomb;
+        build_bomb(&bomb, 20);
+        assert_true(bomb.len > good.b.len);
+        assert_int_equal(mdd_fb_verifier_check(vf, bomb.buf, bomb.len, &o, &err), MDD_OK);
+        assert_int_equal(mdd_fb_verifier_check(vf, bad.b.buf, bad.b.len, &o, &err),
+                         MDD_ERR_FORMAT);
+        assert_string_equal(err.message, want);
+        mdd_fb_verifier_destroy(vf);
+    }
+}
+
+static void test_verifier_null(void **state)
+{
+    (void)state;
+    mdd_error err;
+    assert_int_equal(mdd_fb_verifier_create(NULL, &err), MDD_ERR_ARG);
+    assert_int_equal(mdd_fb_verifier_check(NULL, (const uint8_t *)"", 0, NULL, &err),
+                     MDD_ERR_ARG);
+    assert_string_equal(err.message, "no verifier");
+    mdd_fb_verifier_destroy(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -641,6 +722,8 @@ int main(void)
         cmocka_unit_test(test_truncations),
         cmocka_unit_test(test_byte_flips),
         cmocka_unit_test(test_random_bytes),
+        cmocka_unit_test(test_verifier_reuse),
+        cmocka_unit_test(test_verifier_null),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, create_reused, destroy_reused);
 }

@@ -1,6 +1,6 @@
 /* mdd verify: decodes every chunk of every file given and checks its size and SHA-512
  * signatures. Each file is mapped, checked and released before the next, so a run over
- * thousands of files holds one at a time. */
+ * thousands of files holds one at a time; one FlatBuffers verifier serves them all. */
 #include "cli.h"
 #include "json.h"
 #include "source.h"
@@ -18,6 +18,7 @@ typedef struct verify_result {
     size_t checked;
     size_t skipped;
     char reason[SOURCE_LABEL_SIZE + MDD_ERROR_MESSAGE_SIZE + 8]; /* empty when good */
+    mdd_fb_verifier *verifier; /* the run's, for the diagnostic descriptions */
 } verify_result;
 
 static void chunk_json(json_writer *j, const mdd_chunk *c, size_t index,
@@ -41,12 +42,12 @@ static void chunk_json(json_writer *j, const mdd_chunk *c, size_t index,
 
 /* A diagnostic description must also be a well-formed EcuData FlatBuffer: a plain payload is
  * checked where it lies, a compressed one once decoded. */
-static mdd_status verify_description(const mdd_chunk *c, mdd_error *err)
+static mdd_status verify_description(const mdd_chunk *c, mdd_fb_verifier *vf, mdd_error *err)
 {
     if (c->type != MDD_CHUNK_DIAGNOSTIC_DESCRIPTION)
         return MDD_OK;
     if (!c->compression_algorithm.ptr)
-        return mdd_fb_verify_ecu_data(c->data.ptr, c->data.len, NULL, err);
+        return mdd_fb_verifier_check(vf, c->data.ptr, c->data.len, NULL, err);
     uint64_t size = 0;
     mdd_status st = mdd_chunk_payload_size(c, NULL, &size, err);
     uint8_t *payload = st == MDD_OK ? malloc(size ? (size_t)size : 1) : NULL;
@@ -57,7 +58,7 @@ static mdd_status verify_description(const mdd_chunk *c, mdd_error *err)
     if (st == MDD_OK)
         st = mdd_chunk_decode(c, payload, (size_t)size, NULL, err);
     if (st == MDD_OK)
-        st = mdd_fb_verify_ecu_data(payload, (size_t)size, NULL, err);
+        st = mdd_fb_verifier_check(vf, payload, (size_t)size, NULL, err);
     free(payload);
     return st;
 }
@@ -73,7 +74,7 @@ static void verify_chunks(const mdd_file *f, json_writer *j, verify_result *res)
         mdd_chunk_report r;
         mdd_error err;
         if (mdd_chunk_verify(&f->chunks[i], NULL, &r, &err) != MDD_OK ||
-            verify_description(&f->chunks[i], &err) != MDD_OK) {
+            verify_description(&f->chunks[i], res->verifier, &err) != MDD_OK) {
             char label[SOURCE_LABEL_SIZE];
             source_chunk_label(f, i, label);
             snprintf(res->reason, sizeof res->reason, "%s: %s", label, err.message);
@@ -101,9 +102,9 @@ static void verify_path(const char *path, json_writer *j, verify_result *res)
 }
 
 /* One line per file on stdout; chunks come before the verdict, which is known only after. */
-static int report_json(const char *path, json_writer *j)
+static int report_json(const char *path, mdd_fb_verifier *vf, json_writer *j)
 {
-    verify_result res = {0};
+    verify_result res = {.verifier = vf};
     json_object_begin(j);
     json_key(j, "file");
     json_cstring(j, path);
@@ -123,9 +124,9 @@ static int report_json(const char *path, json_writer *j)
     return res.reason[0] ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 
-static int report_text(const char *path)
+static int report_text(const char *path, mdd_fb_verifier *vf)
 {
-    verify_result res = {0};
+    verify_result res = {.verifier = vf};
     verify_path(path, NULL, &res);
     if (res.reason[0])
         return cli_error(path, "%s", res.reason);
@@ -147,14 +148,19 @@ static int run(int argc, char **argv)
         return rc;
     if (first == argc)
         return cli_usage_error(&cli_verify_command, "expected at least one FILE");
+    mdd_fb_verifier *vf;
+    mdd_error err;
+    if (mdd_fb_verifier_create(&vf, &err) != MDD_OK)
+        return cli_error("verify", "%s", err.message);
     json_writer j;
     json_init(&j, stdout);
     rc = CLI_EXIT_OK;
     for (int i = first; i < argc; i++) {
-        int file_rc = json ? report_json(argv[i], &j) : report_text(argv[i]);
+        int file_rc = json ? report_json(argv[i], vf, &j) : report_text(argv[i], vf);
         if (file_rc != CLI_EXIT_OK)
             rc = file_rc;
     }
+    mdd_fb_verifier_destroy(vf);
     return rc;
 }
 

@@ -1,0 +1,55 @@
+/* The verifier object: the bookkeeping of mdd_fb_verifier_check() (verify.c), kept between
+ * payloads so that verifying many of them maps and zeroes fresh pages once, not per payload. */
+#include "verify_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+mdd_status mdd_fb_verifier_create(mdd_fb_verifier **out, mdd_error *err)
+{
+    if (!out)
+        return mdd_fail(err, MDD_ERR_ARG, "no verifier to fill");
+    *out = calloc(1, sizeof **out);
+    return *out ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
+}
+
+/* Frees what vf holds, not vf itself. */
+static void release(mdd_fb_verifier *vf)
+{
+    free(vf->memo);
+    free(vf->layouts);
+}
+
+void mdd_fb_verifier_destroy(mdd_fb_verifier *vf)
+{
+    if (!vf)
+        return;
+    release(vf);
+    free(vf);
+}
+
+uint8_t *fb_verifier_memo(mdd_fb_verifier *vf, uint32_t len)
+{
+    size_t slots = (size_t)len / 4 + 1;
+    if (slots <= vf->memo_slots) {
+        memset(vf->memo, 0, slots);
+        return vf->memo;
+    }
+    /* Grown memory comes zeroed from calloc(), which spares fresh pages a second clearing;
+     * the old contents are of no use, so no realloc() copy. */
+    free(vf->memo);
+    vf->memo = calloc(slots, 1);
+    vf->memo_slots = vf->memo ? slots : 0;
+    return vf->memo;
+}
+
+/* One payload needs no verifier of its own beyond the call: it lives on the stack, so that
+ * the size limit is checked before anything is allocated. */
+mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
+                                  const mdd_fb_verify_options *opts, mdd_error *err)
+{
+    mdd_fb_verifier vf = {0};
+    mdd_status st = mdd_fb_verifier_check(&vf, buf, len, opts, err);
+    release(&vf);
+    return st;
+}
