@@ -38,8 +38,8 @@ struct mdd_db_ecu {
     size_t source;   /* its place among the paths or payloads the database was opened with */
     char *path;      /* NULL for a payload */
     mdd_store *store; /* NULL for a payload */
-    /* pread: the payload, read and pinned in the store's cache until the ECU is freed; the
-     * other strategies' views need no pin. */
+    /* The payload as pinned by mdd_store_read() until the ECU is freed: under pread an entry
+     * of the store's cache, otherwise a view that needs no pin. */
     mdd_pin pin;
     mdd_bytes payload;
     mdd_bytes name;

@@ -36,20 +36,13 @@ static mdd_status find_description(const mdd_store *store, size_t *index, mdd_er
     return mdd_fail(err, MDD_ERR_NOT_FOUND, "no DIAGNOSTIC_DESCRIPTION chunk");
 }
 
-/* The payload of chunk. Under pread it is read into the cache and pinned (ecu->pin), so that
- * a failed read reports why, rather than mdd_store_chunk_data()'s empty view. */
-static mdd_status read_payload(mdd_db_ecu *ecu, size_t chunk, const mdd_db_options *opts,
-                               mdd_bytes *payload, mdd_error *err)
+/* The payload of chunk, pinned in ecu->pin for the ECU's life: a view of the store's memory,
+ * or under pread the cache entry it was read into, so that a failed read reports why. */
+static mdd_status read_payload(mdd_db_ecu *ecu, size_t chunk, mdd_bytes *payload,
+                               mdd_error *err)
 {
-    if (mdd_store_strategy(ecu->store) != MDD_STRATEGY_PREAD) {
-        *payload = mdd_store_chunk_data(ecu->store, chunk);
-        return MDD_OK;
-    }
-    uint64_t size;
-    mdd_status st = mdd_chunk_payload_size(&mdd_store_file(ecu->store)->chunks[chunk],
-                                           &opts->store.limits, &size, err);
-    if (st == MDD_OK)
-        st = mdd_store_read(ecu->store, chunk, 0, (size_t)size, &ecu->pin, err);
+    size_t size = (size_t)mdd_store_chunk_size(ecu->store, chunk);
+    mdd_status st = mdd_store_read(ecu->store, chunk, 0, size, &ecu->pin, err);
     *payload = ecu->pin.bytes;
     return st;
 }
@@ -61,7 +54,7 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
     mdd_bytes payload;
     mdd_status st = find_description(ecu->store, &chunk, err);
     if (st == MDD_OK)
-        st = read_payload(ecu, chunk, opts, &payload, err);
+        st = read_payload(ecu, chunk, &payload, err);
     if (st != MDD_OK)
         return st;
     st = db_load_payload(ecu, payload, opts, verifier, err);

@@ -132,6 +132,13 @@ int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *
     return CLI_EXIT_OK;
 }
 
+int cli_check_cache_budget(const cli_command *cmd, int given, mdd_strategy strategy)
+{
+    if (given && strategy != MDD_STRATEGY_PREAD)
+        return cli_usage_error(cmd, "--cache-budget applies to --strategy pread only");
+    return CLI_EXIT_OK;
+}
+
 mdd_status cli_write_file(const char *path, mdd_content_writer write, void *ctx,
                           mdd_error *err)
 {

@@ -64,9 +64,10 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
 int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
 {
     /* Options come in any order: their combination is checked once all are known. */
-    if (a->budget_given && a->strategy != MDD_STRATEGY_PREAD)
-        return cli_usage_error(a->cmd, "--cache-budget applies to --strategy pread only");
-    int rc = open_path(path, a, db);
+    int rc = cli_check_cache_budget(a->cmd, a->budget_given, a->strategy);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    rc = open_path(path, a, db);
     if (rc != CLI_EXIT_OK)
         return rc;
     rc = choose_ecu(path, a, *db, ecu);

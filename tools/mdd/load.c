@@ -51,10 +51,9 @@ static int check_combination(const load_options *o)
 {
     const cli_command *cmd = &cli_load_command;
     mdd_strategy s = o->store.strategy;
-    if (o->budget_given && s != MDD_STRATEGY_PREAD)
-        return cli_usage_error(cmd, "--cache-budget applies to --strategy pread only");
-    if (!o->fallback_given)
-        return CLI_EXIT_OK;
+    int rc = cli_check_cache_budget(cmd, o->budget_given, s);
+    if (rc != CLI_EXIT_OK || !o->fallback_given)
+        return rc;
     if (s != MDD_STRATEGY_INPLACE && s != MDD_STRATEGY_PREAD)
         return cli_usage_error(cmd, "--fallback applies to --strategy inplace or pread only");
     if (o->store.fallback == MDD_STRATEGY_INPLACE || o->store.fallback == MDD_STRATEGY_PREAD)

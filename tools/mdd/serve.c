@@ -239,9 +239,10 @@ static int run(int argc, char **argv)
         return rc;
     if (argc - first != 1)
         return cli_usage_error(&cli_serve_command, "expected exactly one DIR");
-    if (s.opts.budget_given && s.opts.strategy != MDD_STRATEGY_PREAD)
-        return cli_usage_error(&cli_serve_command,
-                               "--cache-budget applies to --strategy pread only");
+    int budget_rc = cli_check_cache_budget(&cli_serve_command, s.opts.budget_given,
+                                           s.opts.strategy);
+    if (budget_rc != CLI_EXIT_OK)
+        return budget_rc;
     s.address_len = parse_listen(s.opts.listen, &s.address);
     if (s.address_len == 0)
         return cli_usage_error(&cli_serve_command,

@@ -20,17 +20,6 @@ static int copy_bytes(mdd_bytes b, char **out)
     return 0;
 }
 
-/* The chunk's uncompressed size without reading it. mdd_store_chunk_data() gives a view
- * under heap, sidecar and inplace, but under pread it reads the whole chunk into the cache
- * and pins it for good; a pread store's file is converted, so every chunk's stored data is
- * its uncompressed data. */
-static uint64_t chunk_size(const mdd_store *store, size_t index)
-{
-    if (mdd_store_strategy(store) == MDD_STRATEGY_PREAD)
-        return mdd_store_file(store)->chunks[index].data.len;
-    return mdd_store_chunk_data(store, index).len;
-}
-
 static int copy_chunks(serve_ecu *e)
 {
     const mdd_file *f = mdd_store_file(e->store);
@@ -42,7 +31,7 @@ static int copy_chunks(serve_ecu *e)
     for (size_t i = 0; i < f->chunk_count; i++) {
         serve_chunk *c = &e->chunks[i];
         c->type = f->chunks[i].type;
-        c->size = chunk_size(e->store, i);
+        c->size = mdd_store_chunk_size(e->store, i);
         if (copy_bytes(f->chunks[i].name, &c->name) != 0)
             return -1;
         /* The database reads the first DIAGNOSTIC_DESCRIPTION chunk. */
