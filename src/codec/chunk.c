@@ -66,6 +66,7 @@ static mdd_status plan_chunk(const mdd_chunk *chunk, const mdd_codec_limits *lim
                              chunk_plan *plan, mdd_error *err)
 {
     mdd_codec_limits lim = limits ? *limits : mdd_codec_limits_default();
+    *plan = (chunk_plan){0}; /* defined on every path, which optimisers cannot always see */
     mdd_status st = chunk_codec_of(chunk, &plan->codec, err);
     if (st)
         return st;
