@@ -71,8 +71,10 @@
 
 /* ---- options ---- */
 
-enum { MODE_THREADS = 0, MODE_PROCESSES = 1, MODES = 2 };
-static const char *const mode_names[MODES] = {"threads", "processes"};
+/* Processes either open the database each (processes), or inherit the one the parent
+ * opened before forking them (prefork), as the workers of a preforking server do. */
+enum { MODE_THREADS = 0, MODE_PROCESSES = 1, MODE_PREFORK = 2, MODES = 3 };
+static const char *const mode_names[MODES] = {"threads", "processes", "prefork"};
 
 enum { STRATEGIES = 2 };
 static const mdd_strategy strategies[STRATEGIES] = {MDD_STRATEGY_INPLACE, MDD_STRATEGY_PREAD};
@@ -91,7 +93,8 @@ typedef struct options {
 } options;
 
 static const char usage[] =
-    "usage: " PROG " [--seconds S] [--runs N] [--readers 1,4,8] [--modes threads,processes]\n"
+    "usage: " PROG " [--seconds S] [--runs N] [--readers 1,4,8]\n"
+    "       [--modes threads,processes,prefork]\n"
     "       [--pressure-ms N] [--requests N] [--no-verify] [--json-out FILE] DIR";
 
 static void parse_readers(char *list, options *o)
@@ -108,20 +111,20 @@ static void parse_readers(char *list, options *o)
 
 static void parse_modes(char *list, options *o)
 {
-    o->use_mode[MODE_THREADS] = o->use_mode[MODE_PROCESSES] = 0;
+    memset(o->use_mode, 0, sizeof o->use_mode);
     for (char *save = NULL, *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (strcmp(t, "threads") == 0)
-            o->use_mode[MODE_THREADS] = 1;
-        else if (strcmp(t, "processes") == 0)
-            o->use_mode[MODE_PROCESSES] = 1;
-        else
-            bench_die("--modes: expected threads and/or processes, not '%s'", t);
+        int m = 0;
+        while (m < MODES && strcmp(t, mode_names[m]) != 0)
+            m++;
+        if (m == MODES)
+            bench_die("--modes: expected threads, processes or prefork, not '%s'", t);
+        o->use_mode[m] = 1;
     }
 }
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {.seconds = 2, .readers = {1, 4, 8}, .reader_counts = 3, .use_mode = {1, 1},
+    options o = {.seconds = 2, .readers = {1, 4, 8}, .reader_counts = 3, .use_mode = {1, 1, 1},
                  .pressure_ms = 10, .runs = 3, .requests = 65536, .verify = 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -488,13 +491,13 @@ static void *squeezer_main(void *arg)
     return NULL;
 }
 
-/* A reader process: opens its own database, says it is ready, then runs the phases it is
- * told to, one reader each, and sends back their results. Under pressure the parent drives
- * the releases (see process_phase()). */
-static void child_main(const options *o, mdd_strategy strategy, unsigned index, int cmd,
-                       int result, int squeeze)
+/* A reader process: opens its own database unless it inherited one, says it is ready, then
+ * runs the phases it is told to, one reader each, and sends back their results. Under
+ * pressure the parent drives the releases (see process_phase()). */
+static void child_main(const options *o, mdd_strategy strategy, mdd_db *inherited,
+                       unsigned index, int cmd, int result, int squeeze)
 {
-    mdd_db *db = open_db(o, strategy);
+    mdd_db *db = inherited ? inherited : open_db(o, strategy);
     lookup_request *reqs = make_requests(db, o->requests);
     session s = {o, db, reqs, NULL};
     squeezer q = {db, squeeze};
@@ -511,10 +514,12 @@ static void child_main(const options *o, mdd_strategy strategy, unsigned index, 
     shutdown(squeeze, SHUT_RDWR);
     pthread_join(thread, NULL);
     free(reqs);
-    mdd_db_close(db);
+    if (!inherited)
+        mdd_db_close(db);
 }
 
-static void spawn(const options *o, mdd_strategy strategy, unsigned index, child *c)
+static void spawn(const options *o, mdd_strategy strategy, mdd_db *inherited, unsigned index,
+                  child *c)
 {
     int cmd[2], result[2], squeeze[2];
     if (pipe(cmd) != 0 || pipe(result) != 0 ||
@@ -528,7 +533,7 @@ static void spawn(const options *o, mdd_strategy strategy, unsigned index, child
         close(cmd[1]);
         close(result[0]);
         close(squeeze[0]);
-        child_main(o, strategy, index, cmd[0], result[1], squeeze[1]);
+        child_main(o, strategy, inherited, index, cmd[0], result[1], squeeze[1]);
         _exit(0);
     }
     close(cmd[0]);
@@ -729,15 +734,19 @@ static sample process_phase(const options *o, const child *children, unsigned n,
     return sample_of(&h, per_s, rss, pss);
 }
 
-static void measure_processes(const options *o, const file_list *files, rows *t)
+/* Reader processes in mode (processes or prefork). */
+static void measure_processes(const options *o, int mode, const file_list *files, rows *t)
 {
     static child children[STRATEGIES][MAX_READERS];
     static samples sm;
+    mdd_db *inherited[STRATEGIES] = {NULL};
+    for (int st = 0; mode == MODE_PREFORK && st < STRATEGIES; st++)
+        inherited[st] = open_db(o, strategies[st]);
     for (unsigned k = 0; k < o->reader_counts; k++) {
         unsigned n = o->readers[k];
         for (int st = 0; st < STRATEGIES; st++)
             for (unsigned i = 0; i < n; i++)
-                spawn(o, strategies[st], i, &children[st][i]);
+                spawn(o, strategies[st], inherited[st], i, &children[st][i]);
         for (int st = 0; st < STRATEGIES; st++)
             for (unsigned i = 0; i < n; i++)
                 expect_ready(&children[st][i]);
@@ -745,11 +754,13 @@ static void measure_processes(const options *o, const file_list *files, rows *t)
             for (int p = 0; p < 2; p++)
                 for (int st = 0; st < STRATEGIES; st++)
                     sm.s[st][p][run] = process_phase(o, children[st], n, p, files);
-        add_rows(o, t, MODE_PROCESSES, n, &sm);
+        add_rows(o, t, mode, n, &sm);
         for (int st = 0; st < STRATEGIES; st++)
             for (unsigned i = 0; i < n; i++)
                 reap(&children[st][i]);
     }
+    for (int st = 0; st < STRATEGIES; st++)
+        mdd_db_close(inherited[st]);
 }
 
 /* ---- report ---- */
@@ -902,8 +913,9 @@ int main(int argc, char **argv)
     file_list files = list_files(o.dir);
     if (o.use_mode[MODE_THREADS])
         measure_threads(&o, &files, &t);
-    if (o.use_mode[MODE_PROCESSES])
-        measure_processes(&o, &files, &t);
+    for (int m = MODE_PROCESSES; m <= MODE_PREFORK; m++)
+        if (o.use_mode[m])
+            measure_processes(&o, m, &files, &t);
     print_table(&o, &t, files.count);
     if (o.json_out)
         write_json(&o, &t, files.count);

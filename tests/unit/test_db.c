@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- helpers ---- */
@@ -574,6 +575,49 @@ static void test_corpus_pread(void **state)
     nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
+/* The child's half of test_corpus_pread_forked(): 0 when the inherited database answers
+ * from the inherited cache without reading again, else the number of the check that failed.
+ * No cmocka here: its assertions would unwind into the child's copy of the test runner. */
+static int forked_lookup(const mdd_db *db)
+{
+    const mdd_db_layer *base = mdd_db_base_variant(mdd_db_find_ecu(db, "FLXC1000"));
+    static const uint8_t vin_read[] = {0x22, 0xf1, 0x90};
+    mdd_db_service found[2];
+    if (mdd_db_lookup_request(base, vin_read, sizeof vin_read, found, 2) != 1)
+        return 1;
+    mdd_bytes name = service_name(found[0].service);
+    if (name.len != strlen("VINDataIdentifier_Read") ||
+        memcmp(name.ptr, "VINDataIdentifier_Read", name.len) != 0)
+        return 2;
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(mdd_db_ecu_store(mdd_db_ecu_at(db, 0))), &st);
+    return st.misses == 1 && st.pinned_bytes == 39680 ? 0 : 3;
+}
+
+/* A pread database opened before fork() serves the children from the cache they inherit
+ * (its pages shared until written, and nothing writes a pinned payload): the preforking
+ * model docs/benchmarks.md measures. */
+static void test_corpus_pread_forked(void **state)
+{
+    (void)state;
+    char dir[4096];
+    char path[8200];
+    copy_corpus_file("FLXC1000.mdd", dir, sizeof dir, path, sizeof path);
+    mdd_db *db = open_corpus_file(path, MDD_STRATEGY_PREAD);
+    fflush(NULL);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0)
+        _exit(forked_lookup(db));
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    check_flxc1000(db);
+    mdd_db_close(db);
+    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
 /* Every corpus file under pread, through one shared cache that the report counts once. */
 static void test_corpus_pread_shared(void **state)
 {
@@ -675,6 +719,7 @@ int main(void)
         cmocka_unit_test(test_corpus_heap),
         cmocka_unit_test(test_corpus_inplace),
         cmocka_unit_test(test_corpus_pread),
+        cmocka_unit_test(test_corpus_pread_forked),
         cmocka_unit_test(test_corpus_pread_shared),
         cmocka_unit_test(test_corpus_dir),
         cmocka_unit_test(test_open_errors),
