@@ -16,7 +16,8 @@ mdd_status mdd_fb_verifier_create(mdd_fb_verifier **out, mdd_error *err)
 /* Frees what vf holds, not vf itself. */
 static void release(mdd_fb_verifier *vf)
 {
-    free(vf->memo);
+    free(vf->walk.slot);
+    free(vf->quick.slot);
     free(vf->layouts);
 }
 
@@ -28,19 +29,18 @@ void mdd_fb_verifier_destroy(mdd_fb_verifier *vf)
     free(vf);
 }
 
-uint8_t *fb_verifier_memo(mdd_fb_verifier *vf, uint32_t len)
+uint8_t *fb_memo_clear(fb_memo *m, size_t slots)
 {
-    size_t slots = (size_t)len / 4 + 1;
-    if (slots <= vf->memo_slots) {
-        memset(vf->memo, 0, slots);
-        return vf->memo;
+    if (slots <= m->count) {
+        memset(m->slot, 0, slots);
+        return m->slot;
     }
     /* Grown memory comes zeroed from calloc(), which spares fresh pages a second clearing;
      * the old contents are of no use, so no realloc() copy. */
-    free(vf->memo);
-    vf->memo = calloc(slots, 1);
-    vf->memo_slots = vf->memo ? slots : 0;
-    return vf->memo;
+    free(m->slot);
+    m->slot = calloc(slots, 1);
+    m->count = m->slot ? slots : 0;
+    return m->slot;
 }
 
 /* One payload needs no verifier of its own beyond the call: it lives on the stack, so that

@@ -217,7 +217,7 @@ static mdd_status check_size(const uint8_t *buf, size_t len, size_t max_size, md
 /* Verifies from the root with vf's memo. */
 static mdd_status verify_from_root(verifier *v, mdd_fb_verifier *vf)
 {
-    v->memo = fb_verifier_memo(vf, v->len);
+    v->memo = fb_memo_clear(&vf->walk, v->len / 4 + 1);
     if (!v->memo)
         return mdd_fail(v->err, MDD_ERR_NOMEM, "offset 0: no memory for %u bytes of bookkeeping",
                         v->len / 4 + 1);

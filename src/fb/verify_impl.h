@@ -30,15 +30,20 @@ typedef struct verifier {
 /* What a verifier keeps between payloads: allocating and zeroing a fresh memo per payload
  * costs more in page faults than a memset of one already mapped. Each pass clears what it
  * takes before use: a stale memo would skip tables. */
+typedef struct fb_memo {
+    uint8_t *slot;
+    size_t count;
+} fb_memo;
+
 struct mdd_fb_verifier {
-    uint8_t *memo;           /* memo_slots bytes */
-    size_t memo_slots;
-    struct layouts *layouts; /* the fast pass's (verify_quick.c), allocated at its first use */
+    fb_memo walk;            /* one slot per 4 bytes, allocated when the walk first runs */
+    fb_memo quick;           /* the fast pass's, one slot per 8 bytes (verify_quick.c) */
+    struct layouts *layouts; /* the fast pass's, allocated at its first use */
 };
 
-/* The memo of vf for a payload of len bytes (verifier.c): len / 4 + 1 slots, all 0, grown as
- * needed; NULL when out of memory. */
-MDD_INTERNAL uint8_t *fb_verifier_memo(mdd_fb_verifier *vf, uint32_t len);
+/* Memo m with at least `slots` slots, the first `slots` of them 0, grown as needed
+ * (verifier.c); NULL when out of memory. */
+MDD_INTERNAL uint8_t *fb_memo_clear(fb_memo *m, size_t slots);
 
 /* The fast pass (verify_quick.c) with vf's bookkeeping: 1 when the payload buf[0..len) (len 4
  * or more) is sound within the limits, 0 when it is not sure (a fault, a limit, something

@@ -52,9 +52,15 @@
  * the same bytes needs none of them. Payloads have a few distinct vtables per type. It also
  * shortens the chain of dependent loads from a table to its children: their offsets come from
  * here, not from a load that waits for the table's soffset. */
+#define NOT_SEEN UINT64_MAX
+
 typedef struct layout {
     uint64_t word[MAX_WORDS]; /* the vtable's first bytes, those past its size cleared */
     uint64_t mask[MAX_WORDS];
+    uint64_t seen;            /* a position of a vtable that matched: the payload does not
+                               * change, so that position matches again without a look at
+                               * its bytes; NOT_SEEN none, a value no 32-bit position takes
+                               * (a bad soffset can put a vtable at any of them) */
     uint32_t reach;           /* bytes from the vtable that must be inside for a match;
                                * UINT32_MAX never matches */
     uint32_t table_size;
@@ -77,7 +83,7 @@ enum { TYPE_SLOTS = FB_MEMO_GENERIC + 1 FB_ECU_TYPES(QUICK_COUNT) };
 typedef struct quick {
     const uint8_t *buf;
     uint64_t len;
-    uint8_t *memo; /* as in verify.c: one byte per 4-byte slot */
+    uint8_t *memo; /* see quick_claim() */
     uint32_t max_depth;
     layouts *layouts; /* by memo id */
 } quick;
@@ -121,6 +127,25 @@ QUICK_DECLARE(generic)
 FB_ECU_TYPES(QUICK_DECLARE)
 #undef QUICK_DECLARE
 
+/* The memo holds what verify.c's does, in half the bytes: one per 8-byte slot, which costs
+ * half the clearing and half the cache lines. Two things the memo records (tables, and vectors
+ * of at least one reference) can start in one 8-byte slot only when the first takes 4 bytes, a
+ * table with no field present; builders do not lay those out in real payloads. So the slot
+ * holds want, the value verify.c's memo would hold (bit 0x40 always clear, FB_MEMO_STRINGS
+ * aside, which has no table id), with bit 0x40 flipped for a position at 4 past the slot's
+ * start: a second position in the slot reads as a different value, and the pass gives up.
+ * Returns 1 when the slot was free and is now claimed, 0 when it holds want (already
+ * verified), GAVE_UP when it holds anything else. */
+QUICK uint32_t quick_claim(const quick *q, uint32_t pos, uint8_t want)
+{
+    want ^= (uint8_t)((pos & 4) << 4);
+    uint8_t have = q->memo[pos / 8];
+    if (have != 0)
+        return have == want ? 0 : GAVE_UP;
+    q->memo[pos / 8] = want;
+    return 1;
+}
+
 /* The function of each memo id; a constant index folds into a direct call. */
 static quick_fn *const quick_by_memo[] = {
     [FB_MEMO_GENERIC] = quick_generic,
@@ -161,11 +186,10 @@ QUICK uint32_t quick_refs(quick *q, uint32_t at, const fb_field *f, uint32_t dep
     if (count == 0)
         return 0;
     int strings = f->kind == FB_STRINGS;
-    uint8_t want = strings ? FB_MEMO_STRINGS : (uint8_t)(FB_MEMO_VECTOR | f->type->memo_id);
-    uint8_t have = q->memo[pos / 4];
-    if (have != 0)
-        return have == want ? 0 : GAVE_UP;
-    q->memo[pos / 4] = want;
+    uint32_t claimed = quick_claim(
+        q, pos, strings ? FB_MEMO_STRINGS : (uint8_t)(FB_MEMO_VECTOR | f->type->memo_id));
+    if (claimed != 1)
+        return claimed;
     for (uint32_t i = 0, elem = pos + 4; i < count; i++, elem += 4) {
         if (!strings && i + PREFETCH_AHEAD < count)
             quick_prefetch(q, elem + 4 * PREFETCH_AHEAD);
@@ -252,6 +276,7 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
 {
     const uint8_t *buf = q->buf;
     l->reach = UINT32_MAX; /* matches nothing until it is whole */
+    l->seen = NOT_SEEN;
     if (((uint64_t)vtable + 4 > q->len) | (vtable & 1))
         return 0;
     uint32_t vtable_size = fb_load16(buf + vtable), table_size = fb_load16(buf + vtable + 2);
@@ -282,6 +307,7 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
         l->word[w] &= l->mask[w];
     }
     l->reach = vtable_size > 8 * words ? vtable_size : 8 * words;
+    l->seen = vtable;
     return 1;
 }
 
@@ -292,8 +318,10 @@ QUICK const layout *other_layout(const quick *q, layouts *ls, uint32_t pos, uint
 {
     layout *l = NULL;
     for (uint32_t w = 0; w < WAYS && !l; w++)
-        if (layout_matches(q, &ls->way[w], vtable, type))
+        if (layout_matches(q, &ls->way[w], vtable, type)) {
             l = &ls->way[w];
+            l->seen = vtable;
+        }
     if (!l) {
         l = &ls->way[ls->victim];
         ls->victim = (ls->victim + 1) % WAYS;
@@ -312,11 +340,7 @@ typedef const layout *other_fn(const quick *q, layouts *ls, uint32_t pos, uint32
 QUICK uint32_t quick_arrive(quick *q, uint32_t pos, const fb_type *type, uint32_t depth)
 {
     GIVE_UP_IF(depth > q->max_depth);
-    uint8_t have = q->memo[pos / 4];
-    if (have != 0)
-        return have == type->memo_id ? 0 : GAVE_UP;
-    q->memo[pos / 4] = type->memo_id;
-    return 1;
+    return quick_claim(q, pos, type->memo_id);
 }
 
 /* The table at pos (4-byte aligned, its first 4 bytes inside, its memo slot just claimed) as
@@ -329,7 +353,7 @@ QUICK uint32_t quick_table_as(quick *q, uint32_t pos, const fb_type *type, uint3
     uint32_t vtable = pos - fb_load32(q->buf + pos);
     layouts *ls = &q->layouts[type->memo_id];
     const layout *l = ls->last;
-    if (FB_UNLIKELY(!layout_matches(q, l, vtable, type)))
+    if (FB_UNLIKELY(vtable != l->seen && !layout_matches(q, l, vtable, type)))
         GIVE_UP_IF(!(l = other(q, ls, pos, vtable)));
     GIVE_UP_IF((uint64_t)pos + l->table_size > q->len);
     /* Read before descending: a table below may be of the same type and change the layouts.
@@ -384,18 +408,21 @@ int fb_verify_quick(mdd_fb_verifier *vf, const uint8_t *buf, uint32_t len, uint3
                     uint32_t max_tables)
 {
     _Static_assert(MDD_FB_MAX_SIZE < ((size_t)1 << 31), "vtable positions wrap past the end");
+    _Static_assert(TYPE_SLOTS <= 0x3f, "quick_claim() flips bit 0x40 of memo values");
     if (!vf->layouts)
         vf->layouts = malloc(TYPE_SLOTS * sizeof(layouts));
     quick q = {.buf = buf, .len = len, .max_depth = max_depth, .layouts = vf->layouts,
-               .memo = vf->layouts ? fb_verifier_memo(vf, len) : NULL};
+               .memo = vf->layouts ? fb_memo_clear(&vf->quick, len / 8 + 1) : NULL};
     if (!q.memo)
         return 0;
     /* The verifier's layouts start empty for every payload, like its memo. */
     for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
         q.layouts[i].last = &q.layouts[i].way[0];
         q.layouts[i].victim = 0;
-        for (uint32_t w = 0; w < WAYS; w++)
+        for (uint32_t w = 0; w < WAYS; w++) {
             q.layouts[i].way[w].reach = UINT32_MAX;
+            q.layouts[i].way[w].seen = NOT_SEEN;
+        }
     }
     uint32_t tables = quick_table_ref(&q, 0, &type_ecu_data, 1);
     return tables != GAVE_UP && tables <= max_tables;

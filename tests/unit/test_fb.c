@@ -294,6 +294,15 @@ static void test_vtable_offset(void **state)
     assert_verify_fails(s.b.buf, s.b.len, NULL, MDD_ERR_FORMAT,
                         fmt("EcuData: offset %u: vtable offset -65536 points outside the buffer",
                             s.root));
+    /* A vtable at 2^32 - 1, right after the reused verifiers met the sound sample: the fast
+     * pass once took that position for "no vtable seen yet" and trusted what it had learnt. */
+    build_sample(&s);
+    mdd_error err;
+    assert_int_equal(verify_both(s.b.buf, s.b.len, NULL, &err), MDD_OK);
+    tb_set32(&s.b, s.root, s.root + 1);
+    assert_verify_fails(s.b.buf, s.b.len, NULL, MDD_ERR_FORMAT,
+                        fmt("EcuData: offset %u: vtable offset %u points outside the buffer",
+                            s.root, s.root + 1));
 }
 
 static void test_huge_vtable_size(void **state)
@@ -452,6 +461,41 @@ static void test_type_confusion(void **state)
     assert_verify_fails(s.b.buf, s.b.len, NULL, MDD_ERR_FORMAT,
                         fmt("EcuData.variants[1].parent_refs[0].ref: offset %u: EcuSharedData "
                             "is also used as something of another type", s.v0));
+}
+
+/* The fast pass keeps one memo slot per 8 bytes, so two variants 4 bytes apart (the first
+ * with no field, so 4 bytes long) share one. The second must still be verified: its
+ * diag_layer offset points past the end. */
+static void test_tables_in_one_memo_slot(void **state)
+{
+    (void)state;
+    tb b;
+    uint32_t ecu[6];
+    tb_init(&b);
+    tb_link(&b, 0, tb_table(&b, 6, (const uint8_t[]){0, 0, 0, 0, 0, 4}, ecu));
+    uint32_t variants = tb_vector(&b, 2);
+    tb_link(&b, ecu[5], variants);
+    uint32_t empty_vtable = tb_put(&b, 4, 2);
+    tb_put(&b, 4, 2);
+    uint32_t layer_vtable = tb_put(&b, 6, 2); /* {diag_layer at 4}, 8 bytes of table */
+    tb_put(&b, 8, 2);
+    tb_put(&b, 4, 2);
+    tb_align(&b, 8);
+    uint32_t first = tb_put(&b, b.len - empty_vtable, 4);
+    uint32_t second = tb_put(&b, b.len - layer_vtable, 4);
+    uint32_t layer_field = tb_put(&b, 0x1000, 4);
+    tb_link(&b, variants + 4, first);
+    tb_link(&b, variants + 8, second);
+    assert_int_equal(second, first + 4);
+    assert_verify_fails(b.buf, b.len, NULL, MDD_ERR_FORMAT,
+                        fmt("EcuData.variants[1].diag_layer: offset %u: offset 4096 points past "
+                            "the end (%u bytes)",
+                            layer_field, b.len));
+    /* Pointing inside, it is sound. */
+    uint32_t layer[1];
+    tb_link(&b, layer_field, tb_table(&b, 1, (const uint8_t[]){0}, layer));
+    mdd_error err;
+    assert_int_equal(verify_both(b.buf, b.len, NULL, &err), MDD_OK);
 }
 
 /* ---- limits ---- */
@@ -716,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_union_member),
         cmocka_unit_test(test_union_tags),
         cmocka_unit_test(test_type_confusion),
+        cmocka_unit_test(test_tables_in_one_memo_slot),
         cmocka_unit_test(test_depth_limit),
         cmocka_unit_test(test_tables_limit),
         cmocka_unit_test(test_shared_subtable_bomb),
