@@ -17,7 +17,11 @@
  *                           the budget holds. mdd_store_try_read() does the same only when
  *                           the bytes are already in memory, and never waits.
  *
- * A store is immutable after open and may be read from many threads at once. */
+ * A store is immutable after open and may be read from many threads at once. A process
+ * forked while no other thread uses the store inherits it: mapped stores share the page
+ * cache with every process, a pread cache is shared with forked children only (its pinned
+ * bytes copy-on-write, never written), so independent processes each read a copy of their
+ * own. */
 #ifndef MDD_STORE_H
 #define MDD_STORE_H
 
