@@ -219,8 +219,8 @@ typedef struct serve_body {
     json_writer json;
 } serve_body;
 
-/* Starts a body. Returns 0, or -1 when out of memory. */
-int serve_body_open(serve_body *b);
+/* Starts a body for req; when out of memory answers 500 instead and returns -1. */
+int serve_body_start(serve_server *s, struct evhttp_request *req, serve_body *b);
 
 /* Ends the body's line and sends it with code; the body is consumed. */
 void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b);

@@ -7,15 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Starts a body, or answers 500 and returns -1. */
-static int open_body(serve_server *s, struct evhttp_request *req, serve_body *b)
-{
-    if (serve_body_open(b) == 0)
-        return 0;
-    serve_reply_error(s, req, 500, "out of memory");
-    return -1;
-}
-
 static void optional_cstring(json_writer *j, const char *s)
 {
     if (s)
@@ -27,7 +18,7 @@ static void optional_cstring(json_writer *j, const char *s)
 void serve_get_health(serve_server *s, struct evhttp_request *req)
 {
     serve_body b;
-    if (open_body(s, req, &b) != 0)
+    if (serve_body_start(s, req, &b) != 0)
         return;
     json_object_begin(&b.json);
     json_key(&b.json, "status");
@@ -56,7 +47,7 @@ static void ecu_counts(json_writer *j, const serve_ecu *e)
 void serve_get_ecus(serve_server *s, struct evhttp_request *req)
 {
     serve_body b;
-    if (open_body(s, req, &b) != 0)
+    if (serve_body_start(s, req, &b) != 0)
         return;
     json_writer *j = &b.json;
     json_object_begin(j);
@@ -93,7 +84,7 @@ static void layers_json(json_writer *j, const char *key, const serve_layer *laye
 void serve_get_ecu(serve_server *s, struct evhttp_request *req, const serve_ecu *e)
 {
     serve_body b;
-    if (open_body(s, req, &b) != 0)
+    if (serve_body_start(s, req, &b) != 0)
         return;
     json_writer *j = &b.json;
     json_object_begin(j);
@@ -123,7 +114,7 @@ void serve_get_ecu(serve_server *s, struct evhttp_request *req, const serve_ecu 
 void serve_get_chunks(serve_server *s, struct evhttp_request *req, const serve_ecu *e)
 {
     serve_body b;
-    if (open_body(s, req, &b) != 0)
+    if (serve_body_start(s, req, &b) != 0)
         return;
     json_writer *j = &b.json;
     json_object_begin(j);
@@ -209,7 +200,7 @@ static int memory_json(json_writer *j, const mdd_db *db, mdd_error *err)
 void serve_get_metrics(serve_server *s, struct evhttp_request *req)
 {
     serve_body b;
-    if (open_body(s, req, &b) != 0)
+    if (serve_body_start(s, req, &b) != 0)
         return;
     json_writer *j = &b.json;
     json_object_begin(j);

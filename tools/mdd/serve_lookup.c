@@ -132,9 +132,12 @@ static void answer_lookup(serve_job *job)
     }
     mdd_db_service *matches = malloc(total * sizeof *matches);
     serve_body b;
-    if (!matches || serve_body_open(&b) != 0) {
-        free(matches);
+    if (!matches) {
         serve_reply_error(job->server, job->req, 500, "out of memory");
+        return;
+    }
+    if (serve_body_start(job->server, job->req, &b) != 0) {
+        free(matches);
         return;
     }
     json_writer *j = &b.json;
@@ -198,10 +201,8 @@ static void answer_dtc(serve_job *job)
     uint32_t first = 0;
     uint32_t n = mdd_db_find_dtcs(e->ecu, job->code, &first);
     serve_body b;
-    if (serve_body_open(&b) != 0) {
-        serve_reply_error(job->server, job->req, 500, "out of memory");
+    if (serve_body_start(job->server, job->req, &b) != 0)
         return;
-    }
     json_writer *j = &b.json;
     json_object_begin(j);
     json_key(j, "ecu");

@@ -20,7 +20,8 @@ void serve_count_response(serve_server *s, int code)
     s->counters.responses[i]++;
 }
 
-int serve_body_open(serve_body *b)
+/* Starts a body. Returns 0, or -1 when out of memory. */
+static int body_open(serve_body *b)
 {
     b->data = NULL;
     b->len = 0;
@@ -29,6 +30,14 @@ int serve_body_open(serve_body *b)
         return -1;
     json_init(&b->json, b->out);
     return 0;
+}
+
+int serve_body_start(serve_server *s, struct evhttp_request *req, serve_body *b)
+{
+    if (body_open(b) == 0)
+        return 0;
+    serve_reply_error(s, req, 500, "out of memory");
+    return -1;
 }
 
 static void free_body(const void *data, size_t len, void *arg)
@@ -78,7 +87,7 @@ void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, co
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
     serve_body b;
-    if (serve_body_open(&b) != 0) {
+    if (body_open(&b) != 0) {
         send_body(s, req, code, NULL, 0);
         return;
     }
