@@ -69,7 +69,8 @@ void mdd_fb_verifier_destroy(mdd_fb_verifier *verifier);
 
 /* mdd_fb_verify_ecu_data() with verifier's bookkeeping: the same statuses and messages,
  * whatever the verifier checked before (MDD_ERR_ARG when verifier is NULL). The bookkeeping
- * grows to len / 4 bytes when it is smaller and stays with verifier; nothing of buf is kept. */
+ * grows to len / 8 bytes for a sound payload, len / 8 + len / 4 for one with a fault, when it
+ * is smaller, and stays with verifier; nothing of buf is kept. */
 mdd_status mdd_fb_verifier_check(mdd_fb_verifier *verifier, const uint8_t *buf, size_t len,
                                  const mdd_fb_verify_options *opts, mdd_error *err);
 
