@@ -130,7 +130,8 @@ FB_ECU_TYPES(QUICK_DECLARE)
 /* The memo holds what verify.c's does, in half the bytes: one per 8-byte slot, which costs
  * half the clearing and half the cache lines. Two things the memo records (tables, and vectors
  * of at least one reference) can start in one 8-byte slot only when the first takes 4 bytes, a
- * table with no field present; builders do not lay those out in real payloads. So the slot
+ * table with no field present, and no payload of the corpus or of the generator has one
+ * followed by another. So the slot
  * holds want, the value verify.c's memo would hold (bit 0x40 always clear, FB_MEMO_STRINGS
  * aside, which has no table id), with bit 0x40 flipped for a position at 4 past the slot's
  * start: a second position in the slot reads as a different value, and the pass gives up.
