@@ -467,6 +467,18 @@ static void check_flxc1000(const mdd_db *db)
     assert_bytes(mdd_dtc_short_name(mdd_db_dtc_at(ecu, first)), "Code1");
 }
 
+/* The memory report of db, its store figures checked: payload, heap and cached bytes. */
+static mdd_db_memory assert_store_memory(const mdd_db *db, uint64_t payload, uint64_t heap,
+                                         uint64_t cached)
+{
+    mdd_db_memory m;
+    assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
+    assert_int_equal(m.stores.payload_bytes, payload);
+    assert_int_equal(m.stores.heap_bytes, heap);
+    assert_int_equal(m.stores.cached_bytes, cached);
+    return m;
+}
+
 static void test_corpus_heap(void **state)
 {
     (void)state;
@@ -477,10 +489,7 @@ static void test_corpus_heap(void **state)
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
     assert_string_equal(mdd_db_ecu_path(ecu), path);
     assert_int_equal(mdd_store_strategy(mdd_db_ecu_store(ecu)), MDD_STRATEGY_HEAP);
-    mdd_db_memory m;
-    assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
-    assert_int_equal(m.stores.payload_bytes, 39680);
-    assert_int_equal(m.stores.heap_bytes, 39680);
+    mdd_db_memory m = assert_store_memory(db, 39680, 39680, 0);
     assert_int_equal(m.stores.mapped_bytes, 11546);
     /* 122 effective services (12 bytes each) and 6 DTCs (8 each), plus the fixed parts. */
     assert_in_range(m.index_bytes, 122 * 12 + 6 * 8, 122 * 12 + 6 * 8 + 2048);
@@ -536,11 +545,7 @@ static void test_corpus_inplace(void **state)
     copy_corpus_file("FLXC1000.mdd", dir, sizeof dir, path, sizeof path);
     mdd_db *db = open_corpus_file(path, MDD_STRATEGY_INPLACE);
     check_flxc1000(db);
-    mdd_db_memory m;
-    assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
-    assert_int_equal(m.stores.payload_bytes, 39680);
-    assert_int_equal(m.stores.heap_bytes, 0);
-    assert_int_equal(m.stores.cached_bytes, 0);
+    assert_store_memory(db, 39680, 0, 0);
     mdd_db_close(db);
     /* The directory form finds the converted file. */
     mdd_db_options opts = mdd_db_options_default();
@@ -585,11 +590,7 @@ static void test_corpus_pread(void **state)
     mdd_cache_stats_read(mdd_store_cache(store), &st);
     assert_int_equal(st.pinned_bytes, 39680);
     assert_int_equal(st.misses, 1);
-    mdd_db_memory m;
-    assert_int_equal(mdd_db_memory_report(db, &m, NULL), MDD_OK);
-    assert_int_equal(m.stores.payload_bytes, 39680);
-    assert_int_equal(m.stores.heap_bytes, 0);
-    assert_int_equal(m.stores.cached_bytes, 39680);
+    assert_store_memory(db, 39680, 0, 39680);
     /* Opened before fork(), the database serves a child from the cache it inherits (its pages
      * shared until written, and nothing writes a pinned payload): the preforking model
      * docs/benchmarks.md measures. */
