@@ -777,6 +777,16 @@ static const row *find_row(const rows *t, int strategy, int mode, unsigned reade
     return NULL;
 }
 
+/* The inplace row in *a and the pread row in *b of one mode, reader count and pressure;
+ * 0 when either was not measured. */
+static int row_pair(const rows *t, int mode, unsigned readers, int pressure, const row **a,
+                    const row **b)
+{
+    *a = find_row(t, 0, mode, readers, pressure);
+    *b = find_row(t, 1, mode, readers, pressure);
+    return *a && *b;
+}
+
 typedef struct verdicts {
     double worst_p99_ratio;       /* pread / inplace p99 under pressure at TARGET_READERS */
     double worst_throughput_ratio; /* pread / inplace without pressure, lowest */
@@ -792,9 +802,8 @@ static verdicts judge(const options *o, const rows *t, int mode)
             continue;
         for (unsigned k = 0; k < o->reader_counts; k++) {
             for (int p = 0; p < 2; p++) {
-                const row *a = find_row(t, 0, m, o->readers[k], p);
-                const row *b = find_row(t, 1, m, o->readers[k], p);
-                if (!a || !b)
+                const row *a, *b;
+                if (!row_pair(t, m, o->readers[k], p, &a, &b))
                     continue;
                 if (p && o->readers[k] == TARGET_READERS) {
                     double ratio = b->p99_ns / a->p99_ns;
@@ -835,9 +844,8 @@ static void print_table(const options *o, const rows *t, size_t files)
     for (int m = 0; m < MODES; m++) {
         for (unsigned k = 0; k < o->reader_counts; k++) {
             for (int p = 0; p < 2; p++) {
-                const row *a = find_row(t, 0, m, o->readers[k], p);
-                const row *b = find_row(t, 1, m, o->readers[k], p);
-                if (!a || !b)
+                const row *a, *b;
+                if (!row_pair(t, m, o->readers[k], p, &a, &b))
                     continue;
                 char mem[2][64];
                 memory_cell(a, mem[0], sizeof mem[0]);
