@@ -1,8 +1,9 @@
 /* Concurrent readers of one database, mapped (inplace) against read into a process-owned cache
  * (pread), with and without memory pressure: throughput and latency percentiles.
  *
- *   bench_concurrency [--seconds S] [--runs N] [--readers 1,4,8] [--modes threads,processes]
- *                     [--pressure-ms N] [--requests N] [--no-verify] [--json-out FILE] DIR
+ *   bench_concurrency [--seconds S] [--runs N] [--readers 1,4,8]
+ *                     [--modes threads,processes,prefork] [--pressure-ms N] [--requests N]
+ *                     [--no-verify] [--json-out FILE] DIR
  *
  * DIR holds the MDD files of the database (`mdd gen --profile adr`). They are converted in
  * place when compressed (both strategies read the converted files): give it a copy. For each
@@ -14,15 +15,18 @@
  * under pread (where the database keeps every payload pinned).
  *
  * For R readers (--readers, default 1, 4 and 8), as threads sharing one database, then as
- * processes each opening its own (forked children, so each has its own cache), every reader
- * picks requests at random from the list for --seconds (default 2) and records the latency
- * of each lookup (CLOCK_MONOTONIC, one reading per lookup) in a histogram of 6% wide
- * buckets; figures: lookups per second in all, p50 and p99, and for processes the mean RSS
- * and PSS of a reader at the end (mdd_process_memory_read(); with threads one process holds
- * both strategies' databases, so its memory is neither's). A run of R is a phase without
+ * processes each opening its own (forked children, so each has its own cache), then as
+ * processes forked after the parent opened the database (prefork: they share its cache's
+ * pages, copy-on-write), every reader picks requests at random from the list for --seconds
+ * (default 2) and records the latency of each lookup (CLOCK_MONOTONIC, one reading per
+ * lookup) in a histogram of 6% wide buckets; figures: lookups per second in all, p50 and
+ * p99, and for processes the mean RSS and PSS of a reader at the end
+ * (mdd_process_memory_read(); with threads one process holds both strategies' databases, so
+ * its memory is neither's). A run of R is a phase without
  * pressure, after a pass over all requests made what they touch resident, then one under
  * pressure, each for inplace then pread, so that drift hits both alike; rows give the
- * medians over --runs (default 3) runs. Reader processes live for all runs of one R.
+ * medians over --runs (default 3) runs. Reader processes live for all runs of one R. The
+ * targets are judged per mode.
  *
  * Pressure, every --pressure-ms (default 10) ms while the readers run, what the kernel's
  * reclaim does to clean file pages, done deterministically: every reader process drops its
