@@ -21,7 +21,7 @@
  * forked while no other thread uses the store inherits it: mapped stores share the page
  * cache with every process, a pread cache is shared with forked children only (its pinned
  * bytes copy-on-write, never written), so independent processes each read a copy of their
- * own. */
+ * own, unless their stores name the same share_dir: then whole chunks are one shared image. */
 #ifndef MDD_STORE_H
 #define MDD_STORE_H
 
@@ -68,6 +68,18 @@ typedef struct mdd_store_options {
      * cache_options. */
     mdd_cache *cache;
     mdd_cache_options cache_options;
+    /* pread only: a directory, best on tmpfs (/dev/shm/...), where reads of a whole chunk
+     * (the database's EcuData payloads, mdd_store_chunk_data()) are served from images that
+     * every process of the user shares: one copy in memory for all independent processes
+     * that open files holding the same chunk, where each would otherwise read its own into
+     * its cache. An image is named by the SHA-512 of its chunk's sha512_uncompressed
+     * signature, made atomically by the first process and checked against that signature
+     * before anyone can see it, held until the store closes and removed when its last user
+     * closes. Chunks without such a signature go through the cache. Made (mode 0700) when
+     * missing; the store fails to open unless it is owned by the caller's effective user and
+     * closed to others. A chunk whose image cannot be made (no space) fails its read.
+     * NULL (default): no sharing. */
+    const char *share_dir;
     mdd_codec_limits limits;
     mdd_parse_options parse;
 } mdd_store_options;
@@ -134,6 +146,7 @@ typedef struct mdd_store_memory {
     uint64_t heap_bytes;     /* bytes the store allocated for payload data */
     uint64_t cached_bytes;   /* pread: bytes of the store's cache (shared caches count once
                               * per store reporting them) */
+    uint64_t shared_bytes;   /* pread with a share_dir: bytes of the images the store maps */
 } mdd_store_memory;
 
 /* Fills out for store. */

@@ -10,6 +10,7 @@ static void add_store(mdd_store_memory *sum, const mdd_store_memory *m)
     sum->resident_bytes += m->resident_bytes;
     sum->heap_bytes += m->heap_bytes;
     sum->cached_bytes += m->cached_bytes;
+    sum->shared_bytes += m->shared_bytes;
 }
 
 /* Whether a store before ECU i reads into the same cache as ECU i's: a cache shared by stores

@@ -4,8 +4,11 @@
 #include "store_impl.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
-static mdd_status attach_cache(mdd_store *store, const mdd_store_options *opts, mdd_error *err)
+/* Takes image_dir (-1 for none) into the store whatever happens. */
+static mdd_status attach_cache(mdd_store *store, const mdd_store_options *opts, int image_dir,
+                               mdd_error *err)
 {
     size_t count = store->file.chunk_count;
     store_pread *p = calloc(1, sizeof *p);
@@ -13,9 +16,12 @@ static mdd_status attach_cache(mdd_store *store, const mdd_store_options *opts, 
     if (!p || !whole || pthread_mutex_init(&p->lock, NULL) != 0) {
         free(whole);
         free(p);
+        if (image_dir >= 0)
+            close(image_dir);
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the chunk pins");
     }
     p->whole = whole;
+    p->image_dir = image_dir;
     store->pread = p;
     p->cache = opts->cache;
     if (!p->cache) {
@@ -25,17 +31,27 @@ static mdd_status attach_cache(mdd_store *store, const mdd_store_options *opts, 
         p->owns_cache = 1;
     }
     p->id = cache_register_store(p->cache);
-    return MDD_OK;
+    return store_images_open(store, err);
 }
 
 mdd_status store_open_pread(mdd_store *store, const char *path, const mdd_store_options *opts,
                             mdd_error *err)
 {
+    /* Before any conversion: a directory that cannot be used should not cost one. */
+    int image_dir = -1;
+    if (opts->share_dir) {
+        mdd_status st = shared_image_dir_open(opts->share_dir, &image_dir, err);
+        if (st)
+            return st;
+    }
     int fell_back;
     mdd_status st = store_open_plain(store, path, opts, MDD_STRATEGY_PREAD, &fell_back, err);
-    if (st || fell_back)
+    if (st || fell_back) {
+        if (image_dir >= 0)
+            close(image_dir);
         return st;
-    return attach_cache(store, opts, err);
+    }
+    return attach_cache(store, opts, image_dir, err);
 }
 
 void store_pread_clear(mdd_store *store)
@@ -45,6 +61,7 @@ void store_pread_clear(mdd_store *store)
         return;
     for (size_t i = 0; i < store->file.chunk_count; i++)
         mdd_pin_release(&p->whole[i]);
+    store_images_clear(store);
     /* A shared cache lives on: what it holds of this store nobody can ask for again. */
     if (p->owns_cache)
         mdd_cache_destroy(p->cache);

@@ -40,6 +40,8 @@ static void fill(mdd_pin *pin, cache_entry *entry, const pread_span *s, uint64_t
 int store_pread_try(const mdd_store *store, size_t index, uint64_t offset, size_t len,
                     mdd_pin *pin)
 {
+    if (store_image_try(store, index, offset, len, pin))
+        return 1;
     pread_span s = span_of(store, index, offset, len);
     cache_entry *entry = cache_find(store->pread->cache, &s.key);
     if (entry)
@@ -68,9 +70,8 @@ void store_pread_finish(const mdd_store *store, cache_entry *fresh, uint64_t off
     fill(pin, cache_publish(fresh), &s, offset, len);
 }
 
-/* Reads size bytes at file_offset into buf, through short reads and interruptions. */
-static mdd_status read_exact(const mdd_store *store, size_t index, uint8_t *buf, size_t size,
-                             uint64_t file_offset, mdd_error *err)
+mdd_status store_pread_file(const mdd_store *store, size_t index, uint8_t *buf, size_t size,
+                            uint64_t file_offset, mdd_error *err)
 {
     for (size_t done = 0; done < size;) {
         ssize_t n = pread(store->source.fd, buf + done, size - done, (off_t)(file_offset + done));
@@ -92,12 +93,18 @@ mdd_status store_pread_read(const mdd_store *store, size_t index, uint64_t offse
 {
     if (store_pread_try(store, index, offset, len, pin))
         return MDD_OK;
+    if (offset == 0 && len == store->views[index].len) {
+        int served;
+        mdd_status st = store_image_read(store, index, pin, &served, err);
+        if (st || served)
+            return st;
+    }
     cache_entry *fresh;
     uint64_t file_offset;
     mdd_status st = store_pread_prepare(store, index, offset, len, &fresh, &file_offset, err);
     if (st)
         return st;
-    st = read_exact(store, index, fresh->data, fresh->size, file_offset, err);
+    st = store_pread_file(store, index, fresh->data, fresh->size, file_offset, err);
     if (st) {
         cache_entry_free(fresh);
         return st;

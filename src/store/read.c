@@ -84,7 +84,8 @@ mdd_status mdd_store_try_read(const mdd_store *store, size_t index, uint64_t off
     if (!in_memory)
         return mdd_fail(err, MDD_ERR_WOULD_BLOCK, "chunk %zu: %zu bytes at %llu are not in "
                         "memory", index, len, (unsigned long long)offset);
-    if (!pin->entry)
+    /* store_pread_try() filled the pin of a pread store: a cache entry or a shared image. */
+    if (len == 0 || store->strategy != MDD_STRATEGY_PREAD)
         pin->bytes = len ? store_range_view(store, index, offset, len) : store_view(NULL, 0);
     return MDD_OK;
 }

@@ -27,6 +27,7 @@ mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out
         mdd_cache_stats stats;
         mdd_cache_stats_read(store->pread->cache, &stats);
         out->cached_bytes = stats.cached_bytes;
+        out->shared_bytes = store_image_bytes(store);
     }
     mdd_status st = add_mapping(&store->source, out, err);
     return st ? st : add_mapping(&store->sidecar, out, err);

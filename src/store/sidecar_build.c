@@ -34,19 +34,6 @@ static mdd_status write_zeros(mdd_sink *out, uint64_t count, mdd_error *err)
     return MDD_OK;
 }
 
-/* The digest the chunk's sha512_uncompressed signature promises, or NULL when it has no
- * signature of that size to take it from. */
-static const uint8_t *signed_digest(const mdd_chunk *chunk)
-{
-    for (size_t i = 0; i < chunk->signature_count; i++) {
-        const mdd_signature *sig = &chunk->signatures[i];
-        if (mdd_bytes_equal_str(sig->algorithm, MDD_SIG_SHA512_UNCOMPRESSED) &&
-            sig->signature.len == MDD_SHA512_SIZE)
-            return sig->signature.ptr;
-    }
-    return NULL;
-}
-
 /* The table precedes the payloads, so each digest must be known before its payload is
  * written: real chunks carry it in their signature; any other chunk is hashed beforehand. */
 static mdd_status expected_digests(const sidecar_source *src, uint8_t (*digests)[MDD_SHA512_SIZE],
@@ -54,7 +41,7 @@ static mdd_status expected_digests(const sidecar_source *src, uint8_t (*digests)
 {
     const mdd_file *file = &src->store->file;
     for (size_t i = 0; i < file->chunk_count; i++) {
-        const uint8_t *sig = signed_digest(&file->chunks[i]);
+        const uint8_t *sig = store_signed_digest(&file->chunks[i]);
         if (sig) {
             memcpy(digests[i], sig, MDD_SHA512_SIZE);
             continue;

@@ -42,6 +42,7 @@ mdd_store_options mdd_store_options_default(void)
         .evict = 1,
         .cache = NULL,
         .cache_options = mdd_cache_options_default(),
+        .share_dir = NULL,
         .limits = mdd_codec_limits_default(),
         .parse = mdd_parse_options_default(),
     };

@@ -3,6 +3,7 @@
 #define MDD_STORE_IMPL_H
 
 #include "../common/error.h"
+#include "../os/shared_image.h"
 #include "cache_impl.h"
 
 #include <mdd/file.h>
@@ -20,8 +21,13 @@ typedef struct store_pread {
     mdd_cache *cache;
     int owns_cache;       /* created by the store, destroyed at close */
     uint64_t id;          /* the store's part of every cache key */
-    pthread_mutex_t lock; /* guards whole[] */
+    pthread_mutex_t lock; /* guards whole[] and images[] */
     mdd_pin *whole;       /* one per chunk: its whole data once mdd_store_chunk_data() read it */
+    /* With a share_dir: its descriptor, and one image per chunk, attached (fd >= 0) by the
+     * first read of the whole chunk and held until the store closes. image_dir is -1 and
+     * images NULL without one. */
+    int image_dir;
+    shared_image *images;
 } store_pread;
 
 struct mdd_store {
@@ -80,6 +86,11 @@ MDD_INTERNAL mdd_bytes store_pread_whole(const mdd_store *store, size_t index);
 
 /* pread_read.c: a range (len > 0, inside chunk index) through the cache. */
 
+/* Reads size bytes of the file at file_offset (chunk index's data) into buf, through short
+ * reads and interruptions. MDD_ERR_IO naming the file and the chunk. */
+MDD_INTERNAL mdd_status store_pread_file(const mdd_store *store, size_t index, uint8_t *buf,
+                                         size_t size, uint64_t file_offset, mdd_error *err);
+
 /* Pins the range from the cache if an entry holds it (a hit); returns 0 otherwise. */
 MDD_INTERNAL int store_pread_try(const mdd_store *store, size_t index, uint64_t offset,
                                  size_t len, mdd_pin *pin);
@@ -98,6 +109,28 @@ MDD_INTERNAL void store_pread_finish(const mdd_store *store, cache_entry *fresh,
  * file and the chunk when the read fails or the file ends early; MDD_ERR_NOMEM. */
 MDD_INTERNAL mdd_status store_pread_read(const mdd_store *store, size_t index, uint64_t offset,
                                          size_t len, mdd_pin *pin, mdd_error *err);
+
+/* pread_image.c: whole chunks in shared images (mdd_store_options.share_dir). */
+
+/* Makes room for the images of a pread store whose image_dir is set; nothing without one. */
+MDD_INTERNAL mdd_status store_images_open(mdd_store *store, mdd_error *err);
+
+/* Detaches every image and closes the directory. */
+MDD_INTERNAL void store_images_clear(mdd_store *store);
+
+/* Pins the range from chunk index's image when the store holds one; returns 0 otherwise. */
+MDD_INTERNAL int store_image_try(const mdd_store *store, size_t index, uint64_t offset,
+                                 size_t len, mdd_pin *pin);
+
+/* A read of the whole of chunk index (len > 0) under a share_dir: attaches its image, made
+ * from the file and checked against the chunk's signature when no process has it yet, and
+ * pins it. *served is 0 (and nothing done) when the chunk has no sha512_uncompressed
+ * signature to name it by, or the store has no share_dir. */
+MDD_INTERNAL mdd_status store_image_read(const mdd_store *store, size_t index, mdd_pin *pin,
+                                         int *served, mdd_error *err);
+
+/* Bytes of images the store holds. */
+MDD_INTERNAL uint64_t store_image_bytes(const mdd_store *store);
 
 /* read.c */
 
@@ -228,5 +261,9 @@ MDD_INTERNAL mdd_status sidecar_write(void *ctx, mdd_sink *out, mdd_error *err);
  * its table records (MDD_ERR_CHECKSUM). */
 MDD_INTERNAL mdd_status store_verify_chunks(const mdd_store *store,
                                             const sidecar_header *recorded, mdd_error *err);
+
+/* The digest the chunk's sha512_uncompressed signature promises, or NULL when it has no
+ * signature of that size to take it from. */
+MDD_INTERNAL const uint8_t *store_signed_digest(const mdd_chunk *chunk);
 
 #endif

@@ -20,6 +20,17 @@ static mdd_status hash_view(const mdd_store *store, mdd_bytes data,
     return mdd_sha512_file_range(map->fd, offset, data.len, 0, digest, err);
 }
 
+const uint8_t *store_signed_digest(const mdd_chunk *chunk)
+{
+    for (size_t i = 0; i < chunk->signature_count; i++) {
+        const mdd_signature *sig = &chunk->signatures[i];
+        if (mdd_bytes_equal_str(sig->algorithm, MDD_SIG_SHA512_UNCOMPRESSED) &&
+            sig->signature.len == MDD_SHA512_SIZE)
+            return sig->signature.ptr;
+    }
+    return NULL;
+}
+
 static mdd_status verify_chunk(const mdd_store *store, size_t index, const uint8_t *expected,
                                mdd_error *err)
 {

@@ -54,10 +54,10 @@ expect_json "$(jq -c 'del(.process) | del(.files[].open_ms, .files[].resident_by
     "{\"files\": [
       {\"file\": \"db/b.mdd\", \"strategy\": \"heap\", \"requested\": \"heap\", \"chunks\": 1,
        \"payload_bytes\": $NOTES, \"mapped_bytes\": $B_SIZE, \"heap_bytes\": $NOTES,
-       \"cached_bytes\": 0},
+       \"cached_bytes\": 0, \"shared_bytes\": 0},
       {\"file\": \"db/a.mdd\", \"strategy\": \"heap\", \"requested\": \"heap\", \"chunks\": 2,
        \"payload_bytes\": $A_PAYLOAD, \"mapped_bytes\": $A_SIZE, \"heap_bytes\": $A_HEAP,
-       \"cached_bytes\": 0}]}" \
+       \"cached_bytes\": 0, \"shared_bytes\": 0}]}" \
     "heap --json"
 expect_eq "$(jq -c '.process | keys' "$TMP/out")" '["anonymous_kb","file_kb","pss_kb","rss_kb"]' \
     "heap --json: process keys"

@@ -128,6 +128,9 @@ run 2 "$MDD" serve --reader aio "$GEN"
 run 2 "$MDD" serve --cache-budget 1M "$GEN"
 expect_line "mdd serve: --cache-budget applies to --strategy pread only" "$TMP/err" \
     "--cache-budget without pread"
+run 2 "$MDD" serve --share-dir "$WORK/share" "$GEN"
+expect_line "mdd serve: --share-dir applies to --strategy pread only" "$TMP/err" \
+    "--share-dir without pread"
 run 1 "$MDD" serve --listen 127.0.0.1:0 "$WORK/missing"
 expect_eq "$(cat "$TMP/err")" "mdd: $WORK/missing: open directory: No such file or directory" \
     "a missing directory"
@@ -323,6 +326,26 @@ for strategy in heap sidecar inplace pread; do
         "$strategy: /metrics"
     stop_server
 done
+
+# ---- two servers of the same files share one image of each payload ----
+ecus=$(ls "$GEN"/*.mdd | wc -l)
+cp -r "$GEN" "$WORK/share-1"
+cp -r "$GEN" "$WORK/share-2"
+start_server "$WORK/share-1" --strategy pread --share-dir "$WORK/share"
+PID1=$PID LISTEN1=$LISTEN_FD
+start_server "$WORK/share-2" --strategy pread --share-dir "$WORK/share"
+expect_eq "$(stat -c %a "$WORK/share")" 700 "the share directory's mode"
+expect_eq "$(ls "$WORK/share" | grep -c '^mdd-[0-9a-f]\{128\}$')" "$ecus" "one image per payload"
+expect_get 200 "/ecus/$ECU/lookup?request=22F190" \
+    "$(lookup_json "$WORK/share-2/$ECU.mdd" ECM1001_Base 22F190)"
+get /metrics
+expect_eq "$(jq '.memory.db.shared_bytes == .memory.db.payload_bytes and
+        .memory.db.cached_bytes == 0' "$TMP/body")" true "payloads shared, none cached"
+stop_server
+expect_eq "$(ls "$WORK/share" | wc -l)" "$ecus" "images kept while the other server runs"
+PID=$PID1 LISTEN_FD=$LISTEN1
+stop_server
+expect_eq "$(ls "$WORK/share" | wc -l)" 0 "images removed with the last server"
 
 # ---- the real corpus ----
 have_corpus || exit 0

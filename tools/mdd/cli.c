@@ -132,10 +132,11 @@ int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *
     return CLI_EXIT_OK;
 }
 
-int cli_check_cache_budget(const cli_command *cmd, int given, mdd_strategy strategy)
+int cli_check_pread_option(const cli_command *cmd, const char *option, int given,
+                           mdd_strategy strategy)
 {
     if (given && strategy != MDD_STRATEGY_PREAD)
-        return cli_usage_error(cmd, "--cache-budget applies to --strategy pread only");
+        return cli_usage_error(cmd, "%s applies to --strategy pread only", option);
     return CLI_EXIT_OK;
 }
 

@@ -78,9 +78,11 @@ int cli_parse_strategy(const cli_command *cmd, const char *option, const char *v
  * 2^30). Returns CLI_EXIT_OK, or the usage error's exit code after printing it. */
 int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes);
 
-/* Checks that --cache-budget (given) goes with --strategy pread, once every option is known.
- * Returns CLI_EXIT_OK, or the usage error's exit code after printing it. */
-int cli_check_cache_budget(const cli_command *cmd, int given, mdd_strategy strategy);
+/* Checks that option (--cache-budget, --share-dir), when given, goes with --strategy pread,
+ * once every option is known. Returns CLI_EXIT_OK, or the usage error's exit code after
+ * printing it. */
+int cli_check_pread_option(const cli_command *cmd, const char *option, int given,
+                           mdd_strategy strategy);
 
 /* Writes path atomically (see mdd_write_file_atomic) with the mode a new file would get from
  * open(2): 0666 less the umask. */

@@ -64,7 +64,7 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
 int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
 {
     /* Options come in any order: their combination is checked once all are known. */
-    int rc = cli_check_cache_budget(a->cmd, a->budget_given, a->strategy);
+    int rc = cli_check_pread_option(a->cmd, "--cache-budget", a->budget_given, a->strategy);
     if (rc != CLI_EXIT_OK)
         return rc;
     rc = open_path(path, a, db);

@@ -217,6 +217,8 @@ void json_store_memory_fields(json_writer *j, const mdd_store_memory *m)
     json_uint(j, m->heap_bytes);
     json_key(j, "cached_bytes");
     json_uint(j, m->cached_bytes);
+    json_key(j, "shared_bytes");
+    json_uint(j, m->shared_bytes);
 }
 
 void json_process_memory(json_writer *j, const mdd_process_memory *p)

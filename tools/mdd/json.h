@@ -52,7 +52,7 @@ int json_map(json_writer *j, mdd_map_view map);
 void json_process_memory(json_writer *j, const mdd_process_memory *p);
 
 /* The fields of a store memory report ("payload_bytes", "mapped_bytes", "resident_bytes",
- * "heap_bytes", "cached_bytes") in the object being written. */
+ * "heap_bytes", "cached_bytes", "shared_bytes") in the object being written. */
 void json_store_memory_fields(json_writer *j, const mdd_store_memory *m);
 
 /* Ends the current top-level value with a newline, ready for the next one. */

@@ -51,7 +51,7 @@ static int check_combination(const load_options *o)
 {
     const cli_command *cmd = &cli_load_command;
     mdd_strategy s = o->store.strategy;
-    int rc = cli_check_cache_budget(cmd, o->budget_given, s);
+    int rc = cli_check_pread_option(cmd, "--cache-budget", o->budget_given, s);
     if (rc != CLI_EXIT_OK || !o->fallback_given)
         return rc;
     if (s != MDD_STRATEGY_INPLACE && s != MDD_STRATEGY_PREAD)
@@ -130,6 +130,7 @@ static void add_memory(mdd_store_memory *sum, const mdd_store_memory *m)
     sum->resident_bytes += m->resident_bytes;
     sum->heap_bytes += m->heap_bytes;
     sum->cached_bytes += m->cached_bytes;
+    sum->shared_bytes += m->shared_bytes;
 }
 
 static void print_totals_text(const load_result *results, size_t count,
@@ -280,9 +281,9 @@ const cli_command cli_load_command = {
             "  -j, --json        print one JSON object instead: {\"files\": [{\"file\",\n"
             "                    \"strategy\", \"requested\", \"chunks\", \"open_ms\",\n"
             "                    \"payload_bytes\", \"mapped_bytes\", \"resident_bytes\",\n"
-            "                    \"heap_bytes\", \"cached_bytes\"}], \"process\": {\"rss_kb\",\n"
-            "                    \"pss_kb\", \"anonymous_kb\", \"file_kb\"}} (failed files are\n"
-            "                    left out)\n"
+            "                    \"heap_bytes\", \"cached_bytes\", \"shared_bytes\"}],\n"
+            "                    \"process\": {\"rss_kb\", \"pss_kb\", \"anonymous_kb\",\n"
+            "                    \"file_kb\"}} (failed files are left out)\n"
             "  -h, --help        show this help\n",
     .shortopts = ":s:f:njh",
     .longopts = longopts,

@@ -31,6 +31,7 @@ static int on_option(void *ctx, int option, const char *value)
     case 'B':
         o->budget_given = 1;
         return cli_parse_cache_budget(cmd, value, &o->cache_budget);
+    case 'S': o->share_dir = value; return CLI_EXIT_OK;
     case 'c':
         if (cli_parse_uint(value, MAX_CONNECTIONS_LIMIT, &o->max_connections) != 0 ||
             o->max_connections == 0)
@@ -63,6 +64,7 @@ static int open_data(serve_server *s, const char *dir)
     opts.store.strategy = s->opts.strategy;
     if (s->opts.budget_given)
         opts.store.cache_options.budget_bytes = s->opts.cache_budget;
+    opts.store.share_dir = s->opts.share_dir;
     mdd_error err;
     if (mdd_db_open_dir(dir, &opts, &s->db, &err) != MDD_OK) {
         /* The library's message starts with the file it is about. */
@@ -239,10 +241,14 @@ static int run(int argc, char **argv)
         return rc;
     if (argc - first != 1)
         return cli_usage_error(&cli_serve_command, "expected exactly one DIR");
-    int budget_rc = cli_check_cache_budget(&cli_serve_command, s.opts.budget_given,
-                                           s.opts.strategy);
-    if (budget_rc != CLI_EXIT_OK)
-        return budget_rc;
+    const cli_command *cmd = &cli_serve_command;
+    int pread_rc = cli_check_pread_option(cmd, "--cache-budget", s.opts.budget_given,
+                                          s.opts.strategy);
+    if (pread_rc == CLI_EXIT_OK)
+        pread_rc = cli_check_pread_option(cmd, "--share-dir", s.opts.share_dir != NULL,
+                                          s.opts.strategy);
+    if (pread_rc != CLI_EXIT_OK)
+        return pread_rc;
     s.address_len = parse_listen(s.opts.listen, &s.address);
     if (s.address_len == 0)
         return cli_usage_error(&cli_serve_command,
@@ -257,6 +263,7 @@ static const struct option longopts[] = {
     {"listen", required_argument, NULL, 'l'},
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},
+    {"share-dir", required_argument, NULL, 'S'},
     {"max-connections", required_argument, NULL, 'c'},
     {"timeout", required_argument, NULL, 't'},
     {"reader", required_argument, NULL, 'r'},
@@ -268,7 +275,7 @@ const cli_command cli_serve_command = {
     .name = "serve",
     .summary = "Serve a directory of MDD files over HTTP",
     .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
-                "                 [--max-connections N] [--timeout S] [--reader B] DIR",
+                "                 [--share-dir DIR] [--max-connections N] [--timeout S] [--reader B] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
@@ -284,6 +291,9 @@ const cli_command cli_serve_command = {
             "                           or pread\n"
             "      --cache-budget BYTES with pread: the bytes each file's cache keeps beyond\n"
             "                           what is in use (K, M or G may follow; default 16M)\n"
+            "      --share-dir DIR      with pread: keep the payloads in images in DIR (best\n"
+            "                           on tmpfs) that other processes of this user serving\n"
+            "                           the same files map too, one copy for all\n"
             "  -c, --max-connections N  connections open at once (default 64); more are\n"
             "                           closed as soon as they are accepted\n"
             "  -t, --timeout S          close a connection idle for S seconds (default 30)\n"

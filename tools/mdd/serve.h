@@ -76,6 +76,7 @@ typedef struct serve_options {
     mdd_strategy strategy;
     int budget_given;
     uint64_t cache_budget; /* pread: the cache's budget, when given */
+    const char *share_dir; /* pread: where whole chunks are shared, NULL for nowhere */
     uint64_t max_connections;
     uint64_t timeout_s;        /* idle and I/O timeout of a connection */
     mdd_reader_backend reader; /* how payload bytes are brought in */
