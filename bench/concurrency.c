@@ -2,8 +2,8 @@
  * (pread), with and without memory pressure: throughput and latency percentiles.
  *
  *   bench_concurrency [--seconds S] [--runs N] [--readers 1,4,8]
- *                     [--modes threads,processes,prefork] [--pressure-ms N] [--requests N]
- *                     [--no-verify] [--json-out FILE] DIR
+ *                     [--modes threads,processes,shared,prefork] [--share-dir DIR]
+ *                     [--pressure-ms N] [--requests N] [--no-verify] [--json-out FILE] DIR
  *
  * DIR holds the MDD files of the database (`mdd gen --profile adr`). They are converted in
  * place when compressed (both strategies read the converted files): give it a copy. For each
@@ -15,18 +15,20 @@
  * under pread (where the database keeps every payload pinned).
  *
  * For R readers (--readers, default 1, 4 and 8), as threads sharing one database, then as
- * processes each opening its own (forked children, so each has its own cache), then as
- * processes forked after the parent opened the database (prefork: they share its cache's
- * pages, copy-on-write), every reader picks requests at random from the list for --seconds
- * (default 2) and records the latency of each lookup (CLOCK_MONOTONIC, one reading per
- * lookup) in a histogram of 6% wide buckets; figures: lookups per second in all, p50 and
+ * processes each opening its own (forked children, so each has its own cache), then the same
+ * with the pread stores sharing their payloads' images in a directory (shared:
+ * mdd_store_options.share_dir; --share-dir, default a new directory in /dev/shm, removed at the
+ * end), then as processes forked after the parent opened the database (prefork: they share its
+ * cache's pages, copy-on-write), every reader picks requests at random from the list for
+ * --seconds (default 2) and records the latency of each lookup (CLOCK_MONOTONIC, one reading
+ * per lookup) in a histogram of 6% wide buckets; figures: lookups per second in all, p50 and
  * p99, and for processes the mean RSS and PSS of a reader at the end
- * (mdd_process_memory_read(); with threads one process holds both strategies' databases, so
- * its memory is neither's). A run of R is a phase without
- * pressure, after a pass over all requests made what they touch resident, then one under
- * pressure, each for inplace then pread, so that drift hits both alike; rows give the
- * medians over --runs (default 3) runs. Reader processes live for all runs of one R. The
- * targets are judged per mode.
+ * (mdd_process_memory_read(); with threads one process holds both strategies' databases, so its
+ * memory is neither's). A run of R is a phase without pressure, after a pass over all requests
+ * made what they touch resident, then one under pressure, each for inplace then pread, so that
+ * drift hits both alike; rows give the medians over --runs (default 3) runs. Reader processes
+ * live for all runs of one R. The targets are judged per mode, over threads, shared and prefork
+ * (processes shows what a share_dir saves).
  *
  * Pressure, every --pressure-ms (default 10) ms while the readers run, what the kernel's
  * reclaim does to clean file pages, done deterministically: every reader process drops its
@@ -57,6 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -75,10 +78,14 @@
 
 /* ---- options ---- */
 
-/* Processes either open the database each (processes), or inherit the one the parent
- * opened before forking them (prefork), as the workers of a preforking server do. */
-enum { MODE_THREADS = 0, MODE_PROCESSES = 1, MODE_PREFORK = 2, MODES = 3 };
-static const char *const mode_names[MODES] = {"threads", "processes", "prefork"};
+/* Processes either open the database each, their pread stores reading into their own
+ * caches (processes) or sharing the payloads' images in a directory (shared), or inherit the
+ * one the parent opened before forking them (prefork), as the workers of a preforking server
+ * do. The targets are judged on the configurations the library advises for pread (threads,
+ * shared, prefork); processes shows what independent readers cost without a share_dir. */
+enum { MODE_THREADS = 0, MODE_PROCESSES = 1, MODE_SHARED = 2, MODE_PREFORK = 3, MODES = 4 };
+static const char *const mode_names[MODES] = {"threads", "processes", "shared", "prefork"};
+static const int mode_judged[MODES] = {1, 0, 1, 1};
 
 enum { STRATEGIES = 2 };
 static const mdd_strategy strategies[STRATEGIES] = {MDD_STRATEGY_INPLACE, MDD_STRATEGY_PREAD};
@@ -94,11 +101,13 @@ typedef struct options {
     uint32_t requests;
     int verify;
     const char *json_out;
+    const char *share_root; /* --share-dir, or a directory made for the run */
+    const char *share_dir;  /* what pread stores of the mode being measured share; NULL */
 } options;
 
 static const char usage[] =
     "usage: " PROG " [--seconds S] [--runs N] [--readers 1,4,8]\n"
-    "       [--modes threads,processes,prefork]\n"
+    "       [--modes threads,processes,shared,prefork] [--share-dir DIR]\n"
     "       [--pressure-ms N] [--requests N] [--no-verify] [--json-out FILE] DIR";
 
 static void parse_readers(char *list, options *o)
@@ -121,14 +130,15 @@ static void parse_modes(char *list, options *o)
         while (m < MODES && strcmp(t, mode_names[m]) != 0)
             m++;
         if (m == MODES)
-            bench_die("--modes: expected threads, processes or prefork, not '%s'", t);
+            bench_die("--modes: expected threads, processes, shared or prefork, not '%s'", t);
         o->use_mode[m] = 1;
     }
 }
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {.seconds = 2, .readers = {1, 4, 8}, .reader_counts = 3, .use_mode = {1, 1, 1},
+    options o = {.seconds = 2, .readers = {1, 4, 8}, .reader_counts = 3,
+                 .use_mode = {1, 1, 1, 1},
                  .pressure_ms = 10, .runs = 3, .requests = 65536, .verify = 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -155,6 +165,8 @@ static options parse_options(int argc, char **argv)
             o.requests = bench_parse_uint(a, argv[++i], 1, 1u << 24);
         } else if (strcmp(a, "--json-out") == 0) {
             o.json_out = argv[++i];
+        } else if (strcmp(a, "--share-dir") == 0) {
+            o.share_root = argv[++i];
         } else if (strncmp(a, "--", 2) == 0 || o.dir) {
             bench_die("unexpected argument %s\n%s", a, usage);
         } else {
@@ -429,6 +441,8 @@ static mdd_db *open_db(const options *o, mdd_strategy strategy)
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = strategy;
     opts.store.verify = o->verify;
+    if (strategy == MDD_STRATEGY_PREAD)
+        opts.store.share_dir = o->share_dir;
     mdd_db *db;
     mdd_error err;
     if (mdd_db_open_dir(o->dir, &opts, &db, &err) != MDD_OK)
@@ -738,13 +752,16 @@ static sample process_phase(const options *o, const child *children, unsigned n,
     return sample_of(&h, per_s, rss, pss);
 }
 
-/* Reader processes in mode (processes or prefork). Under prefork the parent opens each
+/* Reader processes in mode (processes, shared or prefork). Under prefork the parent opens each
  * strategy's database just to fork that strategy's readers, and closes it then: the readers
  * inherit one database and nothing of the other strategy's. */
-static void measure_processes(const options *o, int mode, const file_list *files, rows *t)
+static void measure_processes(const options *opts, int mode, const file_list *files, rows *t)
 {
     static child children[STRATEGIES][MAX_READERS];
     static samples sm;
+    options mode_opts = *opts;
+    mode_opts.share_dir = mode == MODE_SHARED ? opts->share_root : NULL;
+    const options *o = &mode_opts;
     for (unsigned k = 0; k < o->reader_counts; k++) {
         unsigned n = o->readers[k];
         for (int st = 0; st < STRATEGIES; st++) {
@@ -797,12 +814,12 @@ typedef struct verdicts {
     int have_p99, have_throughput;
 } verdicts;
 
-/* The verdicts over the rows of mode, or of every mode when mode is MODES. */
+/* The verdicts over the rows of mode, or of every judged mode when mode is MODES. */
 static verdicts judge(const options *o, const rows *t, int mode)
 {
     verdicts v = {0, INFINITY, 0, 0};
     for (int m = 0; m < MODES; m++) {
-        if (mode != MODES && m != mode)
+        if (mode == MODES ? !mode_judged[m] : m != mode)
             continue;
         for (unsigned k = 0; k < o->reader_counts; k++) {
             for (int p = 0; p < 2; p++) {
@@ -839,8 +856,11 @@ static void memory_cell(const row *r, char *buf, size_t size)
 static void print_table(const options *o, const rows *t, size_t files)
 {
     printf("%zu files; %u requests; %.1f s per phase, medians of %u runs; pressure every %u ms; "
-           "verification %s\n\n",
+           "verification %s",
            files, o->requests, o->seconds, o->runs, o->pressure_ms, o->verify ? "on" : "off");
+    if (o->use_mode[MODE_SHARED])
+        printf("; shared: pread images in %s", o->share_root);
+    printf("\n\n");
     printf("| mode | readers | pressure | inplace lookups/s | pread lookups/s | pread / inplace "
            "| inplace p50 us | pread p50 us | inplace p99 us | pread p99 us | pread / inplace "
            "p99 | inplace RSS / PSS KB | pread RSS / PSS KB |\n"
@@ -867,13 +887,14 @@ static void print_table(const options *o, const rows *t, size_t files)
            "|---|---|---|---|---|\n");
     for (int m = 0; m < MODES; m++) {
         verdicts v = judge(o, t, m);
+        const char *name = mode_judged[m] ? mode_names[m] : "processes (reference, not judged)";
         if (v.have_p99)
             printf("| %s | pressure, %u readers: pread p99 / inplace p99 | <= 1x | %.3fx | %s |\n",
-                   mode_names[m], TARGET_READERS, v.worst_p99_ratio,
+                   name, TARGET_READERS, v.worst_p99_ratio,
                    v.worst_p99_ratio <= 1 ? "PASS" : "MISS");
         if (v.have_throughput)
             printf("| %s | no pressure: pread / inplace throughput | >= %.1fx | %.3fx | %s |\n",
-                   mode_names[m], TARGET_THROUGHPUT, v.worst_throughput_ratio,
+                   name, TARGET_THROUGHPUT, v.worst_throughput_ratio,
                    v.worst_throughput_ratio >= TARGET_THROUGHPUT ? "PASS" : "MISS");
     }
 }
@@ -926,7 +947,7 @@ static void write_json(const options *o, const rows *t, size_t files)
         else
             fprintf(f, "\"rss_kb\": %.0f, \"pss_kb\": %.0f}", r->rss_kb, r->pss_kb);
     }
-    /* targets: over every mode; targets_by_mode: each mode's own. */
+    /* targets: over every judged mode; targets_by_mode: each mode's own. */
     fprintf(f, "], \"targets\": ");
     write_json_verdicts(f, judge(o, t, MODES));
     fprintf(f, ", \"targets_by_mode\": {");
@@ -939,11 +960,28 @@ static void write_json(const options *o, const rows *t, size_t files)
         bench_die("%s: write failed", o->json_out);
 }
 
+/* A directory for the shared mode's images, on tmpfs where the machine has /dev/shm, as a
+ * deployment would put it; removed by the caller (empty by then: the last reader to close
+ * removes each image). */
+static char *make_share_dir(void)
+{
+    static char path[64];
+    struct stat st;
+    const char *base = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) ? "/dev/shm" : "/tmp";
+    snprintf(path, sizeof path, "%s/mdd-bench-share-XXXXXX", base);
+    if (!mkdtemp(path))
+        bench_die("%s: %s", path, strerror(errno));
+    return path;
+}
+
 int main(int argc, char **argv)
 {
     options o = parse_options(argc, argv);
     rows t = {NULL, 0};
     file_list files = list_files(o.dir);
+    char *made_share = NULL;
+    if (o.use_mode[MODE_SHARED] && !o.share_root)
+        o.share_root = made_share = make_share_dir();
     if (o.use_mode[MODE_THREADS])
         measure_threads(&o, &files, &t);
     for (int m = MODE_PROCESSES; m <= MODE_PREFORK; m++)
@@ -954,5 +992,7 @@ int main(int argc, char **argv)
         write_json(&o, &t, files.count);
     close_files(&files);
     free(t.items);
+    if (made_share && rmdir(made_share) != 0)
+        fprintf(stderr, "%s: %s: %s\n", PROG, made_share, strerror(errno));
     return 0;
 }

@@ -11,8 +11,9 @@
 #    4 MiB, the configuration the targets are judged on, then of 1 MiB beside it.
 # 3. Seed 2, concurrent readers: the adr corpus (`mdd gen --profile adr --seed 1`, cached in
 #    BUILD/bench-corpus-adr as bench/run caches it), copied and converted in a scratch
-#    directory, then bench_concurrency: 1, 4 and 8 readers as threads, as processes and as
-#    prefork workers, inplace against pread, with and without memory pressure, 3 runs of 2 s.
+#    directory, then bench_concurrency: 1, 4 and 8 readers as threads, as processes (pread
+#    caches of their own, then images shared in /dev/shm) and as prefork workers, inplace
+#    against pread, with and without memory pressure, 3 runs of 2 s.
 # Writes the JSON of both to FILE (default bench/results/seeds.json) and their markdown
 # tables beside it (.md), and prints the tables.
 #

@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,4 +87,32 @@ void tu_hex(const uint8_t *bytes, size_t len, char *out)
         out[2 * i + 1] = digits[bytes[i] & 15];
     }
     out[2 * len] = '\0';
+}
+
+size_t tu_entries_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        perror(dir);
+        abort();
+    }
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+int tu_remove_tree(const char *dir)
+{
+    return nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }

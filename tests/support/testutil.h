@@ -23,4 +23,10 @@ size_t tu_corpus_files(char ***paths);
 /* Lowercase hex of bytes into out (2 * len + 1 bytes). */
 void tu_hex(const uint8_t *bytes, size_t len, char *out);
 
+/* The entries of directory dir, but "." and ".."; aborts the test run when it cannot be read. */
+size_t tu_entries_in(const char *dir);
+
+/* Removes dir and everything below it, not following symbolic links; returns 0 or -1. */
+int tu_remove_tree(const char *dir);
+
 #endif

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <event2/event.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,20 +124,12 @@ static int group_setup(void **state)
     return F.size > (1u << 20) ? 0 : -1;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static int group_teardown(void **state)
 {
     (void)state;
     free(F.expected);
     libevent_global_shutdown();
-    return nftw(F.dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    return tu_remove_tree(F.dir);
 }
 
 /* ---- readers and reads ---- */

@@ -13,7 +13,6 @@
 
 #include <mdd/db.h>
 
-#include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -496,14 +495,6 @@ static void test_corpus_heap(void **state)
     mdd_db_close(db);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 /* A scratch directory, for strategies that convert the files they open. */
 static void make_temp_dir(char *dir, size_t size)
 {
@@ -552,7 +543,7 @@ static void test_corpus_inplace(void **state)
     assert_int_equal(mdd_db_open_dir(dir, &opts, &db, NULL), MDD_OK);
     check_flxc1000(db);
     mdd_db_close(db);
-    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(dir);
 }
 
 /* The forked child's half of test_corpus_pread(): 0 when the inherited database answers
@@ -604,7 +595,7 @@ static void test_corpus_pread(void **state)
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
     mdd_db_close(db);
-    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(dir);
 }
 
 /* Every corpus file under pread, through one shared cache that the report counts once. */
@@ -646,7 +637,7 @@ static void test_corpus_pread_shared(void **state)
     mdd_cache_stats_read(cache, &st);
     assert_int_equal(st.entries, 0);
     mdd_cache_destroy(cache);
-    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(dir);
 }
 
 static void test_corpus_dir(void **state)

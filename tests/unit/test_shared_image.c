@@ -15,9 +15,7 @@
 #include <mdd/gen.h>
 #include <mdd/store.h>
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -78,18 +76,6 @@ static void write_unsigned(const char *path)
     mdd_file file = {.version = {(const uint8_t *)"1", 1}, .ecu_name = {(const uint8_t *)"U", 1},
                      .chunks = &chunk, .chunk_count = 1};
     assert_int_equal(mdd_write_file_atomic(path, 0644, encode_file, &file, NULL), MDD_OK);
-}
-
-static size_t entries_in(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL)
-        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-    closedir(d);
-    return n;
 }
 
 /* Flips a byte in the middle of where path holds payload (a plain, converted file). */
@@ -179,18 +165,10 @@ static int setup(void **state)
     return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static int teardown(void **state)
 {
     fixture *fx = *state;
-    nftw(fx->dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(fx->dir);
     free(fx);
     return 0;
 }
@@ -216,7 +194,7 @@ static void test_one_image_for_equal_chunks(void **state)
     struct stat st;
     assert_int_equal(stat(image, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0400);
-    assert_int_equal(entries_in(fx->share), 1);
+    assert_int_equal(tu_entries_in(fx->share), 1);
     mdd_store_memory m = report_of(a);
     assert_int_equal(m.shared_bytes, len);
     assert_int_equal(m.cached_bytes, 0);
@@ -228,16 +206,16 @@ static void test_one_image_for_equal_chunks(void **state)
     mdd_bytes shared = whole_ok(b);
     assert_ptr_not_equal(shared.ptr, bytes.ptr);
     assert_memory_equal(shared.ptr, on_disk, len);
-    assert_int_equal(entries_in(fx->share), 1);
+    assert_int_equal(tu_entries_in(fx->share), 1);
     mdd_cache_stats cs;
     mdd_cache_stats_read(mdd_store_cache(b), &cs);
     assert_int_equal(cs.misses + cs.read_bytes, 0);
 
     mdd_store_close(a);
-    assert_int_equal(entries_in(fx->share), 1);
+    assert_int_equal(tu_entries_in(fx->share), 1);
     assert_memory_equal(shared.ptr, on_disk, len);
     mdd_store_close(b);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
     free(on_disk);
 
     /* With no image left, b's damaged chunk must be read, and fails its signature: no image
@@ -249,7 +227,7 @@ static void test_one_image_for_equal_chunks(void **state)
     assert_non_null(strstr(err.message, fx->b));
     assert_non_null(strstr(err.message, "chunk 0"));
     assert_null(pin.bytes.ptr);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
     mdd_store_close(b);
 }
 
@@ -279,7 +257,7 @@ static void test_images_across_processes(void **state)
         mdd_pin pin = {0};
         int ok = mdd_store_open(fx->b, &o, &s, NULL) == MDD_OK &&
                  read_whole(s, &pin, NULL) == MDD_OK && pin.bytes.len == len &&
-                 memcmp(pin.bytes.ptr, bytes.ptr, len) == 0 && entries_in(fx->share) == 1;
+                 memcmp(pin.bytes.ptr, bytes.ptr, len) == 0 && tu_entries_in(fx->share) == 1;
         _exit(ok ? 0 : 1); /* without closing: as if it crashed */
     }
     int status;
@@ -287,23 +265,23 @@ static void test_images_across_processes(void **state)
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
     mdd_store_close(a);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
 
     /* Now the child makes the image and dies with it. */
     child = fork();
     assert_true(child >= 0);
     if (child == 0) {
         mdd_store *s = open_store(fx, fx->a, 1);
-        _exit(whole_ok(s).len == len && entries_in(fx->share) == 1 ? 0 : 1);
+        _exit(whole_ok(s).len == len && tu_entries_in(fx->share) == 1 ? 0 : 1);
     }
     assert_int_equal(waitpid(child, &status, 0), child);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    assert_int_equal(entries_in(fx->share), 1);
+    assert_int_equal(tu_entries_in(fx->share), 1);
     mdd_store *b = open_store(fx, fx->b, 0);
     assert_int_equal(whole_ok(b).len, len); /* the leftover image: b's file is not read */
     mdd_store_close(b);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
     free(copy);
 }
 
@@ -346,7 +324,7 @@ static void test_threads_and_ranges(void **state)
         assert_ptr_equal(racers[i].got.ptr, racers[0].got.ptr);
         assert_int_equal(racers[i].got.len, len);
     }
-    assert_int_equal(entries_in(fx->share), 1);
+    assert_int_equal(tu_entries_in(fx->share), 1);
     assert_int_equal(report_of(s).shared_bytes, len);
 
     mdd_pin pin = {0};
@@ -362,7 +340,7 @@ static void test_threads_and_ranges(void **state)
     mdd_cache_stats_read(mdd_store_cache(s), &cs);
     assert_int_equal(cs.entries, 0);
     mdd_store_close(s);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
 }
 
 /* Before any whole read, a range goes through the cache; so does every read of a chunk that
@@ -375,7 +353,7 @@ static void test_cache_without_image(void **state)
     assert_int_equal(mdd_store_read(s, 0, 0, 100, &pin, NULL), MDD_OK);
     mdd_pin_release(&pin);
     assert_int_equal(report_of(s).shared_bytes, 0);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
     mdd_store_close(s);
 
     write_unsigned(fx->b);
@@ -384,7 +362,7 @@ static void test_cache_without_image(void **state)
     mdd_store_memory m = report_of(s);
     assert_int_equal(m.shared_bytes, 0);
     assert_int_equal(m.cached_bytes, 5000);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
     mdd_store_close(s);
 }
 
@@ -443,7 +421,7 @@ static void test_foreign_image(void **state)
     assert_non_null(strstr(err.message, "5 bytes where"));
     assert_non_null(strstr(err.message, fx->a));
     mdd_store_close(s);
-    assert_int_equal(entries_in(fx->share), 1); /* not ours to remove */
+    assert_int_equal(tu_entries_in(fx->share), 1); /* not ours to remove */
 }
 
 /* A file system that refuses the image's space fails the read with the reason, and leaves no
@@ -463,14 +441,14 @@ static void test_no_space_for_image(void **state)
         mdd_error err;
         int ok = setrlimit(RLIMIT_FSIZE, &lim) == 0 &&
                  read_whole(s, &pin, &err) == MDD_ERR_IO && strstr(err.message, "reserving") &&
-                 strstr(err.message, "File too large") && entries_in(fx->share) == 0;
+                 strstr(err.message, "File too large") && tu_entries_in(fx->share) == 0;
         _exit(ok ? 0 : 1);
     }
     int status;
     assert_int_equal(waitpid(child, &status, 0), child);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
     mdd_store_close(s);
 }
 
@@ -491,7 +469,7 @@ static void test_database_payloads(void **state)
     assert_int_equal(mdd_db_memory_report(a, &m, NULL), MDD_OK);
     assert_int_equal(m.stores.shared_bytes, m.stores.payload_bytes);
     assert_int_equal(m.stores.cached_bytes, 0);
-    assert_int_equal(entries_in(fx->share), 1);
+    assert_int_equal(tu_entries_in(fx->share), 1);
     const mdd_db_ecu *ea = mdd_db_ecu_at(a, 0), *eb = mdd_db_ecu_at(b, 0);
     mdd_bytes na = mdd_db_ecu_name(ea), nb = mdd_db_ecu_name(eb);
     assert_int_equal(na.len, 6);
@@ -499,7 +477,7 @@ static void test_database_payloads(void **state)
     assert_memory_equal(nb.ptr, "SHARED", 6);
     mdd_db_close(a);
     mdd_db_close(b);
-    assert_int_equal(entries_in(fx->share), 0);
+    assert_int_equal(tu_entries_in(fx->share), 0);
 }
 
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)

@@ -14,9 +14,7 @@
 #include <mdd/gen.h>
 #include <mdd/store.h>
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -170,18 +168,6 @@ static int exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
-static size_t entries_in(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL)
-        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-    closedir(d);
-    return n;
-}
-
 /* Drops the file's clean, unmapped pages from the page cache. Pages that a process still maps
  * stay, so what mincore(2) reports afterwards is what the store keeps mapped. */
 static void evict(const char *path)
@@ -274,19 +260,11 @@ static int setup(void **state)
     return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static int teardown(void **state)
 {
     fixture *fx = *state;
     chmod(fx->dir, 0700);
-    int rc = nftw(fx->dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    int rc = tu_remove_tree(fx->dir);
     free(fx);
     return rc;
 }
@@ -356,7 +334,7 @@ static void test_missing_and_malformed(void **state)
         assert_open_fails(fx->mdd, &o, MDD_ERR_FORMAT, "magic");
     }
     /* Nothing was written beside it. */
-    assert_int_equal(entries_in(fx->dir), 1);
+    assert_int_equal(tu_entries_in(fx->dir), 1);
 }
 
 /* ---- heap ---- */
@@ -381,7 +359,7 @@ static void test_heap(void **state)
     assert_true(mdd_bytes_equal_str(mdd_store_file(s)->chunks[0].compression_algorithm, "lzma"));
     mdd_store_close(s);
     /* heap never writes: the directory holds the file alone. */
-    assert_int_equal(entries_in(fx->dir), 1);
+    assert_int_equal(tu_entries_in(fx->dir), 1);
 }
 
 static void test_heap_checks_signatures(void **state)
@@ -471,7 +449,7 @@ static void test_sidecar_built_then_reused(void **state)
     assert_views(s, MIXED, MIXED_COUNT);
     mdd_store_close(s);
     /* The MDD file, its sidecar, and no temporary file. */
-    assert_int_equal(entries_in(fx->dir), 2);
+    assert_int_equal(tu_entries_in(fx->dir), 2);
 }
 
 static void test_sidecar_stale_mtime(void **state)
@@ -499,7 +477,7 @@ static void test_sidecar_stale_content(void **state)
     mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 0);
     assert_views(s, OTHER, 1);
     mdd_store_close(s);
-    assert_int_equal(entries_in(fx->dir), 2);
+    assert_int_equal(tu_entries_in(fx->dir), 2);
 }
 
 /* A sidecar whose header fits but whose payload was damaged later: verification finds it and
@@ -523,7 +501,7 @@ static void test_sidecar_damaged_payload(void **state)
     assert_int_not_equal(stat_of(fx->fb).st_ino, ino);
     assert_views(s, MIXED, MIXED_COUNT);
     mdd_store_close(s);
-    assert_int_equal(entries_in(fx->dir), 2);
+    assert_int_equal(tu_entries_in(fx->dir), 2);
 }
 
 /* Opens with a malformed sidecar in place and checks that it was rebuilt. */
@@ -573,7 +551,7 @@ static void test_sidecar_refuses_bad_chunk(void **state)
         mdd_store_options o = options(MDD_STRATEGY_SIDECAR, verify);
         assert_open_fails(fx->mdd, &o, MDD_ERR_CHECKSUM,
                           "sidecar: chunk 0: signatures[0]: SHA-512 mismatch");
-        assert_int_equal(entries_in(fx->dir), 1);
+        assert_int_equal(tu_entries_in(fx->dir), 1);
     }
 }
 
@@ -593,7 +571,7 @@ static void test_sidecar_path_and_remove(void **state)
     assert_false(exists(fx->fb));
     assert_int_equal(mdd_sidecar_remove(fx->mdd, &err), MDD_OK);
     assert_int_equal(mdd_sidecar_remove(NULL, &err), MDD_ERR_ARG);
-    assert_int_equal(entries_in(fx->dir), 1);
+    assert_int_equal(tu_entries_in(fx->dir), 1);
 }
 
 /* ---- inplace ---- */
@@ -644,7 +622,7 @@ static void test_inplace_converts(void **state)
     assert_true(mdd_file_is_plain(mdd_store_file(s)));
     mdd_store_close(s);
     assert_plain_on_disk(fx->mdd, MIXED, MIXED_COUNT);
-    assert_int_equal(entries_in(fx->dir), 1);
+    assert_int_equal(tu_entries_in(fx->dir), 1);
 }
 
 static void test_inplace_leaves_plain_file(void **state)
@@ -728,7 +706,7 @@ static void test_inplace_read_only(void **state)
     assert_int_equal(used, MDD_STRATEGY_HEAP);
     assert_int_equal(heap, 40000);
     /* The file was left as it was. */
-    assert_int_equal(entries_in(fx->dir), 1);
+    assert_int_equal(tu_entries_in(fx->dir), 1);
     s = open_ok(fx->mdd, MDD_STRATEGY_HEAP, 1);
     assert_views(s, COMPRESSED, 1);
     assert_true(mdd_bytes_equal_str(mdd_store_file(s)->chunks[0].compression_algorithm, "lzma"));
@@ -789,7 +767,7 @@ static void test_pread_converts(void **state)
     assert_int_equal(st.misses, 2);
     mdd_store_close(s);
     assert_plain_on_disk(fx->mdd, MIXED, MIXED_COUNT);
-    assert_int_equal(entries_in(fx->dir), 1);
+    assert_int_equal(tu_entries_in(fx->dir), 1);
     /* The other strategies have no cache. */
     s = open_ok(fx->mdd, MDD_STRATEGY_INPLACE, 1);
     assert_null(mdd_store_cache(s));
