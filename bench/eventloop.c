@@ -11,13 +11,13 @@
  * all 8-byte words of every chunk, in pieces of PIECE_KIB (default 1024) KiB taken round
  * robin over the files, and all must agree on the sum:
  *
- *   loop-mmap           an epoll loop whose tasks each checksum one piece of an inplace
+ *   loop-mmap           an epoll loop whose tasks each checksum one slice of a piece of an inplace
  *                       store's mapping (the mapping advised --advice, default normal: the
  *                       kernel's read-ahead, as a plain mmap gets)
  *   threads-mmap        one thread per file checksumming its mapping, same advice
  *   loop-reader-pread   an epoll loop with an mdd_reader (backend AUTO: io_uring when the
  *                       kernel allows it) on pread stores: --window (default 32) reads in
- *                       flight; each completed piece is checksummed on the loop, its pin
+ *                       flight; each completed piece is checksummed on the loop, a slice a task, its pin
  *                       released and the next piece submitted
  *   loop-threads-pread  the same loop with the THREADS backend (--pool threads, default 4)
  *   loop-reader-inplace the AUTO reader on inplace stores: the reader brings the pages into
@@ -27,12 +27,17 @@
  * process holds little more than the pieces in flight.
  *
  * A loop iteration runs from the return of epoll_wait() to its next call: the reader's
- * callbacks (which only queue completed pieces), one task (one piece) and the submissions
- * that refill the window. Its longest iteration is the loop's stall: how long every other
- * connection of a real loop would have waited. Stalls are given over all iterations and over
- * those in which the loop's thread was not preempted (getrusage(RUSAGE_THREAD) counts its
- * involuntary context switches): on two CPUs the pool's threads, the kernel's and other
- * programs take the loop's CPU now and then, which says nothing of the loop's own waits.
+ * callbacks (which only queue completed pieces), one task (the checksum of one slice of at
+ * most 1 MiB of a piece; a piece is released once all its slices are done) and the
+ * submissions that refill the window. Its longest iteration is the loop's stall: how long
+ * every other connection of a real loop would have waited. Stalls are given over all
+ * iterations ("all") and as the loop's own ("own"): of the iterations in which the loop's
+ * thread was not preempted (getrusage(RUSAGE_THREAD) counts involuntary context switches),
+ * the whole time of those in which it waited (a voluntary switch: a fault, a lock, I/O) and
+ * the CPU time (CLOCK_THREAD_CPUTIME_ID) of the others. On two CPUs of a virtual machine the
+ * pool's threads, the kernel's, other programs and the hypervisor (steal time, which no
+ * switch counts) take the loop's CPU now and then, which says nothing of what the loop
+ * waited for or did.
  *
  * Each run opens the stores afresh. "cold": every file is dropped from the page cache first
  * (mdd_store_release() and POSIX_FADV_DONTNEED); "warm": the same variant again right after,
@@ -64,6 +69,10 @@
 #define MAX_WINDOW 1024
 #define CACHE_PIECES 4
 #define MIB (1024u * 1024u)
+/* A loop's task checksums at most this many bytes of a piece, as a server bounds the work of
+ * one callback: an iteration then lasts as long as the loop waits, plus a bounded part of
+ * the bench's own arithmetic, whatever the piece size. */
+#define SLICE_MAX MIB
 /* Targets of the experiment: the async loop within this factor of the best of the threads
  * over mappings and the thread pool, and its longest stall under this many milliseconds. */
 #define TARGET_RATIO 1.15
@@ -259,34 +268,49 @@ typedef struct outcome {
     uint64_t sum;
 } outcome;
 
-static long involuntary_switches(void)
+/* Where the loop's thread stands: the clock, its CPU time, and how often it gave up the CPU
+ * to wait (voluntary switches) or had it taken by the scheduler (involuntary ones). */
+typedef struct thread_mark {
+    double now_ns, cpu_ns;
+    long waits, preemptions;
+} thread_mark;
+
+static thread_mark thread_mark_now(void)
 {
     struct rusage ru;
+    struct timespec cpu;
     getrusage(RUSAGE_THREAD, &ru);
-    return ru.ru_nivcsw;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    return (thread_mark){bench_now_ns(), (double)cpu.tv_sec * 1e9 + (double)cpu.tv_nsec,
+                         ru.ru_nvcsw, ru.ru_nivcsw};
 }
 
 /* One loop iteration being timed. */
 typedef struct iteration {
-    double start;
-    long switches;
+    thread_mark start;
 } iteration;
 
-static iteration iteration_begin(void)
+static iteration iteration_begin(void) { return (iteration){thread_mark_now()}; }
+
+/* The iteration's own part: all of it when the thread waited (it blocked, on a fault or a
+ * lock), else only its CPU time, for a thread that never gave up the CPU was kept from it
+ * only by the hypervisor (steal, which no switch counts). Preempted iterations have none. */
+static double own_ns(const thread_mark *a, const thread_mark *b)
 {
-    iteration it;
-    it.switches = involuntary_switches();
-    it.start = bench_now_ns();
-    return it;
+    if (b->preemptions != a->preemptions)
+        return 0;
+    return b->waits != a->waits ? b->now_ns - a->now_ns : b->cpu_ns - a->cpu_ns;
 }
 
 static void iteration_end(const iteration *it, outcome *r)
 {
-    double spent = bench_now_ns() - it->start;
+    thread_mark end = thread_mark_now();
+    double spent = end.now_ns - it->start.now_ns;
+    double own = own_ns(&it->start, &end);
     if (spent > r->stall_ns[STALL_ALL])
         r->stall_ns[STALL_ALL] = spent;
-    if (involuntary_switches() == it->switches && spent > r->stall_ns[STALL_OWN])
-        r->stall_ns[STALL_OWN] = spent;
+    if (own > r->stall_ns[STALL_OWN])
+        r->stall_ns[STALL_OWN] = own;
 }
 
 /* ---- loop-mmap ---- */
@@ -321,17 +345,25 @@ static int loop_poll(int ep, int task_ready)
     return n;
 }
 
+static size_t slice_size(const work *w)
+{
+    return w->piece < SLICE_MAX ? w->piece : SLICE_MAX;
+}
+
 static outcome run_loop_mmap(const work *w)
 {
     int ep = epoll_or_die();
     outcome r = {0, {0, 0}, 0};
+    size_t slice = slice_size(w);
     double start = bench_now_ns();
     for (size_t k = 0; k < w->pieces; k++) {
-        loop_poll(ep, 1); /* a real loop's connections; none here */
-        iteration it = iteration_begin();
         const uint8_t *data = mdd_store_chunk_data(piece_store(w, k), 0).ptr;
-        r.sum += checksum(data + piece_offset(w, k), w->piece);
-        iteration_end(&it, &r);
+        for (size_t at = 0; at < w->piece; at += slice) {
+            loop_poll(ep, 1); /* a real loop's connections; none here */
+            iteration it = iteration_begin();
+            r.sum += checksum(data + piece_offset(w, k) + at, slice);
+            iteration_end(&it, &r);
+        }
     }
     r.ns = bench_now_ns() - start;
     close(ep);
@@ -383,6 +415,7 @@ typedef struct reader_loop {
     size_t submitted, in_flight, done;
     mdd_pin ready[MAX_WINDOW]; /* completed pieces not yet checksummed, a ring */
     size_t ready_head, ready_count;
+    size_t head_done; /* bytes of the ring's first piece checksummed */
 } reader_loop;
 
 static void on_read(void *user, mdd_status status, mdd_pin *pin, const mdd_error *err)
@@ -432,10 +465,14 @@ static outcome run_reader_loop(const work *w, mdd_reader *reader, size_t window)
             mdd_reader_dispatch(reader);
         if (l.ready_count > 0) {
             mdd_pin *pin = &l.ready[l.ready_head];
-            r.sum += checksum(pin->bytes.ptr, pin->bytes.len);
-            mdd_pin_release(pin);
+            r.sum += checksum(pin->bytes.ptr + l.head_done, slice_size(w));
+            l.head_done += slice_size(w);
+        }
+        if (l.ready_count > 0 && l.head_done == w->piece) {
+            mdd_pin_release(&l.ready[l.ready_head]);
             l.ready_head = (l.ready_head + 1) % MAX_WINDOW;
             l.ready_count--;
+            l.head_done = 0;
             l.done++;
         }
         submit_more(&l);

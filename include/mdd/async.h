@@ -43,6 +43,10 @@ typedef struct mdd_reader_options {
      * it). */
     uint32_t max_in_flight;
     uint32_t threads; /* the pool's size (threads backend), 1 to 64; default 4 */
+    /* The most bytes one I/O covers (an io_uring submission, a pread(2)), 4 KiB to 1 GiB;
+     * default 16 MiB. A longer range is read in pieces of this size, one after another, so
+     * a read keeps at most this much in flight: what the disk sees of it. */
+    uint32_t max_read;
 } mdd_reader_options;
 
 /* The defaults described above. */

@@ -11,7 +11,8 @@
 
 mdd_reader_options mdd_reader_options_default(void)
 {
-    return (mdd_reader_options){.backend = MDD_READER_AUTO, .max_in_flight = 256, .threads = 4};
+    return (mdd_reader_options){.backend = MDD_READER_AUTO, .max_in_flight = 256, .threads = 4,
+                                .max_read = (uint32_t)16 << 20};
 }
 
 static mdd_status check_options(const mdd_reader_options *o, mdd_error *err)
@@ -24,6 +25,9 @@ static mdd_status check_options(const mdd_reader_options *o, mdd_error *err)
     if (o->threads == 0 || o->threads > ASYNC_MAX_THREADS)
         return mdd_fail(err, MDD_ERR_ARG, "threads %u is not in 1..%u", o->threads,
                         ASYNC_MAX_THREADS);
+    if (o->max_read < ASYNC_MIN_READ || o->max_read > ASYNC_MAX_READ)
+        return mdd_fail(err, MDD_ERR_ARG, "max_read %u is not in %u..%u", o->max_read,
+                        ASYNC_MIN_READ, ASYNC_MAX_READ);
     return MDD_OK;
 }
 
@@ -50,6 +54,7 @@ mdd_status mdd_reader_open(const mdd_reader_options *opts, mdd_reader **out, mdd
     if (!reader)
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a reader");
     reader->max_in_flight = o.max_in_flight;
+    reader->max_read = o.max_read;
     reader->discard = malloc(ASYNC_DISCARD_SIZE);
     if (!reader->discard) {
         free(reader);
@@ -82,12 +87,10 @@ size_t mdd_reader_pending(const mdd_reader *reader) { return reader->pending; }
 uint8_t *async_piece(const mdd_reader *reader, const async_read *rd, size_t *len)
 {
     size_t left = rd->io.length - rd->done;
-    if (rd->io.buf) {
-        *len = left;
-        return rd->io.buf + rd->done;
-    }
-    *len = left < ASYNC_DISCARD_SIZE ? left : ASYNC_DISCARD_SIZE;
-    return reader->discard;
+    size_t room = rd->io.buf ? left : ASYNC_DISCARD_SIZE;
+    room = room < left ? room : left;
+    *len = room < reader->max_read ? room : reader->max_read;
+    return rd->io.buf ? rd->io.buf + rd->done : reader->discard;
 }
 
 void async_signal(const mdd_reader *reader)

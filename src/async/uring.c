@@ -1,4 +1,4 @@
-/* The io_uring backend: each read is one IORING_OP_READ at a time, of at most URING_PIECE
+/* The io_uring backend: each read is one IORING_OP_READ at a time, of at most max_read
  * bytes, submitted again for the rest after a piece or a short read; the kernel signals the
  * reader's eventfd (io_uring_register_eventfd) whenever it posts a completion. No thread of
  * ours blocks, and buffered reads that miss the page cache wait in the kernel. */
@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bounds one submission: a large range becomes several, which keeps one huge read from
- * occupying a kernel worker for long, and fits the 32-bit length of a read. */
-#define URING_PIECE ((size_t)1 << 20)
 /* Submission entries at most: submit flushes them at once, so a small ring serves many
  * reads. */
 #define URING_SQ_ENTRIES 256u
@@ -52,9 +49,8 @@ static int queue_piece(const mdd_reader *reader, async_read *rd)
     if (!sqe)
         return 0;
     size_t room = 0;
-    uint8_t *to = async_piece(reader, rd, &room);
-    unsigned piece = (unsigned)(room < URING_PIECE ? room : URING_PIECE);
-    io_uring_prep_read(sqe, rd->io.fd, to, piece, rd->io.file_offset + rd->done);
+    uint8_t *to = async_piece(reader, rd, &room); /* at most max_read: fits 32 bits */
+    io_uring_prep_read(sqe, rd->io.fd, to, (unsigned)room, rd->io.file_offset + rd->done);
     /* Without IOSQE_ASYNC the kernel tries the read inline, in io_uring_enter() on the
      * submitting thread: a cached read copies there, and a miss starts its read-ahead there.
      * The loop must do neither; the kernel's io-wq workers do. */

@@ -146,6 +146,8 @@ static mdd_reader *open_reader(void **state, uint32_t max_in_flight, uint32_t th
     o.backend = backend_of(state);
     o.max_in_flight = max_in_flight;
     o.threads = threads;
+    /* Far below the payload (over 1 MiB): a range of the payload is read in many pieces. */
+    o.max_read = 64u << 10;
     mdd_reader *r = NULL;
     mdd_error err = {0};
     mdd_status st = mdd_reader_open(&o, &r, &err);
@@ -315,6 +317,7 @@ static void test_options(void **state)
     assert_int_equal(o.backend, MDD_READER_AUTO);
     assert_int_equal(o.max_in_flight, 256);
     assert_int_equal(o.threads, 4);
+    assert_int_equal(o.max_read, 16u << 20);
 
     mdd_reader *r = (mdd_reader *)1;
     mdd_error err = {0};
@@ -326,6 +329,12 @@ static void test_options(void **state)
     o.threads = 65;
     assert_int_equal(mdd_reader_open(&o, &r, &err), MDD_ERR_ARG);
     assert_string_equal(err.message, "threads 65 is not in 1..64");
+    o = mdd_reader_options_default();
+    o.max_read = 4095;
+    assert_int_equal(mdd_reader_open(&o, &r, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "max_read 4095 is not in 4096..1073741824");
+    o.max_read = (1u << 30) + 1;
+    assert_int_equal(mdd_reader_open(&o, &r, &err), MDD_ERR_ARG);
     o = mdd_reader_options_default();
     o.backend = (mdd_reader_backend)3;
     assert_int_equal(mdd_reader_open(&o, &r, &err), MDD_ERR_ARG);
