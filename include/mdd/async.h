@@ -43,9 +43,11 @@ typedef struct mdd_reader_options {
      * it). */
     uint32_t max_in_flight;
     uint32_t threads; /* the pool's size (threads backend), 1 to 64; default 4 */
-    /* The most bytes one I/O covers (an io_uring submission, a pread(2)), 4 KiB to 1 GiB;
-     * default 16 MiB. A longer range is read in pieces of this size, one after another, so
-     * a read keeps at most this much in flight: what the disk sees of it. */
+    /* io_uring backend: the most bytes one submission reads, 4 KiB to 1 GiB; default 1 MiB.
+     * A longer range is read in pieces of this size, one after another: a read keeps at
+     * most this much in flight, holds a kernel worker for one piece at a time, and a
+     * cancellation stops it at the next piece. (The pool reads a range with one pread(2)
+     * and its retries.) */
     uint32_t max_read;
 } mdd_reader_options;
 

@@ -75,7 +75,7 @@ struct mdd_reader {
     int fd;      /* the eventfd: immutable after open, so pool threads may signal it */
     uint8_t *discard; /* ASYNC_DISCARD_SIZE bytes nobody reads */
     uint32_t max_in_flight;
-    uint32_t max_read; /* bytes one I/O covers at most */
+    uint32_t max_read; /* io_uring: bytes one submission covers at most */
     int closing; /* inside mdd_reader_close(): submit refuses */
     mdd_read_id last_id;
     size_t held;    /* reads allocated */
@@ -94,8 +94,7 @@ MDD_INTERNAL void async_landed(mdd_reader *reader, async_read *rd);
 MDD_INTERNAL void async_io_failed(async_read *rd, int error);
 
 /* Where the next piece of rd lands, and in *len how many bytes may go there: the rest of
- * rd's buffer, or the discard area for a read without one, at most max_read. Safe from any
- * thread. */
+ * rd's buffer, or the discard area for a read without one. Safe from any thread. */
 MDD_INTERNAL uint8_t *async_piece(const mdd_reader *reader, const async_read *rd, size_t *len);
 
 /* Makes the reader's descriptor readable. Safe from any thread. */

@@ -12,7 +12,7 @@
 mdd_reader_options mdd_reader_options_default(void)
 {
     return (mdd_reader_options){.backend = MDD_READER_AUTO, .max_in_flight = 256, .threads = 4,
-                                .max_read = (uint32_t)16 << 20};
+                                .max_read = (uint32_t)1 << 20};
 }
 
 static mdd_status check_options(const mdd_reader_options *o, mdd_error *err)
@@ -87,10 +87,12 @@ size_t mdd_reader_pending(const mdd_reader *reader) { return reader->pending; }
 uint8_t *async_piece(const mdd_reader *reader, const async_read *rd, size_t *len)
 {
     size_t left = rd->io.length - rd->done;
-    size_t room = rd->io.buf ? left : ASYNC_DISCARD_SIZE;
-    room = room < left ? room : left;
-    *len = room < reader->max_read ? room : reader->max_read;
-    return rd->io.buf ? rd->io.buf + rd->done : reader->discard;
+    if (rd->io.buf) {
+        *len = left;
+        return rd->io.buf + rd->done;
+    }
+    *len = left < ASYNC_DISCARD_SIZE ? left : ASYNC_DISCARD_SIZE;
+    return reader->discard;
 }
 
 void async_signal(const mdd_reader *reader)

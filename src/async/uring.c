@@ -49,8 +49,11 @@ static int queue_piece(const mdd_reader *reader, async_read *rd)
     if (!sqe)
         return 0;
     size_t room = 0;
-    uint8_t *to = async_piece(reader, rd, &room); /* at most max_read: fits 32 bits */
-    io_uring_prep_read(sqe, rd->io.fd, to, (unsigned)room, rd->io.file_offset + rd->done);
+    uint8_t *to = async_piece(reader, rd, &room);
+    /* Each submission is a point where a cancellation takes effect; max_read also keeps
+     * the length within the 32 bits a read takes. */
+    unsigned piece = (unsigned)(room < reader->max_read ? room : reader->max_read);
+    io_uring_prep_read(sqe, rd->io.fd, to, piece, rd->io.file_offset + rd->done);
     /* Without IOSQE_ASYNC the kernel tries the read inline, in io_uring_enter() on the
      * submitting thread: a cached read copies there, and a miss starts its read-ahead there.
      * The loop must do neither; the kernel's io-wq workers do. */

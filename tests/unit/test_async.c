@@ -317,7 +317,7 @@ static void test_options(void **state)
     assert_int_equal(o.backend, MDD_READER_AUTO);
     assert_int_equal(o.max_in_flight, 256);
     assert_int_equal(o.threads, 4);
-    assert_int_equal(o.max_read, 16u << 20);
+    assert_int_equal(o.max_read, 1u << 20);
 
     mdd_reader *r = (mdd_reader *)1;
     mdd_error err = {0};
