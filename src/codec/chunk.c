@@ -1,6 +1,7 @@
 /* A chunk's payload: which codec its fields call for, how big it is, and how it is decoded,
  * streamed and checked against its signatures. */
 #include "../common/error.h"
+#include "../common/hex.h"
 
 #include <mdd/codec.h>
 #include <mdd/memory.h>
@@ -35,12 +36,6 @@ static void show_name(mdd_bytes name, char out[NAME_TEXT_SIZE])
         pos += (size_t)n;
     }
     snprintf(out + pos, NAME_TEXT_SIZE - pos, "%s", shown < name.len ? "..." : "");
-}
-
-static void show_digest(const uint8_t *digest, char out[2 * DIGEST_SHOWN_BYTES + 1])
-{
-    for (size_t i = 0; i < DIGEST_SHOWN_BYTES; i++)
-        snprintf(out + 2 * i, 3, "%02x", digest[i]);
 }
 
 static mdd_status chunk_codec_of(const mdd_chunk *chunk, chunk_codec *codec, mdd_error *err)
@@ -187,8 +182,8 @@ static mdd_status check_signature(const mdd_signature *sig, size_t index,
     if (memcmp(sig->signature.ptr, digest, MDD_SHA512_SIZE) == 0)
         return MDD_OK;
     char expected[2 * DIGEST_SHOWN_BYTES + 1], got[2 * DIGEST_SHOWN_BYTES + 1];
-    show_digest(sig->signature.ptr, expected);
-    show_digest(digest, got);
+    mdd_hex(sig->signature.ptr, DIGEST_SHOWN_BYTES, expected);
+    mdd_hex(digest, DIGEST_SHOWN_BYTES, got);
     return mdd_fail(err, MDD_ERR_CHECKSUM,
                     "signatures[%zu]: SHA-512 mismatch: expected %s..., got %s...", index,
                     expected, got);

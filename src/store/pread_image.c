@@ -3,12 +3,13 @@
  * the SHA-512 its chunk's signature promises, and made only when its bytes hash to it: then
  * whoever attaches it later trusts it as far as it trusts the directory, which only its owner
  * can write. */
+#include "../common/hex.h"
 #include "store_impl.h"
 
 #include <mdd/codec.h>
 
-#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 typedef struct image_source {
@@ -81,11 +82,12 @@ static mdd_status fill_from_chunk(void *ctx, uint8_t *data, size_t size, mdd_err
     return st;
 }
 
+/* "mdd-" and the digest in hex. */
 static void image_name(const uint8_t digest[MDD_SHA512_SIZE], char out[SHARED_IMAGE_NAME_MAX])
 {
-    int pos = snprintf(out, SHARED_IMAGE_NAME_MAX, "mdd-");
-    for (size_t i = 0; i < MDD_SHA512_SIZE; i++)
-        pos += snprintf(out + pos, SHARED_IMAGE_NAME_MAX - (size_t)pos, "%02x", digest[i]);
+    _Static_assert(4 + 2 * MDD_SHA512_SIZE < SHARED_IMAGE_NAME_MAX, "an image name fits");
+    memcpy(out, "mdd-", 4);
+    mdd_hex(digest, MDD_SHA512_SIZE, out + 4);
 }
 
 mdd_status store_image_read(const mdd_store *store, size_t index, mdd_pin *pin, int *served,

@@ -25,6 +25,15 @@ uint8_t *tu_read_file(const char *path, size_t *len)
     return buf;
 }
 
+void tu_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wbe");
+    if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
+        perror(path);
+        abort();
+    }
+}
+
 const char *tu_corpus_dir(void)
 {
     const char *dir = getenv("MDD_CORPUS");

@@ -9,6 +9,10 @@
 /* Reads a whole file into a malloc'd buffer (caller frees); aborts the test run on failure. */
 uint8_t *tu_read_file(const char *path, size_t *len);
 
+/* Writes len bytes of data as the file at path (mode 0644, replacing what was there); aborts
+ * the test run on failure. */
+void tu_write_file(const char *path, const void *data, size_t len);
+
 /* The corpus directory from $MDD_CORPUS when it exists, else NULL (tests then skip). */
 const char *tu_corpus_dir(void);
 

@@ -44,14 +44,6 @@ static struct {
 
 /* ---- files and stores ---- */
 
-static void write_file(const char *path, const mdd_buffer *content)
-{
-    FILE *f = fopen(path, "wbe");
-    assert_non_null(f);
-    assert_int_equal(fwrite(content->data, 1, content->len, f), content->len);
-    assert_int_equal(fclose(f), 0);
-}
-
 /* Drops the file's pages from the page cache, so that reads of it go to the disk. */
 static void evict(const char *path)
 {
@@ -110,7 +102,7 @@ static int group_setup(void **state)
     for (size_t i = 0; i < STRATEGY_COUNT; i++) {
         snprintf(F.paths[i], sizeof F.paths[i], "%s/%s.mdd", F.dir,
                  mdd_strategy_name(STRATEGIES[i]));
-        write_file(F.paths[i], &file);
+        tu_write_file(F.paths[i], file.data, file.len);
         /* The first open converts the file or writes the sidecar. */
         mdd_store_close(open_store(i));
     }
@@ -560,8 +552,7 @@ static void test_read_fails(void **state)
     snprintf(path, sizeof path, "%s/short.mdd", F.dir);
     size_t len;
     uint8_t *content = tu_read_file(F.paths[2], &len);
-    mdd_buffer copy = {.data = content, .len = len};
-    write_file(path, &copy);
+    tu_write_file(path, content, len);
     free(content);
     mdd_store_options o = mdd_store_options_default();
     mdd_store *stores[2];

@@ -15,7 +15,6 @@
 #include <mdd/gen.h>
 #include <mdd/store.h>
 
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,14 +38,6 @@ typedef struct fixture {
 
 /* ---- files ---- */
 
-static void write_all(const char *path, const void *data, size_t len)
-{
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, data, len), (ssize_t)len);
-    assert_int_equal(close(fd), 0);
-}
-
 /* A generated ECU of about 60 KB: compressed, signed, and a valid EcuData for the database. */
 static void write_ecu(const char *path)
 {
@@ -57,7 +48,7 @@ static void write_ecu(const char *path)
     mdd_buffer packed = {0};
     assert_int_equal(mdd_gen_payload(&spec, &b, &payload, NULL), MDD_OK);
     assert_int_equal(mdd_gen_pack(&spec, payload, &packed, NULL), MDD_OK);
-    write_all(path, packed.data, packed.len);
+    tu_write_file(path, packed.data, packed.len);
     mdd_buffer_free(&packed);
     mdd_fb_builder_free(&b);
 }
@@ -87,7 +78,7 @@ static void damage_payload(const char *path, mdd_bytes payload)
     assert_non_null(at);
     size_t offset = (size_t)(at - bytes) + payload.len / 2;
     bytes[offset] ^= 0x01;
-    write_all(path, bytes, len);
+    tu_write_file(path, bytes, len);
     free(bytes);
 }
 
@@ -395,7 +386,7 @@ static void test_untrusted_directory(void **state)
         assert_refused(fx, MDD_ERR_ARG, "owned by uid 65534");
     }
     assert_int_equal(rmdir(fx->share), 0);
-    write_all(fx->share, "x", 1);
+    tu_write_file(fx->share, "x", 1);
     assert_refused(fx, MDD_ERR_IO, "Not a directory");
     assert_int_equal(unlink(fx->share), 0);
     /* Nothing was converted for a refused open: a's chunk is still compressed. */
@@ -414,7 +405,7 @@ static void test_foreign_image(void **state)
     mdd_store *s = open_store(fx, fx->a, 1);
     char image[8400];
     image_path(fx, s, image, sizeof image);
-    write_all(image, "short", 5);
+    tu_write_file(image, "short", 5);
     mdd_pin pin = {0};
     mdd_error err;
     assert_int_equal(read_whole(s, &pin, &err), MDD_ERR_FORMAT);

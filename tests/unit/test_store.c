@@ -133,14 +133,6 @@ static void write_mdd(const char *path, const chunk_spec *specs, size_t count)
     }
 }
 
-static void write_bytes(const char *path, const void *data, size_t len)
-{
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, data, len), (ssize_t)len);
-    assert_int_equal(close(fd), 0);
-}
-
 /* Flips one bit of the file at offset, in place. */
 static void flip_byte(const char *path, off_t offset)
 {
@@ -328,7 +320,7 @@ static void test_missing_and_malformed(void **state)
         mdd_store_options o = options((mdd_strategy)i, 1);
         assert_open_fails(fx->mdd, &o, MDD_ERR_IO, "No such file or directory");
     }
-    write_bytes(fx->mdd, "not an MDD file at all", 22);
+    tu_write_file(fx->mdd, "not an MDD file at all", 22);
     for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
         mdd_store_options o = options((mdd_strategy)i, 1);
         assert_open_fails(fx->mdd, &o, MDD_ERR_FORMAT, "magic");
@@ -517,7 +509,7 @@ static void test_sidecar_malformed(void **state)
 {
     fixture *fx = *state;
     write_mdd(fx->mdd, MIXED, MIXED_COUNT);
-    write_bytes(fx->fb, "MDDSIDE1", 8);
+    tu_write_file(fx->fb, "MDDSIDE1", 8);
     assert_rebuilds(fx);
     flip_byte(fx->fb, 0); /* magic */
     assert_rebuilds(fx);
@@ -866,7 +858,7 @@ static void test_pread_generated(void **state)
     mdd_error err;
     assert_int_equal(mdd_gen_payload(&spec, &b, &payload, &err), MDD_OK);
     assert_int_equal(mdd_gen_pack(&spec, payload, &file, &err), MDD_OK);
-    write_bytes(fx->mdd, file.data, file.len);
+    tu_write_file(fx->mdd, file.data, file.len);
     mdd_buffer_free(&file);
     mdd_fb_builder_free(&b);
     assert_pread_matches_heap(fx->mdd);
@@ -883,7 +875,7 @@ static void test_pread_corpus(void **state)
         size_t len;
         uint8_t *bytes = tu_read_file(paths[i], &len);
         /* A copy: pread converts the file it opens. */
-        write_bytes(fx->mdd, bytes, len);
+        tu_write_file(fx->mdd, bytes, len);
         free(bytes);
         assert_pread_matches_heap(fx->mdd);
         free(paths[i]);
