@@ -199,10 +199,10 @@ static void write_coded_const(fbw *w, uint32_t at, param_spec p)
     fbw_string(w, cc[0], digits);
     uint32_t type[6];
     fbw_link(w, cc[1], fbw_table(w, 6, (const uint8_t[]){1, 0, 1, 1, 1, 4}, type));
-    fbw_set(w, type[0], MDD_CODED_STANDARD_LENGTH_TYPE, 1);
-    fbw_set(w, type[2], MDD_DATA_A_UINT_32, 1);
+    fbw_set(w, type[0], MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE, 1);
+    fbw_set(w, type[2], MDD_DATA_TYPE_A_UINT_32, 1);
     fbw_set(w, type[3], 1, 1);
-    fbw_set(w, type[4], MDD_LENGTH_STANDARD_LENGTH_TYPE, 1);
+    fbw_set(w, type[4], MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE, 1);
     uint32_t length[3];
     fbw_link(w, type[5], fbw_table(w, 3, (const uint8_t[]){4, 0, 1}, length));
     fbw_set(w, length[0], p.bits, 4);
@@ -212,9 +212,9 @@ static void write_param(fbw *w, uint32_t at, param_spec p, uint32_t byte_pos, co
 {
     uint32_t f[10];
     fbw_link(w, at, fbw_table(w, 10, (const uint8_t[]){4, 1, 4, 0, 0, 0, 4, 0, 1, 4}, f));
-    fbw_set(w, f[1], MDD_PARAM_CODED_CONST, 1);
+    fbw_set(w, f[1], MDD_PARAM_TYPE_CODED_CONST, 1);
     fbw_set(w, f[6], byte_pos, 4);
-    fbw_set(w, f[8], MDD_PARAM_DATA_CODED_CONST, 1);
+    fbw_set(w, f[8], MDD_PARAM_SPECIFIC_DATA_CODED_CONST, 1);
     fbw_string(w, f[2], name);
     write_coded_const(w, f[9], p);
 }

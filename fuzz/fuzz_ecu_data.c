@@ -54,7 +54,7 @@ static void sd_or_sdg(walk *w, mdd_sd_or_sdg e)
 {
     if (!enter(w, e.t))
         return;
-    (void)mdd_sd_or_sdg_content_type(e);
+    (void)mdd_sd_or_sdg_sd_or_sdg_type(e);
     mdd_sd sd = mdd_sd_or_sdg_sd(e);
     if (enter(w, sd.t)) {
         check_bytes(w, mdd_sd_value(sd));
@@ -165,7 +165,7 @@ static void diag_comm(walk *w, mdd_diag_comm c)
     check_bytes(w, mdd_diag_comm_short_name(c));
     long_name(w, mdd_diag_comm_long_name(c));
     check_bytes(w, mdd_diag_comm_semantic(c));
-    funct_classes(w, mdd_diag_comm_funct_classes(c));
+    funct_classes(w, mdd_diag_comm_funct_class(c));
     sdgs(w, mdd_diag_comm_sdgs(c));
     (void)mdd_diag_comm_diag_class_type(c);
     mdd_protocol_vec ps = mdd_diag_comm_protocols(c);
@@ -244,10 +244,10 @@ static void variant(walk *w, mdd_variant v)
         return;
     diag_layer(w, mdd_variant_diag_layer(v));
     (void)mdd_variant_is_base_variant(v);
-    mdd_variant_pattern_vec ps = mdd_variant_variant_patterns(v);
+    mdd_variant_pattern_vec ps = mdd_variant_variant_pattern(v);
     for (uint32_t i = 0; i < mdd_variant_pattern_vec_count(ps); i++) {
         mdd_matching_parameter_vec ms =
-            mdd_variant_pattern_matching_parameters(mdd_variant_pattern_vec_at(ps, i));
+            mdd_variant_pattern_matching_parameter(mdd_variant_pattern_vec_at(ps, i));
         for (uint32_t k = 0; k < mdd_matching_parameter_vec_count(ms); k++) {
             mdd_matching_parameter m = mdd_matching_parameter_vec_at(ms, k);
             int physical;

@@ -135,6 +135,48 @@ mdd_fb_table mdd_fb_vector_table(mdd_fb_vector v, uint32_t i);
 /* Element i of a vector of strings; ptr NULL when i >= count or the string does not fit. */
 mdd_bytes mdd_fb_vector_string(mdd_fb_vector v, uint32_t i);
 
+/* A little-endian 8-byte IEEE 754 double field, or def when absent. */
+double mdd_fb_f64(mdd_fb_table t, uint32_t id, double def);
+
+/* Optional 4-byte signed and 8-byte double scalars (`= null`): 1 with *out set when present,
+ * 0 when absent. */
+int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out);
+int mdd_fb_opt_f64(mdd_fb_table t, uint32_t id, double *out);
+
+/* Element i of a vector of 4-byte unsigned or 8-byte double scalars; 0 when i >= count. */
+uint32_t mdd_fb_vector_u32(mdd_fb_vector v, uint32_t i);
+double mdd_fb_vector_f64(mdd_fb_vector v, uint32_t i);
+
+/* The member of the union whose value is field id and whose tag is field id - 1, when the tag
+ * is tag; absent otherwise (another member, NONE, or a table that does not fit). */
+mdd_fb_table mdd_fb_union_field(mdd_fb_table t, uint32_t id, uint8_t tag);
+
+/* Of the vector of unions whose values are field id and whose tags are the vector of bytes at
+ * field id - 1: tag i (0, NONE, past the end of either vector), and element i when its tag is
+ * tag (absent otherwise). */
+uint8_t mdd_fb_union_vector_tag(mdd_fb_table t, uint32_t id, uint32_t i);
+mdd_fb_table mdd_fb_union_vector_table(mdd_fb_table t, uint32_t id, uint32_t i, uint8_t tag);
+
+/* ---- Vectors of strings and scalars, as the typed views (ecu_views.h) return them ---- */
+
+typedef struct mdd_string_vec { mdd_fb_vector v; } mdd_string_vec;
+typedef struct mdd_u32_vec { mdd_fb_vector v; } mdd_u32_vec;
+typedef struct mdd_f64_vec { mdd_fb_vector v; } mdd_f64_vec;
+
+/* The number of elements; 0 when the vector is absent. */
+static inline uint32_t mdd_string_vec_count(mdd_string_vec v) { return v.v.count; }
+/* String i, or ptr NULL past the end. */
+static inline mdd_bytes mdd_string_vec_at(mdd_string_vec v, uint32_t i)
+{
+    return mdd_fb_vector_string(v.v, i);
+}
+static inline uint32_t mdd_u32_vec_count(mdd_u32_vec v) { return v.v.count; }
+/* Element i, 0 past the end. */
+static inline uint32_t mdd_u32_vec_at(mdd_u32_vec v, uint32_t i) { return mdd_fb_vector_u32(v.v, i); }
+static inline uint32_t mdd_f64_vec_count(mdd_f64_vec v) { return v.v.count; }
+/* Element i, 0 past the end. */
+static inline double mdd_f64_vec_at(mdd_f64_vec v, uint32_t i) { return mdd_fb_vector_f64(v.v, i); }
+
 #ifdef __cplusplus
 }
 #endif

@@ -41,7 +41,7 @@ static uint32_t constant_size(mdd_param p, uint32_t *value)
     mdd_coded_const constant = mdd_param_coded_const(p);
     mdd_diag_coded_type type = mdd_coded_const_diag_coded_type(constant);
     mdd_standard_length_type length = mdd_diag_coded_type_standard_length_type(type);
-    if (!mdd_present(length) || mdd_diag_coded_type_base_data_type(type) != MDD_DATA_A_UINT_32 ||
+    if (!mdd_present(length) || mdd_diag_coded_type_base_data_type(type) != MDD_DATA_TYPE_A_UINT_32 ||
         mdd_standard_length_type_condensed(length) ||
         mdd_standard_length_type_bit_mask(length).len != 0)
         return 0;

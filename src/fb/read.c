@@ -129,3 +129,75 @@ mdd_bytes mdd_fb_vector_string(mdd_fb_vector v, uint32_t i)
 {
     return string_at(v.buf, v.len, follow(v.buf, v.len, element_pos(v, i)));
 }
+
+/* A little-endian double: its 8 bytes as the integer of the same bit pattern. */
+static double load_f64(const uint8_t *p)
+{
+    uint64_t bits = (uint64_t)fb_load32(p) | (uint64_t)fb_load32(p + 4) << 32;
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+double mdd_fb_f64(mdd_fb_table t, uint32_t id, double def)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 8);
+    return p ? load_f64(t.buf + p) : def;
+}
+
+int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    if (p)
+        *out = (int32_t)fb_load32(t.buf + p);
+    return p != 0;
+}
+
+int mdd_fb_opt_f64(mdd_fb_table t, uint32_t id, double *out)
+{
+    uint32_t p = mdd_fb_field_pos(t, id, 8);
+    if (p)
+        *out = load_f64(t.buf + p);
+    return p != 0;
+}
+
+/* The position of element i of a vector of size-byte scalars, or 0 when i is past the end. */
+static uint32_t scalar_pos(mdd_fb_vector v, uint32_t i, uint32_t size)
+{
+    uint64_t p = (uint64_t)v.pos + (uint64_t)size * i;
+    return v.pos != 0 && i < v.count && p + size <= v.len ? (uint32_t)p : 0;
+}
+
+uint32_t mdd_fb_vector_u32(mdd_fb_vector v, uint32_t i)
+{
+    uint32_t p = scalar_pos(v, i, 4);
+    return p ? fb_load32(v.buf + p) : 0;
+}
+
+double mdd_fb_vector_f64(mdd_fb_vector v, uint32_t i)
+{
+    uint32_t p = scalar_pos(v, i, 8);
+    return p ? load_f64(v.buf + p) : 0;
+}
+
+mdd_fb_table mdd_fb_union_field(mdd_fb_table t, uint32_t id, uint8_t tag)
+{
+    if (id == 0 || mdd_fb_u8(t, id - 1, 0) != tag)
+        return (mdd_fb_table){t.buf, t.len, 0};
+    return mdd_fb_table_field(t, id);
+}
+
+uint8_t mdd_fb_union_vector_tag(mdd_fb_table t, uint32_t id, uint32_t i)
+{
+    if (id == 0 || i >= mdd_fb_vector_field(t, id, 4).count)
+        return 0;
+    mdd_bytes tags = mdd_fb_bytes_field(t, id - 1);
+    return i < tags.len ? tags.ptr[i] : 0;
+}
+
+mdd_fb_table mdd_fb_union_vector_table(mdd_fb_table t, uint32_t id, uint32_t i, uint8_t tag)
+{
+    if (tag == 0 || mdd_fb_union_vector_tag(t, id, i) != tag)
+        return (mdd_fb_table){t.buf, t.len, 0};
+    return mdd_fb_vector_table(mdd_fb_vector_field(t, id, 4), i);
+}

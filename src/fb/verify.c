@@ -98,16 +98,61 @@ static mdd_status verify_refs(verifier *v, uint32_t pos, const fb_field *f, uint
     return MDD_OK;
 }
 
+/* The member type of a union for tag (generic for tags the schema does not describe), or NULL
+ * for NONE. */
+static inline const fb_type *member_type(const fb_field *f, uint8_t tag)
+{
+    if (tag == 0)
+        return NULL;
+    return tag < f->member_count ? f->members[tag] : &fb_generic_type;
+}
+
+/* Verifies the vector of unions whose values' vector is at pos and whose tags field (f->id - 1)
+ * the table at table_pos holds. Each element counts as a table against max_tables: a
+ * vector of unions has no memo of its own (its meaning depends on the tags beside it), and
+ * the count bounds the work when many tables share one. On failure *failed is the element at
+ * fault (or NO_INDEX). */
+static mdd_status verify_unions(verifier *v, uint32_t table_pos, const fb_header *h, uint32_t pos,
+                                const fb_field *f, uint32_t depth, uint32_t *failed)
+{
+    uint32_t count = 0, tags_at = 0, tags_count = 0;
+    mdd_status st = verify_vector(v, pos, 4, &count);
+    if (st)
+        return st;
+    uint32_t off = fb_vtable_entry(v->buf, h, (uint32_t)f->id - 1);
+    if (off != 0 && !follow(v, table_pos + off, &tags_at))
+        return fb_bad_offset(v, table_pos + off);
+    if (off != 0 && (st = verify_vector(v, tags_at, 1, &tags_count)))
+        return st;
+    if (FB_UNLIKELY(tags_count != count))
+        return fb_bad_union_tags(v, pos, count, tags_count);
+    if (FB_UNLIKELY(count > v->max_tables - v->tables))
+        return fb_over_limit(v, pos, 0);
+    v->tables += count;
+    for (uint32_t i = 0; i < count; i++) {
+        const fb_type *type = member_type(f, v->buf[tags_at + 4 + i]);
+        uint32_t elem = pos + 4 + 4 * i, target;
+        if (!type)
+            continue;
+        if (FB_UNLIKELY(!follow(v, elem, &target)))
+            st = fb_bad_offset(v, elem);
+        else
+            st = verify_table(v, target, type, depth + 1);
+        if (FB_UNLIKELY(st)) {
+            *failed = i;
+            return st;
+        }
+    }
+    return MDD_OK;
+}
+
 /* The union member type named by the tag field before f (generic for tags the schema does
  * not describe), or NULL when the tag is NONE. */
 static const fb_type *union_member(const verifier *v, uint32_t pos, const fb_header *h,
                                    const fb_field *f)
 {
     uint32_t off = fb_vtable_entry(v->buf, h, (uint32_t)f->id - 1);
-    uint8_t tag = off != 0 && off < h->table_size ? v->buf[pos + off] : 0;
-    if (tag == 0)
-        return NULL;
-    return tag < f->member_count ? f->members[tag] : &fb_generic_type;
+    return member_type(f, off != 0 && off < h->table_size ? v->buf[pos + off] : 0);
 }
 
 /* Forces inlining where the descriptor is a constant the compiler should fold. */
@@ -137,6 +182,7 @@ SPECIALIZED mdd_status verify_field(verifier *v, uint32_t pos, uint32_t off, con
     }
     case FB_STRINGS:
     case FB_TABLES: return verify_refs(v, target, f, depth, failed);
+    case FB_UNIONS: return verify_unions(v, pos, h, target, f, depth, failed);
     default: return verify_table(v, target, type, depth + 1);
     }
 }

@@ -77,6 +77,12 @@ COLD mdd_status fb_bad_vector(verifier *v, uint32_t pos, uint32_t elem_size)
                     fb_load32(v->buf + pos), elem_size);
 }
 
+COLD mdd_status fb_bad_union_tags(verifier *v, uint32_t pos, uint32_t values, uint32_t tags)
+{
+    return mdd_fail(v->err, MDD_ERR_FORMAT,
+                    "offset %u: vector of %u union values has %u tags", pos, values, tags);
+}
+
 COLD mdd_status fb_bad_field(verifier *v, uint32_t table, uint32_t off, uint32_t size,
                              uint32_t table_size)
 {

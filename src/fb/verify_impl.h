@@ -6,7 +6,7 @@
 #define MDD_FB_VERIFY_IMPL_H
 
 #include "fb_impl.h"
-#include "schema.h"
+#include <mdd_internal/fb_schema.h>
 
 #define FB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -37,7 +37,7 @@ typedef struct fb_memo {
 
 struct mdd_fb_verifier {
     fb_memo walk;            /* one slot per 4 bytes, allocated when the walk first runs */
-    fb_memo quick;           /* the fast pass's, one slot per 8 bytes (verify_quick.c) */
+    fb_memo quick;           /* the fast pass's, one slot per 4 bytes (verify_quick.c) */
     struct layouts *layouts; /* the fast pass's, allocated at its first use */
 };
 
@@ -67,6 +67,8 @@ MDD_INTERNAL mdd_status fb_misaligned(verifier *v, uint32_t pos, uint32_t align,
 MDD_INTERNAL mdd_status fb_bad_offset(verifier *v, uint32_t at);
 MDD_INTERNAL mdd_status fb_bad_string(verifier *v, uint32_t pos);
 MDD_INTERNAL mdd_status fb_bad_vector(verifier *v, uint32_t pos, uint32_t elem_size);
+MDD_INTERNAL mdd_status fb_bad_union_tags(verifier *v, uint32_t pos, uint32_t values,
+                                          uint32_t tags);
 MDD_INTERNAL mdd_status fb_bad_field(verifier *v, uint32_t table, uint32_t off, uint32_t size,
                                      uint32_t table_size);
 /* fault FB_HEADER_OK stands for a vtable that is not 2-byte aligned. */

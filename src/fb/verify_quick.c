@@ -127,23 +127,15 @@ QUICK_DECLARE(generic)
 FB_ECU_TYPES(QUICK_DECLARE)
 #undef QUICK_DECLARE
 
-/* The memo holds what verify.c's does, in half the bytes: one per 8-byte slot, which costs
- * half the clearing and half the cache lines. Two things the memo records (tables, and vectors
- * of at least one reference) can start in one 8-byte slot only when the first takes 4 bytes, a
- * table with no field present, and no payload of the corpus or of the generator has one
- * followed by another. So the slot
- * holds want, the value verify.c's memo would hold (bit 0x40 always clear, FB_MEMO_STRINGS
- * aside, which has no table id), with bit 0x40 flipped for a position at 4 past the slot's
- * start: a second position in the slot reads as a different value, and the pass gives up.
- * Returns 1 when the slot was free and is now claimed, 0 when it holds want (already
- * verified), GAVE_UP when it holds anything else. */
+/* The memo holds what verify.c's does, one byte per 4-byte slot: the value verify.c's memo
+ * would hold. Returns 1 when the slot was free and is now claimed, 0 when it holds want
+ * (already verified), GAVE_UP when it holds anything else. */
 QUICK uint32_t quick_claim(const quick *q, uint32_t pos, uint8_t want)
 {
-    want ^= (uint8_t)((pos & 4) << 4);
-    uint8_t have = q->memo[pos / 8];
+    uint8_t have = q->memo[pos / 4];
     if (have != 0)
         return have == want ? 0 : GAVE_UP;
-    q->memo[pos / 8] = want;
+    q->memo[pos / 4] = want;
     return 1;
 }
 
@@ -217,9 +209,31 @@ QUICK uint32_t quick_union(quick *q, uint32_t pos, uint32_t tag_off, uint32_t at
     return quick_generic(q, target, depth);
 }
 
+/* The vector of unions whose values' uoffset is at `at` and whose tags' uoffset is at tags_off
+ * of the table at pos (0: absent). Counts every element as a table, as verify.c does. */
+QUICK uint32_t quick_unions(quick *q, uint32_t pos, uint32_t tags_off, uint32_t at,
+                            const fb_field *f, uint32_t depth)
+{
+    uint32_t vpos, count, tpos = 0, tags = 0;
+    GIVE_UP_IF(!quick_vector(q, at, 4, &vpos, &count));
+    GIVE_UP_IF(tags_off && !quick_vector(q, pos + tags_off, 1, &tpos, &tags));
+    GIVE_UP_IF(tags != count);
+    uint32_t tables = count;
+    for (uint32_t i = 0; i < count; i++) {
+        uint8_t tag = q->buf[tpos + 4 + i];
+        uint32_t elem = vpos + 4 + 4 * i, target;
+        if (tag == 0)
+            continue;
+        GIVE_UP_IF(!quick_follow(q, elem, &target));
+        const fb_type *type = tag < f->member_count ? f->members[tag] : &fb_generic_type;
+        COUNT(tables, quick_by_memo[type->memo_id](q, target, depth));
+    }
+    return tables;
+}
+
 /* Field f of the table at pos, stored at off (not 0, inside the table, aligned); tag_off is
  * the offset of the field before it (a union's tag). */
-QUICK uint32_t quick_field(quick *q, uint32_t pos, uint32_t off, uint32_t tag_off,
+QUICK uint32_t quick_field_at(quick *q, uint32_t pos, uint32_t off, uint32_t tag_off,
                            const fb_field *f, uint32_t depth)
 {
     uint32_t at = pos + off, vpos, count;
@@ -229,6 +243,7 @@ QUICK uint32_t quick_field(quick *q, uint32_t pos, uint32_t off, uint32_t tag_of
     case FB_STRINGS:
     case FB_TABLES: return quick_refs(q, at, f, depth);
     case FB_UNION: return quick_union(q, pos, tag_off, at, f, depth);
+    case FB_UNIONS: return quick_unions(q, pos, tag_off, at, f, depth);
     case FB_TABLE: return quick_table_ref(q, at, f->type, depth);
     default: return 0;
     }
@@ -294,7 +309,7 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
         uint32_t off = l->off[f->id];
         uint32_t misaligned = (f->size > 4 ? pos + off : off) & (f->size - 1u);
         if ((off && ((off + f->size > table_size) | misaligned)) ||
-            (f->kind == FB_UNION && l->off[f->id - 1] >= table_size))
+            (f->kind >= FB_UNION && l->off[f->id - 1] >= table_size))
             return 0;
     }
     l->table_size = table_size;
@@ -364,7 +379,7 @@ QUICK uint32_t quick_table_as(quick *q, uint32_t pos, const fb_type *type, uint3
     for (uint32_t i = 0; i < type->field_count; i++) {
         const fb_field *f = &type->fields[i];
         off[f->id] = f->kind == FB_SCALAR ? 0 : l->off[f->id];
-        if (f->kind == FB_UNION)
+        if (f->kind == FB_UNION || f->kind == FB_UNIONS)
             off[f->id - 1] = l->off[f->id - 1];
         if ((f->kind == FB_TABLE || f->kind == FB_TABLES) && off[f->id])
             quick_prefetch(q, pos + off[f->id]);
@@ -374,8 +389,8 @@ QUICK uint32_t quick_table_as(quick *q, uint32_t pos, const fb_type *type, uint3
     for (uint32_t i = 0; i < type->field_count; i++) {
         const fb_field *f = &type->fields[i];
         if (f->kind != FB_SCALAR && off[f->id])
-            COUNT(tables, quick_field(q, pos, off[f->id],
-                                      f->kind == FB_UNION ? off[f->id - 1] : 0, f, depth + 1));
+            COUNT(tables, quick_field_at(q, pos, off[f->id],
+                                      f->kind >= FB_UNION ? off[f->id - 1] : 0, f, depth + 1));
     }
     return tables;
 }
@@ -409,11 +424,12 @@ int fb_verify_quick(mdd_fb_verifier *vf, const uint8_t *buf, uint32_t len, uint3
                     uint32_t max_tables)
 {
     _Static_assert(MDD_FB_MAX_SIZE < ((size_t)1 << 31), "vtable positions wrap past the end");
-    _Static_assert(TYPE_SLOTS <= 0x3f, "quick_claim() flips bit 0x40 of memo values");
+    _Static_assert(TYPE_SLOTS <= 0x7f, "memo values keep bit 0x80 for vectors");
+    _Static_assert(FB_ECU_MAX_IDS <= MAX_IDS, "a type has more field ids than a layout holds");
     if (!vf->layouts)
         vf->layouts = malloc(TYPE_SLOTS * sizeof(layouts));
     quick q = {.buf = buf, .len = len, .max_depth = max_depth, .layouts = vf->layouts,
-               .memo = vf->layouts ? fb_memo_clear(&vf->quick, len / 8 + 1) : NULL};
+               .memo = vf->layouts ? fb_memo_clear(&vf->quick, len / 4 + 1) : NULL};
     if (!q.memo)
         return 0;
     /* The verifier's layouts start empty for every payload, like its memo. */

@@ -71,8 +71,8 @@ static mdd_fb_ref gen_variant(gen_ctx *g, const char *ecu, uint32_t index, mdd_f
     for (uint32_t i = 0; i < nskip; i++)
         skip[i] = base_services->items[GEN_FIXED_SERVICES + gen_below(&g->rng, pool)].name;
     mdd_fb_ref parents[2];
-    parents[0] = gen_parent_ref(g, MDD_PARENT_REF_VARIANT, base, skip, nskip);
-    parents[1] = gen_parent_ref(g, MDD_PARENT_REF_PROTOCOL, protocol, NULL, 0);
+    parents[0] = gen_parent_ref(g, MDD_PARENT_REF_TYPE_VARIANT, base, skip, nskip);
+    parents[1] = gen_parent_ref(g, MDD_PARENT_REF_TYPE_PROTOCOL, protocol, NULL, 0);
     return gen_variant_table(g, layer, 0, parents, 2);
 }
 
@@ -83,7 +83,7 @@ static mdd_fb_ref gen_variants(gen_ctx *g, const char *ecu)
     snprintf(name, sizeof name, "%s_Base", ecu);
     gen_service_list base_services = {0};
     mdd_fb_ref base_layer = gen_layer(g, name, catalog_base, 0, &base_services);
-    mdd_fb_ref parent = gen_parent_ref(g, MDD_PARENT_REF_PROTOCOL, protocol, NULL, 0);
+    mdd_fb_ref parent = gen_parent_ref(g, MDD_PARENT_REF_TYPE_PROTOCOL, protocol, NULL, 0);
     mdd_fb_ref all[GEN_MAX_VARIANTS + 1];
     all[0] = gen_variant_table(g, base_layer, 1, &parent, 1);
     uint32_t n = g->shape.variants < GEN_MAX_VARIANTS ? g->shape.variants : GEN_MAX_VARIANTS;
@@ -105,7 +105,7 @@ static mdd_fb_ref gen_groups(gen_ctx *g, const char *name)
         char group[MDD_GEN_NAME_SIZE + 16];
         snprintf(group, sizeof group, "%s_Group_%u", name, i + 1);
         mdd_fb_ref layer = gen_layer(g, group, gen_catalog_group, i, NULL);
-        mdd_fb_ref parent = gen_parent_ref(g, MDD_PARENT_REF_PROTOCOL, protocol, NULL, 0);
+        mdd_fb_ref parent = gen_parent_ref(g, MDD_PARENT_REF_TYPE_PROTOCOL, protocol, NULL, 0);
         mdd_fb_ref parents = mdd_fb_create_refs(g->b, &parent, 1);
         mdd_fb_table_start(g->b);
         mdd_fb_add_ref(g->b, 0, layer);

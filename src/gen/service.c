@@ -81,7 +81,7 @@ static mdd_fb_ref gen_service(gen_ctx *g, const gen_service_def *def)
     mdd_fb_add_ref(g->b, 2, pos);
     mdd_fb_add_ref(g->b, 3, g->shared.neg_responses);
     mdd_fb_add_u8(g->b, 6, MDD_ADDRESSING_PHYSICAL);
-    mdd_fb_add_u8(g->b, 7, MDD_TRANSMISSION_SEND_AND_RECEIVE);
+    mdd_fb_add_u8(g->b, 7, MDD_TRANSMISSION_MODE_SEND_AND_RECEIVE);
     return mdd_fb_table_end(g->b);
 }
 

@@ -30,9 +30,9 @@ static mdd_fb_ref gen_coded_type(gen_ctx *g, uint8_t data_type, uint32_t bits)
     mdd_fb_table_start(b);
     mdd_fb_add_ref(b, 5, length);
     mdd_fb_add_ref(b, 1, encoding);
-    mdd_fb_add_u8(b, 0, MDD_CODED_STANDARD_LENGTH_TYPE);
+    mdd_fb_add_u8(b, 0, MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE);
     mdd_fb_add_u8(b, 2, data_type);
-    mdd_fb_add_u8(b, 4, MDD_LENGTH_STANDARD_LENGTH_TYPE);
+    mdd_fb_add_u8(b, 4, MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE);
     return mdd_fb_table_end(b);
 }
 
@@ -42,7 +42,7 @@ static mdd_fb_ref gen_param(gen_ctx *g, const char *name, uint8_t param_type, ui
 {
     mdd_fb_builder *b = g->b;
     mdd_fb_ref sn = mdd_fb_create_cstring(b, name);
-    mdd_fb_ref semantic = gen_literal(g, param_type == MDD_PARAM_VALUE ? "DATA" : "SERVICE-ID");
+    mdd_fb_ref semantic = gen_literal(g, param_type == MDD_PARAM_TYPE_VALUE ? "DATA" : "SERVICE-ID");
     mdd_fb_table_start(b);
     mdd_fb_add_u32(b, 0, g->next_param_id++);
     mdd_fb_add_ref(b, 2, sn);
@@ -66,7 +66,7 @@ mdd_fb_ref gen_coded_param(gen_ctx *g, const char *name, uint32_t value, uint32_
     mdd_fb_add_ref(g->b, 0, coded);
     mdd_fb_add_ref(g->b, 1, g->shared.uint_type[bits / 8]);
     mdd_fb_ref cc = mdd_fb_table_end(g->b);
-    return gen_param(g, name, MDD_PARAM_CODED_CONST, byte_pos, MDD_PARAM_DATA_CODED_CONST, cc);
+    return gen_param(g, name, MDD_PARAM_TYPE_CODED_CONST, byte_pos, MDD_PARAM_SPECIFIC_DATA_CODED_CONST, cc);
 }
 
 mdd_fb_ref gen_request_sid(gen_ctx *g, uint8_t sid)
@@ -85,7 +85,7 @@ mdd_fb_ref gen_response_sid(gen_ctx *g, uint8_t sid)
 
 mdd_fb_ref gen_value_param(gen_ctx *g, const char *name, uint32_t byte_pos)
 {
-    return gen_param(g, name, MDD_PARAM_VALUE, byte_pos, MDD_PARAM_DATA_VALUE, g->shared.value);
+    return gen_param(g, name, MDD_PARAM_TYPE_VALUE, byte_pos, MDD_PARAM_SPECIFIC_DATA_VALUE, g->shared.value);
 }
 
 mdd_fb_ref gen_matching_param(gen_ctx *g, const char *name, int32_t request_pos, uint32_t len,
@@ -95,8 +95,8 @@ mdd_fb_ref gen_matching_param(gen_ctx *g, const char *name, int32_t request_pos,
     mdd_fb_add_i32(g->b, 0, request_pos);
     mdd_fb_add_u32(g->b, 1, len);
     mdd_fb_ref m = mdd_fb_table_end(g->b);
-    return gen_param(g, name, MDD_PARAM_MATCHING_REQUEST_PARAM, byte_pos,
-                     MDD_PARAM_DATA_MATCHING_REQUEST_PARAM, m);
+    return gen_param(g, name, MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM, byte_pos,
+                     MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM, m);
 }
 
 /* The negative response every service shares: 7F, the request's SID, the NRC. */
@@ -105,11 +105,11 @@ static mdd_fb_ref gen_neg_responses(gen_ctx *g)
     mdd_fb_ref params[3];
     params[0] = gen_coded_param(g, "SID_NR", 0x7f, 8, 0);
     params[1] = gen_matching_param(g, "SIDRQ_NR", 0, 1, 1);
-    params[2] = gen_param(g, "NRC", MDD_PARAM_NRC_CONST, 2, 0, 0);
+    params[2] = gen_param(g, "NRC", MDD_PARAM_TYPE_NRC_CONST, 2, 0, 0);
     mdd_fb_ref vec = mdd_fb_create_refs(g->b, params, 3);
     mdd_fb_table_start(g->b);
     mdd_fb_add_ref(g->b, 1, vec);
-    mdd_fb_add_u8(g->b, 0, MDD_RESPONSE_NEG_RESPONSE);
+    mdd_fb_add_u8(g->b, 0, MDD_RESPONSE_TYPE_NEG_RESPONSE);
     mdd_fb_ref nr = mdd_fb_table_end(g->b);
     return mdd_fb_create_refs(g->b, &nr, 1);
 }
@@ -134,7 +134,7 @@ void gen_shared_init(gen_ctx *g)
 {
     memset(&g->shared, 0, sizeof g->shared);
     for (uint32_t i = 1; i <= 4; i++)
-        g->shared.uint_type[i] = gen_coded_type(g, MDD_DATA_A_UINT_32, 8 * i);
+        g->shared.uint_type[i] = gen_coded_type(g, MDD_DATA_TYPE_A_UINT_32, 8 * i);
     mdd_fb_table_start(g->b);
     g->shared.value = mdd_fb_table_end(g->b);
     g->shared.neg_responses = gen_neg_responses(g);

@@ -113,7 +113,7 @@ static mdd_fb_ref gen_sd(gen_ctx *g)
     mdd_fb_add_ref(g->b, 2, ti);
     mdd_fb_ref sd = mdd_fb_table_end(g->b);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_u8(g->b, 0, MDD_SD_OR_SDG_SD);
+    mdd_fb_add_u8(g->b, 0, MDD_SD_XOR_SDG_SD);
     mdd_fb_add_ref(g->b, 1, sd);
     return mdd_fb_table_end(g->b);
 }

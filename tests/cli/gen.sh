@@ -2,7 +2,6 @@
 # project's schema (when flatc is installed) and answering a lookup of a data identifier;
 # usage errors for bad options.
 source "$(dirname "$0")/lib.bash" "$@"
-SCHEMA=$(dirname "$0")/../../schema/ecu_data.fbs
 
 run 0 "$MDD" gen --profile small --seed 3 "$WORK/a"
 expect_eq "$(wc -l <"$TMP/out")" 6 "gen output lines"
@@ -18,6 +17,8 @@ run 0 "$MDD" verify "$WORK"/a/*.mdd
 expect_eq "$(grep -c ': OK' "$TMP/out")" 5 "files that verify"
 
 if command -v flatc >/dev/null; then
+    SCHEMA="$WORK/ecu_data.fbs"
+    flatc_json_schema "$SCHEMA"
     for f in "$WORK"/a/*.mdd; do
         run 0 "$MDD" cat "$f" -o "$WORK/payload.bin"
         run 0 flatc --json --raw-binary --strict-json -o "$WORK/json" "$SCHEMA" -- \

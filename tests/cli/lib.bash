@@ -76,3 +76,21 @@ mount_tmpfs() {
     mount -t tmpfs -o "size=$2,mode=0755" tmpfs "$1" 2>"$TMP/mount.err" || return 1
     MOUNTS+=("$(cd "$1" && pwd)")
 }
+
+# Writes to $1 the project's schema as flatc's JSON mode reads it: flatc 2.0.8 refuses a vector
+# of unions there, so ComplexValue.entries becomes its two vectors, the tags as [ubyte] and the
+# values as [SimpleValue], which flatc prints right as long as every tag is SimpleValue (see
+# FLATC_UNIONS_MINE and FLATC_UNIONS_THEIRS). The rest is tested on hand-computed bytes.
+flatc_json_schema() {
+    sed 's/^  entries: \[SimpleOrComplexValueEntry\] (id: 1);$/  entries_type: [ubyte] (id: 0);\n  entries: [SimpleValue] (id: 1);/' \
+        "$(dirname "${BASH_SOURCE[0]}")/../../schema/ecu_data.fbs" >"$1"
+    grep -q '^  entries: \[SimpleValue\] (id: 1);$' "$1" || fail "flatc_json_schema: no ComplexValue.entries to replace"
+}
+
+# jq programs that make mdd dump's and flatc's output of that schema comparable: vectors of
+# unions whose tags are all SimpleValue stay (tags as numbers), the others are left out.
+FLATC_UNIONS_MINE='walk(if type == "object" and has("entries_type") then
+    (if all(.entries_type[]; . == "SimpleValue") then .entries_type |= map(1)
+     else del(.entries, .entries_type) end) else . end)'
+FLATC_UNIONS_THEIRS='walk(if type == "object" and has("entries_type") then
+    (if all(.entries_type[]; . == 1) then . else del(.entries, .entries_type) end) else . end)'

@@ -123,11 +123,11 @@ static inline uint32_t eb_coded_const(tb *b, const eb_param *p)
     eb_link_string(b, cc_at[0], p->coded_value);
     uint32_t at[6];
     tb_link(b, cc_at[1], tb_table(b, 6, (const uint8_t[]){1, 0, 1, 0, 1, 4}, at));
-    tb_set(b, at[0], p->leading_length ? MDD_CODED_LEADING_LENGTH_INFO_TYPE
-                                       : MDD_CODED_STANDARD_LENGTH_TYPE, 1);
-    tb_set(b, at[2], p->signed_type ? MDD_DATA_A_INT_32 : MDD_DATA_A_UINT_32, 1);
-    tb_set(b, at[4], p->leading_length ? MDD_LENGTH_LEADING_LENGTH_INFO_TYPE
-                                       : MDD_LENGTH_STANDARD_LENGTH_TYPE, 1);
+    tb_set(b, at[0], p->leading_length ? MDD_DIAG_CODED_TYPE_NAME_LEADING_LENGTH_INFO_TYPE
+                                       : MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE, 1);
+    tb_set(b, at[2], p->signed_type ? MDD_DATA_TYPE_A_INT_32 : MDD_DATA_TYPE_A_UINT_32, 1);
+    tb_set(b, at[4], p->leading_length ? MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE
+                                       : MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE, 1);
     if (p->leading_length) {
         uint32_t lat[1];
         tb_link(b, at[5], tb_table(b, 1, (const uint8_t[]){4}, lat));
@@ -147,14 +147,14 @@ static inline uint32_t eb_param_table(tb *b, const eb_param *p)
     size[9] = p->coded_value ? 4 : 0;
     uint32_t at[10];
     uint32_t t = tb_table(b, 10, size, at);
-    tb_set(b, at[1], p->coded_value ? MDD_PARAM_CODED_CONST : MDD_PARAM_VALUE, 1);
+    tb_set(b, at[1], p->coded_value ? MDD_PARAM_TYPE_CODED_CONST : MDD_PARAM_TYPE_VALUE, 1);
     if (size[6])
         tb_set32(b, at[6], (uint32_t)p->byte_pos);
     if (size[7])
         tb_set32(b, at[7], (uint32_t)p->bit_pos);
     eb_link_string(b, at[2], p->coded_value ? "CONST" : "DATA");
     if (p->coded_value) {
-        tb_set(b, at[8], MDD_PARAM_DATA_CODED_CONST, 1);
+        tb_set(b, at[8], MDD_PARAM_SPECIFIC_DATA_CODED_CONST, 1);
         tb_link(b, at[9], eb_coded_const(b, p));
     }
     return t;

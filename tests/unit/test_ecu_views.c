@@ -126,7 +126,7 @@ static void test_parent_refs(void **state)
     const char *protocols[] = {"UDS_Ethernet_DoIP", "UDS_Ethernet_DoIP_DOBT"};
     for (uint32_t i = 0; i < 2; i++) {
         mdd_parent_ref r = mdd_parent_ref_vec_at(base_refs, i);
-        assert_int_equal(mdd_parent_ref_ref_type(r), MDD_PARENT_REF_PROTOCOL);
+        assert_int_equal(mdd_parent_ref_ref_type(r), MDD_PARENT_REF_TYPE_PROTOCOL);
         assert_true(mdd_present(mdd_parent_ref_protocol(r)));
         assert_false(mdd_present(mdd_parent_ref_variant(r)));
         assert_bytes(mdd_diag_layer_short_name(mdd_parent_ref_diag_layer(r)), protocols[i]);
@@ -136,7 +136,7 @@ static void test_parent_refs(void **state)
     }
     /* The boot variant inherits from the base variant: the very same table, shared. */
     mdd_parent_ref r = mdd_parent_ref_vec_at(mdd_variant_parent_refs(mdd_variant_vec_at(vs, 1)), 0);
-    assert_int_equal(mdd_parent_ref_ref_type(r), MDD_PARENT_REF_VARIANT);
+    assert_int_equal(mdd_parent_ref_ref_type(r), MDD_PARENT_REF_TYPE_VARIANT);
     assert_int_equal(mdd_parent_ref_variant(r).t.pos, mdd_variant_vec_at(vs, 0).t.pos);
     assert_bytes(mdd_diag_layer_short_name(mdd_parent_ref_diag_layer(r)), "FLXC1000");
     assert_int_equal(mdd_parent_ref_vec_count(mdd_parent_ref_parent_refs(r)), 2);
@@ -155,12 +155,12 @@ static void test_vin_read(void **state)
     assert_null(mdd_long_name_ti(mdd_diag_comm_long_name(c)).ptr);
     assert_bytes(mdd_diag_comm_semantic(c), "STOREDDATA");
     assert_bytes(mdd_funct_class_short_name(
-                     mdd_funct_class_vec_at(mdd_diag_comm_funct_classes(c), 0)), "Ident");
-    assert_int_equal(mdd_diag_comm_diag_class_type(c), MDD_DIAG_CLASS_START_COMM);
+                     mdd_funct_class_vec_at(mdd_diag_comm_funct_class(c), 0)), "Ident");
+    assert_int_equal(mdd_diag_comm_diag_class_type(c), MDD_DIAG_CLASS_TYPE_START_COMM);
     assert_true(mdd_diag_comm_is_executable(c));
     assert_false(mdd_diag_comm_is_mandatory(c));
     assert_int_equal(mdd_diag_service_addressing(s), MDD_ADDRESSING_PHYSICAL);
-    assert_int_equal(mdd_diag_service_transmission_mode(s), MDD_TRANSMISSION_SEND_AND_RECEIVE);
+    assert_int_equal(mdd_diag_service_transmission_mode(s), MDD_TRANSMISSION_MODE_SEND_AND_RECEIVE);
 
     mdd_param_vec params = mdd_request_params(mdd_diag_service_request(s));
     assert_int_equal(mdd_param_vec_count(params), 2);
@@ -173,23 +173,23 @@ static void test_vin_read(void **state)
         mdd_param prm = mdd_param_vec_at(params, i);
         assert_bytes(mdd_param_short_name(prm), want[i].name);
         assert_bytes(mdd_param_semantic(prm), want[i].semantic);
-        assert_int_equal(mdd_param_param_type(prm), MDD_PARAM_CODED_CONST);
+        assert_int_equal(mdd_param_param_type(prm), MDD_PARAM_TYPE_CODED_CONST);
         uint32_t pos = 99, bit = 99;
         assert_int_equal(mdd_param_byte_position(prm, &pos), want[i].has_byte_position);
         assert_int_equal(pos, want[i].has_byte_position ? want[i].byte_position : 99);
         assert_int_equal(mdd_param_bit_position(prm, &bit), 0);
         assert_int_equal(bit, 99);
-        assert_int_equal(mdd_param_specific_data_type(prm), MDD_PARAM_DATA_CODED_CONST);
+        assert_int_equal(mdd_param_specific_data_type(prm), MDD_PARAM_SPECIFIC_DATA_CODED_CONST);
         assert_false(mdd_present(mdd_param_matching_request_param(prm)));
         mdd_coded_const cc = mdd_param_coded_const(prm);
         assert_bytes(mdd_coded_const_coded_value(cc), want[i].value);
         mdd_diag_coded_type t = mdd_coded_const_diag_coded_type(cc);
-        assert_int_equal(mdd_diag_coded_type_type(t), MDD_CODED_STANDARD_LENGTH_TYPE);
-        assert_int_equal(mdd_diag_coded_type_base_data_type(t), MDD_DATA_A_UINT_32);
+        assert_int_equal(mdd_diag_coded_type_type(t), MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE);
+        assert_int_equal(mdd_diag_coded_type_base_data_type(t), MDD_DATA_TYPE_A_UINT_32);
         assert_true(mdd_diag_coded_type_is_high_low_byte_order(t));
         assert_null(mdd_diag_coded_type_base_type_encoding(t).ptr);
         assert_int_equal(mdd_diag_coded_type_specific_data_type(t),
-                         MDD_LENGTH_STANDARD_LENGTH_TYPE);
+                         MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE);
         mdd_standard_length_type len = mdd_diag_coded_type_standard_length_type(t);
         assert_int_equal(mdd_standard_length_type_bit_length(len), want[i].bit_length);
         assert_false(mdd_standard_length_type_condensed(len));
@@ -200,17 +200,17 @@ static void test_vin_read(void **state)
     assert_int_equal(mdd_response_vec_count(pos), 1);
     assert_int_equal(mdd_response_vec_count(mdd_diag_service_neg_responses(s)), 0);
     mdd_response r = mdd_response_vec_at(pos, 0);
-    assert_int_equal(mdd_response_response_type(r), MDD_RESPONSE_POS_RESPONSE);
+    assert_int_equal(mdd_response_response_type(r), MDD_RESPONSE_TYPE_POS_RESPONSE);
     mdd_param_vec rp = mdd_response_params(r);
     assert_int_equal(mdd_param_vec_count(rp), 3);
     mdd_param did = mdd_param_vec_at(rp, 1);
-    assert_int_equal(mdd_param_param_type(did), MDD_PARAM_MATCHING_REQUEST_PARAM);
+    assert_int_equal(mdd_param_param_type(did), MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM);
     mdd_matching_request_param m = mdd_param_matching_request_param(did);
     assert_int_equal(mdd_matching_request_param_request_byte_pos(m), 1);
     assert_int_equal(mdd_matching_request_param_byte_length(m), 2);
     assert_false(mdd_present(mdd_param_coded_const(did)));
     mdd_param vin = mdd_param_vec_at(rp, 2);
-    assert_int_equal(mdd_param_specific_data_type(vin), MDD_PARAM_DATA_VALUE);
+    assert_int_equal(mdd_param_specific_data_type(vin), MDD_PARAM_SPECIFIC_DATA_VALUE);
     assert_false(mdd_present(mdd_param_coded_const(vin)));
     assert_false(mdd_present(mdd_param_matching_request_param(vin)));
     free(p.buf);
@@ -255,7 +255,7 @@ static void test_sdgs(void **state)
     mdd_sd_or_sdg_vec entries = mdd_sdg_sds(g);
     assert_int_equal(mdd_sd_or_sdg_vec_count(entries), 1);
     mdd_sd_or_sdg e = mdd_sd_or_sdg_vec_at(entries, 0);
-    assert_int_equal(mdd_sd_or_sdg_content_type(e), MDD_SD_OR_SDG_SD);
+    assert_int_equal(mdd_sd_or_sdg_sd_or_sdg_type(e), MDD_SD_XOR_SDG_SD);
     assert_false(mdd_present(mdd_sd_or_sdg_sdg(e)));
     mdd_sd sd = mdd_sd_or_sdg_sd(e);
     assert_bytes(mdd_sd_value(sd), "1.21GW");
@@ -270,10 +270,10 @@ static void test_variant_pattern(void **state)
     payload p;
     load(&p, "FLXC1000");
     mdd_variant boot = mdd_variant_vec_at(mdd_ecu_data_variants(p.root), 1);
-    mdd_variant_pattern_vec patterns = mdd_variant_variant_patterns(boot);
+    mdd_variant_pattern_vec patterns = mdd_variant_variant_pattern(boot);
     assert_int_equal(mdd_variant_pattern_vec_count(patterns), 1);
     mdd_matching_parameter m = mdd_matching_parameter_vec_at(
-        mdd_variant_pattern_matching_parameters(mdd_variant_pattern_vec_at(patterns, 0)), 0);
+        mdd_variant_pattern_matching_parameter(mdd_variant_pattern_vec_at(patterns, 0)), 0);
     assert_bytes(mdd_matching_parameter_expected_value(m), "16711680");
     assert_bytes(mdd_diag_comm_short_name(mdd_diag_service_diag_comm(
                      mdd_matching_parameter_diag_service(m))), "Identification_Read");
@@ -300,7 +300,7 @@ static void test_functional_groups(void **state)
         mdd_parent_ref_vec refs = mdd_functional_group_parent_refs(g);
         assert_int_equal(mdd_parent_ref_vec_count(refs), 2);
         mdd_parent_ref esd = mdd_parent_ref_vec_at(refs, 1);
-        assert_int_equal(mdd_parent_ref_ref_type(esd), MDD_PARENT_REF_ECU_SHARED_DATA);
+        assert_int_equal(mdd_parent_ref_ref_type(esd), MDD_PARENT_REF_TYPE_ECU_SHARED_DATA);
         assert_bytes(mdd_diag_layer_short_name(mdd_parent_ref_diag_layer(esd)), "ESD_FGL_UDS");
         shared[i] = mdd_parent_ref_ecu_shared_data(esd).t.pos;
     }
@@ -332,7 +332,7 @@ static void build_defaults(tb *b)
     uint32_t ps = tb_vector(b, 1);
     tb_link(b, req[0], ps);
     tb_link(b, ps + 4, tb_table(b, 10, (const uint8_t[]){0, 0, 0, 0, 0, 0, 4, 0, 1, 4}, prm));
-    b->buf[prm[8]] = MDD_PARAM_DATA_CODED_CONST;
+    b->buf[prm[8]] = MDD_PARAM_SPECIFIC_DATA_CODED_CONST;
     tb_link(b, prm[9], tb_table(b, 2, (const uint8_t[]){0, 4}, cc));
     tb_link(b, cc[1], tb_table(b, 0, NULL, NULL));
     uint32_t ds = tb_vector(b, 1);
@@ -367,12 +367,12 @@ static void test_defaults(void **state)
     assert_int_equal(pos, 0);
     assert_int_equal(mdd_param_bit_position(prm, &pos), 0);
     assert_int_equal(mdd_param_id(prm), 0);
-    assert_int_equal(mdd_param_param_type(prm), MDD_PARAM_CODED_CONST);
+    assert_int_equal(mdd_param_param_type(prm), MDD_PARAM_TYPE_CODED_CONST);
     mdd_diag_coded_type t = mdd_coded_const_diag_coded_type(mdd_param_coded_const(prm));
     assert_true(mdd_present(t));
     assert_true(mdd_diag_coded_type_is_high_low_byte_order(t));
-    assert_int_equal(mdd_diag_coded_type_base_data_type(t), MDD_DATA_A_INT_32);
-    assert_int_equal(mdd_diag_coded_type_specific_data_type(t), MDD_LENGTH_NONE);
+    assert_int_equal(mdd_diag_coded_type_base_data_type(t), MDD_DATA_TYPE_A_INT_32);
+    assert_int_equal(mdd_diag_coded_type_specific_data_type(t), MDD_SPECIFIC_DATA_TYPE_NONE);
     assert_false(mdd_present(mdd_diag_coded_type_standard_length_type(t)));
 
     uint32_t level = 99;
@@ -429,8 +429,8 @@ static void test_unverified_bytes(void **state)
 static void test_enum_names(void **state)
 {
     (void)state;
-    assert_string_equal(mdd_ecu_enum_name(MDD_ENUM_DATA_TYPE, MDD_DATA_A_UINT_32), "A_UINT_32");
-    assert_string_equal(mdd_ecu_enum_name(MDD_ENUM_PARAM_DATA_TYPE, 12), "LengthKeyRef");
+    assert_string_equal(mdd_ecu_enum_name(MDD_ENUM_DATA_TYPE, MDD_DATA_TYPE_A_UINT_32), "A_UINT_32");
+    assert_string_equal(mdd_ecu_enum_name(MDD_ENUM_PARAM_SPECIFIC_DATA, 12), "LengthKeyRef");
     assert_string_equal(mdd_ecu_enum_name(MDD_ENUM_PARENT_REF_TYPE, 0), "NONE");
     assert_string_equal(mdd_ecu_enum_name(MDD_ENUM_FEATURE_FLAG, 0), "RESERVED");
     assert_null(mdd_ecu_enum_name(MDD_ENUM_DATA_TYPE, 8));

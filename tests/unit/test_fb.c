@@ -142,7 +142,7 @@ static void build_sample(sample *s)
     tb_link(b, refs + 4, s->parent_ref);
     s->ref_type_field = pr[0];
     s->ref_field = pr[1];
-    b->buf[pr[0]] = MDD_PARENT_REF_VARIANT;
+    b->buf[pr[0]] = MDD_PARENT_REF_TYPE_VARIANT;
 
     s->v0 = tb_table(b, 2, (const uint8_t[]){4, 1}, v0);
     tb_link(b, s->variants + 4, s->v0);
@@ -437,8 +437,8 @@ static void test_union_tags(void **state)
     (void)state;
     sample s;
     build_sample(&s);
-    /* TableDop, an unknown tag and NONE: the member is checked generically or not at all. */
-    const uint8_t tags[] = {MDD_PARENT_REF_TABLE_DOP, 200, MDD_PARENT_REF_NONE};
+    /* An unknown tag and NONE: the member is checked generically or not at all. */
+    const uint8_t tags[] = {200, MDD_PARENT_REF_TYPE_NONE};
     mdd_error err;
     for (size_t i = 0; i < sizeof tags; i++) {
         s.b.buf[s.ref_type_field] = tags[i];
@@ -457,7 +457,7 @@ static void test_type_confusion(void **state)
     (void)state;
     sample s;
     build_sample(&s);
-    s.b.buf[s.ref_type_field] = MDD_PARENT_REF_ECU_SHARED_DATA;
+    s.b.buf[s.ref_type_field] = MDD_PARENT_REF_TYPE_ECU_SHARED_DATA;
     assert_verify_fails(s.b.buf, s.b.len, NULL, MDD_ERR_FORMAT,
                         fmt("EcuData.variants[1].parent_refs[0].ref: offset %u: EcuSharedData "
                             "is also used as something of another type", s.v0));
@@ -545,7 +545,7 @@ static void build_bomb(tb *b, uint32_t levels)
         uint32_t p = tb_table(b, 2, (const uint8_t[]){1, 4}, pr);
         tb_link(b, refs + 4, p);
         tb_link(b, refs + 8, p);
-        b->buf[pr[0]] = MDD_PARENT_REF_VARIANT;
+        b->buf[pr[0]] = MDD_PARENT_REF_TYPE_VARIANT;
         link_at = pr[1];
     }
 }

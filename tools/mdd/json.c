@@ -3,6 +3,7 @@
 #include "text.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,21 @@ void json_fixed(json_writer *j, double value, int decimals)
 {
     value_begin(j);
     fprintf(j->out, "%.*f", decimals, value);
+    j->need_comma = 1;
+}
+
+void json_double(json_writer *j, double value)
+{
+    if (!isfinite(value)) {
+        json_null(j);
+        return;
+    }
+    char text[400]; /* %.12f of DBL_MAX: 309 digits, the point and 12 decimals */
+    int n = snprintf(text, sizeof text, "%.12f", value);
+    while (n > 0 && text[n - 1] == '0' && text[n - 2] != '.')
+        n--;
+    value_begin(j);
+    fwrite(text, 1, (size_t)n, j->out);
     j->need_comma = 1;
 }
 

@@ -37,6 +37,9 @@ void json_uint(json_writer *j, uint64_t value);
 void json_int(json_writer *j, int64_t value);
 /* A finite number with a fixed count of decimals (a duration, say). */
 void json_fixed(json_writer *j, double value, int decimals);
+/* A double as flatc prints one: 12 decimals, trailing zeros cut down to one ("1.0",
+ * "0.000001"); null for an infinity or NaN, which JSON cannot hold. */
+void json_double(json_writer *j, double value);
 void json_bool(json_writer *j, int value);
 void json_null(json_writer *j);
 

@@ -1,0 +1,29 @@
+/* A FlatBuffers table as JSON in flatc's shape, driven by the schema's generated descriptors:
+ * what `mdd dump` prints. */
+#ifndef MDD_TOOL_FB_JSON_H
+#define MDD_TOOL_FB_JSON_H
+
+#include "json.h"
+
+#include <mdd/fb.h>
+#include <mdd_internal/fb_schema.h>
+
+/* Bounds on what one call prints. A payload is a DAG, and a table shared by several parents
+ * is printed at each place, so the printed tree can be exponentially larger than the payload:
+ * tables nested deeper than max_depth (the root counting as 1), and every table after the
+ * first max_tables, print as {"$truncated": true}. */
+typedef struct fb_json_limits {
+    uint32_t max_depth;
+    uint64_t max_tables;
+} fb_json_limits;
+
+/* Writes table t of the given type as flatc --json --strict-json --defaults-json would: field
+ * names of the schema in id order, enums and union tags by name (their number when the schema
+ * does not name them), every scalar even when it holds its default, absent optional scalars as
+ * null, absent strings, tables and vectors left out, deprecated fields left out, within
+ * limits. Reads through the bounds-checked primitives of <mdd/fb.h>: bytes that do not fit
+ * read as absent. */
+void fb_json_table(json_writer *j, mdd_fb_table t, const fb_type *type,
+                   const fb_json_limits *limits);
+
+#endif
