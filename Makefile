@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick \
-        bench-seeds clean
+        bench-seeds clean generate
 
 all: build
 
@@ -73,6 +73,10 @@ bench-quick: build
 # the first time) and 2.5 GB of disk.
 bench-seeds: build
 	@bash bench/seeds.sh --build $(BUILD) --out bench/results/seeds.json
+
+# Rewrites the code generated from schema/ecu_data.fbs (docs/adr/0008-generated-schema-code.md).
+generate:
+	python3 schema/generate.py schema/ecu_data.fbs .
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

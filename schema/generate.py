@@ -8,6 +8,7 @@ writes, under OUT_DIR (the source tree's top):
                                         static inline accessors over the read primitives of fb.h
   src/fb/ecu_schema.h                   the verifier's and the dump walker's descriptors
   src/include/mdd_internal/ecu_fields.h field ids for builders (src/gen, tests)
+  fuzz/ecu_views_walk.h                 a walk that calls every accessor, for fuzz_ecu_views
 
 With --check it writes nothing and exits 1, naming the stale files, when any of them differs
 from what the schema gives. docs/adr/0008-generated-schema-code.md says why the generator
@@ -634,10 +635,151 @@ FIELDS_PREAMBLE = """/* Field ids of the EcuData schema, for code that lays out 
 """
 
 
+# ---- fuzz/ecu_views_walk.h ----
+
+def walk_header(s):
+    out = [HEADER, WALK_PREAMBLE]
+    for name in s.table_order:
+        out.append("static void walk_%s(views_walk *w, mdd_%s x);\n" % ((s.tables[name]["c"],) * 2))
+    for name in s.table_order:
+        t = s.tables[name]
+        c = t["c"]
+        out.append("\nstatic void walk_%s(views_walk *w, mdd_%s x)\n{\n" % (c, c))
+        out.append("    if (!walk_enter(w, x.t))\n        return;\n")
+        for f in t["fields"]:
+            if not f["deprecated"]:
+                out.append(walk_field(s, c, f))
+        out.append("    w->depth--;\n}\n")
+    out.append(WALK_ROOT.format(c=s.tables[s.root]["c"]))
+    return "".join(out)
+
+
+def walk_field(s, c, f):
+    acc = "mdd_%s_%s" % (c, f["name"])
+    kind = f["kind"]
+    if kind == "string":
+        return "    walk_bytes(w, %s(x));\n" % acc
+    if kind == "table":
+        return "    walk_%s(w, %s(x));\n" % (s.tables[f["type"]]["c"], acc)
+    if kind in ("tables", "strings"):
+        elem = "mdd_%s_vec" % s.tables[f["type"]]["c"] if kind == "tables" else "mdd_string_vec"
+        visit = ("walk_%s(w, %s_at(v, i))" % (s.tables[f["type"]]["c"], elem) if kind == "tables"
+                 else "walk_bytes(w, mdd_string_vec_at(v, i))")
+        past = ("walk_%s(w, %s_at(v, n))" % (s.tables[f["type"]]["c"], elem) if kind == "tables"
+                else "walk_bytes(w, mdd_string_vec_at(v, n))")
+        return ("    {\n        %s v = %s(x);\n        uint32_t n = %s_count(v);\n"
+                "        for (uint32_t i = 0; i < n && i < WALK_MAX_ELEMENTS; i++)\n"
+                "            %s;\n        %s;\n    }\n" % (elem, acc, elem, visit, past))
+    if kind == "scalars":
+        ctype, size, _, _ = s.scalar_info(f)
+        if size == 1:
+            return "    walk_bytes(w, %s(x));\n" % acc
+        vec, sink = ("mdd_f64_vec", "walk_double") if ctype == "double" else ("mdd_u32_vec", "")
+        return ("    {\n        %s v = %s(x);\n"
+                "        for (uint32_t i = 0; i <= %s_count(v) && i < WALK_MAX_ELEMENTS; i++)\n"
+                "            w->sink += %s(%s_at(v, i));\n    }\n" % (vec, acc, vec, sink, vec))
+    if kind == "scalar":
+        ctype, _, _, _ = s.scalar_info(f)
+        if f["default"] == "null":
+            vtype = "uint8_t" if ctype in ("uint8_t", "int8_t") else ctype
+            return ("    {\n        %s v = 0;\n        if (%s(x, &v))\n"
+                    "            w->sink += %s(v) + 1;\n    }\n" % (vtype, acc, sink_of(ctype)))
+        return "    w->sink += %s(%s(x));\n" % (sink_of(ctype), acc)
+    u = s.unions[f["type"]]
+    if kind == "union":
+        out = ["    w->sink += %s_type(x);\n" % acc]
+        for m in u["members"]:
+            mc = s.tables[m]["c"]
+            out.append("    walk_%s(w, mdd_%s_%s(x));\n" % (mc, c, mc))
+        return "".join(out)
+    out = ["    for (uint32_t i = 0; i <= %s_count(x) && i < WALK_MAX_ELEMENTS; i++) {\n" % acc,
+           "        w->sink += %s_type_at(x, i);\n" % acc]
+    for m in u["members"]:
+        mc = s.tables[m]["c"]
+        out.append("        walk_%s(w, %s_%s_at(x, i));\n" % (mc, acc, mc))
+    out.append("    }\n")
+    return "".join(out)
+
+
+def sink_of(ctype):
+    """How walk code adds a scalar to its sink: doubles by their bits, which any value has."""
+    return "walk_double" if ctype == "double" else "(uint64_t)"
+
+
+WALK_PREAMBLE = """/* Calls every accessor of the typed views (include/mdd/ecu_views.h), from a root down, within
+ * a budget of tables and a depth: the fuzz target fuzz_ecu_views.c runs it over unverified
+ * bytes, so that every generated accessor meets hostile input. One element past the end of
+ * each vector is read too, which must come back absent. */
+#ifndef MDD_FUZZ_ECU_VIEWS_WALK_H
+#define MDD_FUZZ_ECU_VIEWS_WALK_H
+
+#include <mdd/ecu.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Elements visited per vector, so that one long vector does not take the whole budget. */
+#define WALK_MAX_ELEMENTS 16
+
+typedef struct views_walk {
+    const uint8_t *buf; /* the bytes walked: every view must lie inside them */
+    size_t len;
+    uint32_t budget; /* tables still to visit */
+    uint32_t depth;
+    uint32_t max_depth;
+    uint64_t sink; /* what was read, so that no read is optimised away */
+} views_walk;
+
+static void walk_bytes(views_walk *w, mdd_bytes b)
+{
+    if (b.ptr && (b.ptr < w->buf || b.len > w->len || (size_t)(b.ptr - w->buf) > w->len - b.len))
+        abort();
+    w->sink += b.len + (b.ptr && b.len ? b.ptr[0] + b.ptr[b.len - 1] : 0);
+}
+
+static uint64_t walk_double(double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
+/* Whether to visit the table t: present, within the budget and the depth. */
+static int walk_enter(views_walk *w, mdd_fb_table t)
+{
+    if (!t.pos)
+        return 0;
+    if (t.buf != w->buf || t.len != w->len || t.pos >= w->len)
+        abort();
+    if (w->budget == 0 || w->depth >= w->max_depth)
+        return 0;
+    w->budget--;
+    w->depth++;
+    return 1;
+}
+
+"""
+
+WALK_ROOT = """
+/* Walks buf[0..len) from its root, visiting at most budget tables; aborts when a view lies
+ * outside the bytes. */
+static inline uint64_t walk_views(const uint8_t *buf, size_t len, uint32_t budget,
+                                  uint32_t max_depth)
+{{
+    views_walk w = {{.buf = buf, .len = len, .budget = budget, .max_depth = max_depth}};
+    walk_{c}(&w, mdd_{c}_root(buf, len));
+    return w.sink;
+}}
+
+#endif
+"""
+
+
 OUTPUTS = {
     "include/mdd/ecu_views.h": views_header,
     "src/fb/ecu_schema.h": descriptors_header,
     "src/include/mdd_internal/ecu_fields.h": fields_header,
+    "fuzz/ecu_views_walk.h": walk_header,
 }
 
 
