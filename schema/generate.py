@@ -199,6 +199,8 @@ class Schema:
         for t in tables:
             t["c"] = snake(t["name"], t["attrs"])
             self.resolve_fields(t)
+        for u in unions:
+            u["member_c"] = {m: self.tables[m]["c"] for m in u["members"]}
         self.check_names()
 
     def resolve_fields(self, t):
@@ -267,7 +269,9 @@ def accessor_names(schema, t, f):
 
 
 def enum_const(e, value):
-    return "MDD_%s_%s" % (e["c"].upper(), snake(value).upper())
+    """The C constant of an enum value or a union member (by the member table's C name)."""
+    suffix = e.get("member_c", {}).get(value) or snake(value)
+    return "MDD_%s_%s" % (e["c"].upper(), suffix.upper())
 
 
 def union_values(u):

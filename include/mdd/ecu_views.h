@@ -224,9 +224,9 @@ enum mdd_specific_dop_data {
     MDD_SPECIFIC_DOP_DATA_STATIC_FIELD = 3,
     MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC = 4,
     MDD_SPECIFIC_DOP_DATA_ENV_DATA = 5,
-    MDD_SPECIFIC_DOP_DATA_DTCDOP = 6,
+    MDD_SPECIFIC_DOP_DATA_DTC_DOP = 6,
     MDD_SPECIFIC_DOP_DATA_STRUCTURE = 7,
-    MDD_SPECIFIC_DOP_DATA_MUXDOP = 8,
+    MDD_SPECIFIC_DOP_DATA_MUX_DOP = 8,
     MDD_SPECIFIC_DOP_DATA_DYNAMIC_LENGTH_FIELD = 9
 };
 
@@ -1647,7 +1647,7 @@ static inline mdd_env_data mdd_dop_env_data(mdd_dop x)
 }
 static inline mdd_dtc_dop mdd_dop_dtc_dop(mdd_dop x)
 {
-    mdd_dtc_dop r = {mdd_fb_union_field(x.t, 4, MDD_SPECIFIC_DOP_DATA_DTCDOP)};
+    mdd_dtc_dop r = {mdd_fb_union_field(x.t, 4, MDD_SPECIFIC_DOP_DATA_DTC_DOP)};
     return r;
 }
 static inline mdd_structure mdd_dop_structure(mdd_dop x)
@@ -1657,7 +1657,7 @@ static inline mdd_structure mdd_dop_structure(mdd_dop x)
 }
 static inline mdd_mux_dop mdd_dop_mux_dop(mdd_dop x)
 {
-    mdd_mux_dop r = {mdd_fb_union_field(x.t, 4, MDD_SPECIFIC_DOP_DATA_MUXDOP)};
+    mdd_mux_dop r = {mdd_fb_union_field(x.t, 4, MDD_SPECIFIC_DOP_DATA_MUX_DOP)};
     return r;
 }
 static inline mdd_dynamic_length_field mdd_dop_dynamic_length_field(mdd_dop x)
