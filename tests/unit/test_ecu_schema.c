@@ -230,6 +230,15 @@ static void test_union_vector_member_checked(void **state)
         fail_msg("unexpected message: %s", err.message);
 }
 
+/* Appends the little-endian bytes of d. */
+static void put_double(tb *b, double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    tb_put(b, (uint32_t)bits, 4);
+    tb_put(b, (uint32_t)(bits >> 32), 4);
+}
+
 /* A table of n ids whose only field, id, is the double d, 8-byte aligned in the buffer. */
 static uint32_t double_table(tb *b, uint32_t n, uint32_t id, double d)
 {
@@ -243,10 +252,7 @@ static uint32_t double_table(tb *b, uint32_t n, uint32_t id, double d)
     uint32_t table = tb_put(b, 0, 4);
     tb_set32(b, table, table - vt);
     tb_put(b, 0, 4);
-    uint64_t bits;
-    memcpy(&bits, &d, sizeof bits);
-    tb_put(b, (uint32_t)bits, 4);
-    tb_put(b, (uint32_t)(bits >> 32), 4);
+    put_double(b, d);
     return table;
 }
 
@@ -307,13 +313,8 @@ static void test_scalar_vectors(void **state)
     tb_align(&b, 8);
     tb_put(&b, 0, 4);
     uint32_t vec = tb_put(&b, 2, 4); /* the doubles that follow are 8-byte aligned */
-    const double values[] = {1.5, -2.0};
-    for (int i = 0; i < 2; i++) {
-        uint64_t bits;
-        memcpy(&bits, &values[i], sizeof bits);
-        tb_put(&b, (uint32_t)bits, 4);
-        tb_put(&b, (uint32_t)(bits >> 32), 4);
-    }
+    put_double(&b, 1.5);
+    put_double(&b, -2.0);
     tb_link(&b, at[FID_COMPU_RATIONAL_CO_EFFS_NUMERATOR], vec);
     mdd_compu_rational_co_effs co = {mdd_fb_root(b.buf, b.len)};
     mdd_f64_vec num = mdd_compu_rational_co_effs_numerator(co);
