@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick \
-        bench-seeds clean
+        bench-seeds clean docs
 
 all: build
 
@@ -73,6 +73,10 @@ bench-quick: build
 # the first time) and 2.5 GB of disk.
 bench-seeds: build
 	@bash bench/seeds.sh --build $(BUILD) --out bench/results/seeds.json
+
+# docs/mdd.1 is generated from docs/cli.md, the one description of the mdd command (ADR 0011).
+docs:
+	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
