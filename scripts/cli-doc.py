@@ -55,6 +55,7 @@ LIST_ITEM = re.compile(r"^(- |\d+\. )")
 
 
 def read_blocks(text):
+    """The blocks of the markdown text, in order; HTML comments are left out."""
     lines = text.split("\n")
     blocks, i = [], 0
     while i < len(lines):
@@ -115,6 +116,8 @@ def read_blocks(text):
 # ---- The document's structure: title, introduction, sections, commands ----
 
 class Section:
+    """A `## ` section: its title, the line of its heading and its blocks."""
+
     def __init__(self, title, line):
         self.title = title
         self.line = line
@@ -122,6 +125,8 @@ class Section:
 
 
 class Command:
+    """A command of the table with its `## mdd NAME` section."""
+
     def __init__(self, name, summary, section):
         self.name = name
         self.summary = summary
@@ -131,6 +136,8 @@ class Command:
 
 
 class Doc:
+    """The whole document, checked against the shape on construction."""
+
     def __init__(self, text):
         blocks = read_blocks(text)
         if not blocks or blocks[0].kind != "h1" or not blocks[0].data.startswith("mdd: "):
@@ -186,6 +193,7 @@ class Doc:
 
 
 def command_synopsis(command):
+    """The lines of the code block that starts the command's section."""
     section = command.section
     if not section.blocks or section.blocks[0].kind != "code":
         raise DocError(f"'## mdd {command.name}' starts with its synopsis in a "
@@ -200,6 +208,7 @@ def command_synopsis(command):
 
 
 def command_options(command):
+    """The first cells of the command's option table, without their backquotes."""
     tables = [b for b in command.section.blocks
               if b.kind == "table" and b.data[0] == ["option", "meaning"]]
     if len(tables) > 1:
@@ -228,6 +237,7 @@ def roff_line(line):
 
 
 def roff_code(text):
+    """Code for roff: as roff_chars, with every '-' a minus sign, so it can be copied."""
     return roff_chars(text).replace("-", "\\-")
 
 
@@ -263,7 +273,13 @@ def roff_synopsis(line):
     return "".join(out)
 
 
+def roff_synopsis_lines(lines):
+    """Synopsis lines between .nf and .fi, so that they keep their line breaks."""
+    return [".nf"] + [roff_line(roff_synopsis(line)) for line in lines] + [".fi"]
+
+
 def man_blocks(blocks):
+    """The roff of a sequence of blocks other than h1 and h2."""
     out = []
     for block in blocks:
         if block.kind == "h3":
@@ -294,6 +310,8 @@ def project_version(cli_md):
 
 
 def man_page(doc, version):
+    """The man page: NAME, SYNOPSIS, DESCRIPTION (the introduction), then the doc's sections,
+    the commands' under COMMANDS."""
     out = [
         ".\\\" Generated from docs/cli.md by scripts/cli-doc.py (make docs); do not edit.",
         f'.TH MDD 1 "" "libmdd {version}" "User Commands"',
@@ -301,13 +319,11 @@ def man_page(doc, version):
         ".SH NAME",
         f"mdd \\- {roff_chars(doc.description)}",
         ".SH SYNOPSIS",
-        ".nf",
     ]
-    out += [roff_line(roff_synopsis(line)) for line in doc.synopsis[:1]]
-    for command in doc.commands:
-        out += [roff_line(roff_synopsis(line)) for line in command.synopsis]
-    out += [roff_line(roff_synopsis(line)) for line in doc.synopsis[1:]]
-    out += [".fi", ".SH DESCRIPTION"]
+    # The general form, each command's, then `mdd --help | --version` and the like.
+    lines = doc.synopsis[:1] + [line for c in doc.commands for line in c.synopsis]
+    out += roff_synopsis_lines(lines + doc.synopsis[1:])
+    out.append(".SH DESCRIPTION")
     out += man_blocks(b for b in doc.intro if b.data is not doc.synopsis)
     in_commands = False
     for section in doc.sections:
@@ -316,11 +332,11 @@ def man_page(doc, version):
                 out.append(".SH COMMANDS")
                 in_commands = True
             out.append(f'.SS "{roff_code(section.title)}"')
-            synopsis, blocks = section.blocks[0].data, section.blocks[1:]
-            out += [".nf"] + [roff_line(roff_synopsis(line)) for line in synopsis] + [".fi"]
+            out += roff_synopsis_lines(section.blocks[0].data)
+            blocks = section.blocks[1:]
         else:
             in_commands = False
-            out.append(f".SH {roff_chars(re.sub(r'`', '', section.title).upper())}")
+            out.append(f".SH {roff_chars(section.title.replace('`', '').upper())}")
             blocks = section.blocks
         out += man_blocks(blocks)
     return "\n".join(out) + "\n"
