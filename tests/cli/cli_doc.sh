@@ -9,10 +9,37 @@ clidoc() {
     python3 "$top/scripts/cli-doc.py" "$@" || fail "cli-doc.py $*"
 }
 
-# expect_same WHAT DOC_LINES HELP_LINES: the lists are equal, or the failure shows the diff.
+# expect_same WHAT DOC_LINES TOOL_LINES: the lists are equal, or the failure shows the diff.
 expect_same() {
-    [ "$2" == "$3" ] || fail "$1: docs/cli.md (<) and the help (>) differ:
+    [ "$2" == "$3" ] || fail "$1: docs/cli.md (<) and the tool (>) differ:
 $(diff <(echo "$2") <(echo "$3"))"
+}
+
+# source_options CMD: the options the parser of CMD takes, from its source: the long options
+# of the `struct option` table its cli_command names (`-X, --long` when .shortopts has the
+# letter, VALUE after an option with a required argument), then `-X` for a letter of
+# .shortopts that no long option has; --help left out.
+source_options() {
+    local file table shortopts long argument letter option letters=""
+    file=$(grep -l "^ *\.name = \"$1\"," "$top"/tools/mdd/*.c) || fail "$1: no source"
+    table=$(sed -n 's/^ *\.longopts = \([a-z_]*\),$/\1/p' "$file")
+    shortopts=$(sed -n 's/^ *\.shortopts = "\(.*\)",$/\1/p' "$file")
+    [ -n "$table" ] && [ -n "$shortopts" ] || fail "$file: no .longopts or .shortopts"
+    # The table is in the command's file, or shared from cli.c.
+    grep -q "struct option $table\[\] = {" "$file" || file=$top/tools/mdd/cli.c
+    while read -r long argument letter; do
+        letter=${letter//\'/}
+        letters+=$letter
+        [ "$long" != help ] || continue
+        option="--$long"
+        [ "${#letter}" -ne 1 ] || [[ $shortopts != *"$letter"* ]] || option="-$letter, $option"
+        [ "$argument" != required ] || option+=" VALUE"
+        echo "$option"
+    done < <(sed -n "/struct option $table\[\] = {/,/^};/p" "$file" |
+             sed -n 's/^ *{"\([a-z-]*\)", \([a-z]*\)_argument, [A-Za-z_]*, \(.*\)},$/\1 \2 \3/p')
+    grep -o '[^:]' <<<"$shortopts" | while read -r letter; do
+        [[ $letters == *"$letter"* ]] || echo "-$letter"
+    done
 }
 
 # The commands of `mdd --help`: its lines between "Commands:" and the next blank line, as
@@ -34,7 +61,8 @@ for cmd in $(cut -f1 <<<"$help_commands"); do
     options=$(awk '/^Options:/ { on = 1; next } on && /^ +-/ { sub(/^ +/, ""); print }' \
               "$TMP/out" | sed 's/  .*//')
     grep -Fxq -- '-h, --help' <<<"$options" || fail "$cmd --help: no '-h, --help'"
-    expect_same "$cmd: options" "$(clidoc options "$doc" "$cmd")" \
+    doc_options=$(clidoc options "$doc" "$cmd")
+    expect_same "$cmd: options" "$doc_options" \
         "$(grep -Fxv -- '-h, --help' <<<"$options")"
 
     # Each option, short and long, is one the parser knows: given before --help, it is taken
@@ -50,7 +78,14 @@ for cmd in $(cut -f1 <<<"$help_commands"); do
                 fail "$cmd: documented option '$flag' is refused: $(cat "$TMP/err")"
             fi
         done
-    done < <(clidoc options "$doc" "$cmd")
+    done <<<"$doc_options"
+
+    # And the other way: the option table of the command's source (tools/mdd/*.c, the
+    # `cli_command` named CMD), as `-s, --long` or `--long` with VALUE when it takes one, is
+    # what the doc lists, values aside.
+    expect_same "$cmd: options in tools/mdd" \
+        "$(sed 's/\(--[a-z-]*\) .*/\1 VALUE/' <<<"$doc_options" | sort)" \
+        "$(source_options "$cmd" | sort)"
 done
 
 # The man page is up to date, and groff renders it without a warning.
