@@ -1,6 +1,8 @@
-# docs/cli.md and the tool's help agree: the same commands with the same summaries, and per
-# command the same synopsis and the same options, both ways; every option listed is one the
-# tool accepts; docs/mdd.1 is what scripts/cli-doc.py makes of docs/cli.md, and it renders.
+# docs/cli.md and the tool agree: the same commands with the same summaries as `mdd --help`,
+# and per command the same synopsis and options as `mdd CMD --help`, both ways; the options are
+# those of the command's option table in tools/mdd (so an option the tool takes but nobody
+# documents fails too), and each one documented is accepted by the tool; docs/mdd.1 is what
+# scripts/cli-doc.py makes of docs/cli.md, and it renders.
 source "$(dirname "$0")/lib.bash" "$@"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 doc=$top/docs/cli.md
