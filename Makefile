@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick \
-        bench-seeds clean generate
+        bench-seeds clean generate docs
 
 all: build
 
@@ -77,6 +77,10 @@ bench-seeds: build
 # Rewrites the code generated from schema/ecu_data.fbs (docs/adr/0008-generated-schema-code.md).
 generate:
 	python3 schema/generate.py schema/ecu_data.fbs .
+
+# docs/mdd.1 is generated from docs/cli.md, the one description of the mdd command (ADR 0011).
+docs:
+	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -4,7 +4,7 @@
 set -e
 PKGS="build-essential cmake pkg-config liblzma-dev libssl-dev libcmocka-dev xz-utils openssl
       clang libclang-rt-14-dev jq protobuf-compiler flatbuffers-compiler time
-      liburing-dev libevent-dev curl"
+      liburing-dev libevent-dev curl python3"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

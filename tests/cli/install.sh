@@ -1,6 +1,7 @@
-# `make install`'s result is usable: the shared library has its SONAME, and the example
-# builds and runs against the installed tree through pkg-config (shared) and through the CMake
-# package (static).
+# `make install`'s result is usable: the shared library has its SONAME, and every example in
+# examples/ builds against the installed tree with pkg-config and runs on a directory of MDD
+# files (the corpus when present, else a small generated one), printing exactly what the mdd
+# tool finds; the main example also builds through the CMake package (static).
 source "$(dirname "$0")/lib.bash"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$BUILD_TESTS/.." && pwd)
@@ -13,10 +14,87 @@ for f in bin/mdd lib/libmdd.a include/mdd/mdd.h share/man/man1/mdd.1 \
          lib/cmake/libmdd/libmddConfig.cmake; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+grep -qx 'License: Apache-2.0' "$prefix/lib/pkgconfig/libmdd.pc" || fail "pkg-config: no License"
 
 cd "$WORK"
-seq 1 500 >payload.txt
-run 0 "$prefix/bin/mdd" pack -o sample.mdd --ecu SAMPLE --chunk 0:SAMPLE:payload.txt
+if have_corpus; then
+    source_dir=$CORPUS
+else
+    run 0 "$MDD" gen --profile small --ecus 2 --target-bytes 300000 generated
+    source_dir=$WORK/generated
+fi
+# fresh_data: a copy of the MDD files in $WORK/data, since the default load strategy
+# converts them in place; prints its path.
+fresh_data() {
+    rm -rf "$WORK/data"
+    mkdir "$WORK/data"
+    cp "$source_dir"/*.mdd "$WORK/data/"
+    echo "$WORK/data"
+}
+files=("$source_dir"/*.mdd)
+# The smallest file: its payload is one piece for read_async.
+smallest=$(ls -S "${files[@]}" | tail -n 1)
+smallest=${smallest##*/}
+
+# An ECU whose base variant answers 22 F1 90, and its file.
+lookup_file=""
+for f in "${files[@]}"; do
+    if "$MDD" lookup "$f" 22F190 >/dev/null 2>&1; then
+        lookup_file=${f##*/}
+        break
+    fi
+done
+[ -n "$lookup_file" ] || fail "no ECU in $source_dir answers 22F190"
+run 0 "$MDD" ecu --json "$source_dir/$lookup_file"
+lookup_ecu=$(jq -r .ecu_name "$TMP/out")
+base_variant=$(jq -r '(first(.variants[] | select(.is_base)) // .variants[0]).name' "$TMP/out")
+
+# expected_inspect FILE: what examples/inspect.c prints, from `mdd info --json`.
+expected_inspect() {
+    "$MDD" info --json "$1" | jq -r '
+        ["DIAGNOSTIC_DESCRIPTION", "CODE_FILE", "CODE_FILE_PARTIAL", "EMBEDDED_FILE"] as $types
+        | "ecu: \(.ecu_name)", "chunks: \(.chunks | length)",
+          (.chunks | to_entries[] | .key as $i | .value
+           | "  [\($i)] \($types[.type] // "VENDOR_SPECIFIC") \(.name // "(unnamed)"): "
+             + "\(.stored_size) bytes stored, \(.payload_size) bytes uncompressed, "
+             + "\([.signatures[] | select(.algorithm == "sha512_uncompressed")] | length)"
+             + " signature(s) ok")'
+}
+
+# expected_read_async FILE: the bytes and byte sum of every chunk's payload (`mdd cat`), read
+# in one piece that arrives asynchronously (the pread cache starts empty).
+expected_read_async() {
+    local chunks i bytes=0 sum=0
+    chunks=$("$MDD" info --json "$1" | jq '.chunks | length')
+    for ((i = 0; i < chunks; i++)); do
+        "$MDD" cat "$1" --index "$i" -o "$TMP/payload"
+        bytes=$((bytes + $(wc -c <"$TMP/payload")))
+        sum=$((sum + $(od -An -tu1 -v "$TMP/payload" |
+                       awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s + 0 }')))
+    done
+    echo "$bytes bytes, sum $sum, 0 inline and 1 asynchronous reads"
+}
+
+# expected_ecu_lookup DIR FILE: what examples/ecu_lookup.c prints for the ECU of FILE, from
+# `mdd lookup` and `mdd dtc`.
+expected_ecu_lookup() {
+    echo "ECUs: $(find "$1" -maxdepth 1 -name '*.mdd' -type f | wc -l)"
+    echo "22 F1 90 in variant $base_variant:"
+    "$MDD" lookup --ecu "$lookup_ecu" "$1" 22F190 | sed 's/^/  /'
+    "$MDD" dtc "$1/$2" >"$TMP/dtcs"
+    echo "DTCs: $(wc -l <"$TMP/dtcs")"
+    sed 's/^/  /' "$TMP/dtcs"
+}
+
+# With the corpus, the DTCs `mdd dtc` lists are also those its expectations hold.
+if have_corpus; then
+    stem=${lookup_file%.mdd}
+    "$MDD" dtc "$source_dir/$lookup_file" >"$TMP/dtcs"
+    expect_eq "$(cat "$TMP/dtcs")" "$(jq -r '.diagnostic_description.dtcs | sort_by(.code)[]
+        | "\(.code)  \(.display // "-")  \(.name)  \(.text // "")"' "$source_dir/$stem.expect.json")" \
+        "$lookup_file: DTCs against $stem.expect.json"
+fi
 
 # A sanitized build installs a sanitized library, which only a sanitized program can load.
 sanitize=""
@@ -24,37 +102,58 @@ if [[ $(ldd "$prefix/lib/libmdd.so.0") == *libasan* ]]; then
     sanitize="-fsanitize=address,undefined"
 fi
 
-export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-# shellcheck disable=SC2046
-cc -std=c11 -Wall -Wextra -Werror $sanitize $(pkg-config --cflags libmdd) "$top/examples/inspect.c" \
-    -o inspect-shared $(pkg-config --libs libmdd) || fail "pkg-config build"
-LD_LIBRARY_PATH=$prefix/lib run 0 ./inspect-shared sample.mdd
-grep -q "SAMPLE" "$TMP/out" || fail "shared example output: $(cat "$TMP/out")"
-# Captured first: grep -q ends early and, under pipefail, would fail the pipeline on SIGPIPE.
-libs=$(LD_LIBRARY_PATH=$prefix/lib ldd ./inspect-shared)
-grep -q "$prefix/lib/libmdd.so.0" <<<"$libs" || fail "not linked to the installed libmdd.so.0"
+# run_example NAME PROGRAM: runs the example on the data and compares its whole output.
+run_example() {
+    local data
+    data=$(fresh_data)
+    case $1 in
+    inspect)
+        expected_inspect "$data/$smallest" >"$TMP/expected"
+        LD_LIBRARY_PATH=$prefix/lib run 0 "$2" "$data/$smallest"
+        ;;
+    read_async)
+        expected_read_async "$data/$smallest" >"$TMP/expected"
+        LD_LIBRARY_PATH=$prefix/lib run 0 "$2" "$data/$smallest" pread
+        sed -i 's/ ([a-z_]*)$//' "$TMP/out" # the reader's backend depends on the kernel
+        ;;
+    ecu_lookup)
+        expected_ecu_lookup "$data" "$lookup_file" >"$TMP/expected"
+        LD_LIBRARY_PATH=$prefix/lib run 0 "$2" "$data" "$lookup_ecu"
+        ;;
+    *)
+        fail "examples/$1.c: no run in tests/cli/install.sh"
+        ;;
+    esac
+    cmp -s "$TMP/expected" "$TMP/out" ||
+        fail "example $1: output differs (< expected, > printed):
+$(diff "$TMP/expected" "$TMP/out")"
+}
 
-# The event-loop example reads every byte through the asynchronous reader: the pread cache
-# starts empty, so its one piece arrives asynchronously.
-cc -std=c11 -Wall -Wextra -Werror $sanitize $(pkg-config --cflags libmdd) \
-    "$top/examples/read_async.c" -o read-async $(pkg-config --libs libmdd) || fail "read_async build"
-LD_LIBRARY_PATH=$prefix/lib run 0 ./read-async sample.mdd pread
-bytes=$(wc -c <payload.txt)
-sum=$(od -An -tu1 -v payload.txt | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
-expect_eq "$(sed 's/ (.*)$//' "$TMP/out")" \
-    "$bytes bytes, sum $sum, 0 inline and 1 asynchronous reads" "read_async output"
+examples=0
+for src in "$top"/examples/*.c; do
+    name=$(basename "$src" .c)
+    # shellcheck disable=SC2046
+    cc -std=c11 -Wall -Wextra -Wconversion -Werror $sanitize $(pkg-config --cflags libmdd) \
+        "$src" -o "$name" $(pkg-config --libs libmdd) || fail "pkg-config build of $name"
+    run_example "$name" "./$name"
+    examples=$((examples + 1))
+done
+# Captured first: grep -q ends early and, under pipefail, would fail the pipeline on SIGPIPE.
+libs=$(LD_LIBRARY_PATH=$prefix/lib ldd ./ecu_lookup)
+grep -q "$prefix/lib/libmdd.so.0" <<<"$libs" || fail "not linked to the installed libmdd.so.0"
 
 mkdir consumer
 cat >consumer/CMakeLists.txt <<CMAKE
 cmake_minimum_required(VERSION 3.18)
 project(consumer C)
 find_package(libmdd 0.1 REQUIRED)
-add_executable(inspect $top/examples/inspect.c)
-target_link_libraries(inspect PRIVATE mdd::mdd_static)
+add_executable(ecu_lookup $top/examples/ecu_lookup.c)
+target_link_libraries(ecu_lookup PRIVATE mdd::mdd_static)
 CMAKE
 cmake -S consumer -B consumer/build -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="$sanitize" \
     -DCMAKE_EXE_LINKER_FLAGS="$sanitize" >/dev/null || fail "find_package"
 cmake --build consumer/build >/dev/null || fail "CMake consumer build"
-run 0 consumer/build/inspect sample.mdd
-grep -q "SAMPLE" "$TMP/out" || fail "static example output"
-echo "install: pkg-config and CMake consumers work"
+libs=$(ldd consumer/build/ecu_lookup)
+[[ $libs != *libmdd.so* ]] || fail "the CMake consumer is not linked statically"
+run_example ecu_lookup consumer/build/ecu_lookup
+echo "install: $examples examples built with pkg-config and run on $source_dir; CMake consumer works"

@@ -275,7 +275,8 @@ const cli_command cli_serve_command = {
     .name = "serve",
     .summary = "Serve a directory of MDD files over HTTP",
     .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
-                "                 [--share-dir DIR] [--max-connections N] [--timeout S] [--reader B] DIR",
+                "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS] [--reader B]\n"
+                "                 DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
@@ -285,21 +286,21 @@ const cli_command cli_serve_command = {
             "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
             "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n\n"
             "Options:\n"
-            "  -l, --listen ADDR:PORT   where to listen (default 127.0.0.1:8080; port 0\n"
-            "                           picks a free one)\n"
-            "  -s, --strategy S         load the files as heap, sidecar, inplace (default)\n"
-            "                           or pread\n"
-            "      --cache-budget BYTES with pread: the bytes each file's cache keeps beyond\n"
-            "                           what is in use (K, M or G may follow; default 16M)\n"
-            "      --share-dir DIR      with pread: keep the payloads in images in DIR (best\n"
-            "                           on tmpfs) that other processes of this user serving\n"
-            "                           the same files map too, one copy for all\n"
-            "  -c, --max-connections N  connections open at once (default 64); more are\n"
-            "                           closed as soon as they are accepted\n"
-            "  -t, --timeout S          close a connection idle for S seconds (default 30)\n"
-            "  -r, --reader B           how payloads are read: auto (default), io_uring or\n"
-            "                           threads\n"
-            "  -h, --help               show this help\n",
+            "  -l, --listen ADDR:PORT    where to listen (default 127.0.0.1:8080; port 0\n"
+            "                            picks a free one)\n"
+            "  -s, --strategy S          load the files as heap, sidecar, inplace (default)\n"
+            "                            or pread\n"
+            "      --cache-budget BYTES  with pread: the bytes each file's cache keeps beyond\n"
+            "                            what is in use (K, M or G may follow; default 16M)\n"
+            "      --share-dir DIR       with pread: keep the payloads in images in DIR (best\n"
+            "                            on tmpfs) that other processes of this user serving\n"
+            "                            the same files map too, one copy for all\n"
+            "  -c, --max-connections N   connections open at once (default 64); more are\n"
+            "                            closed as soon as they are accepted\n"
+            "  -t, --timeout SECONDS     close a connection idle that long (default 30)\n"
+            "  -r, --reader B            how payloads are read: auto (default), io_uring or\n"
+            "                            threads\n"
+            "  -h, --help                show this help\n",
     .shortopts = ":l:s:c:t:r:h",
     .longopts = longopts,
     .run = run,

@@ -1,0 +1,104 @@
+# docs/cli.md and the tool agree: the same commands with the same summaries as `mdd --help`,
+# and per command the same synopsis and options as `mdd CMD --help`, both ways; the options are
+# those of the command's option table in tools/mdd (so an option the tool takes but nobody
+# documents fails too), and each one documented is accepted by the tool; docs/mdd.1 is what
+# scripts/cli-doc.py makes of docs/cli.md, and it renders.
+source "$(dirname "$0")/lib.bash" "$@"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+doc=$top/docs/cli.md
+command -v python3 >/dev/null || skip "python3 is not installed"
+clidoc() {
+    python3 "$top/scripts/cli-doc.py" "$@" || fail "cli-doc.py $*"
+}
+
+# expect_same WHAT DOC_LINES TOOL_LINES: the lists are equal, or the failure shows the diff.
+expect_same() {
+    [ "$2" == "$3" ] || fail "$1: docs/cli.md (<) and the tool (>) differ:
+$(diff <(echo "$2") <(echo "$3"))"
+}
+
+# source_options CMD: the options the parser of CMD takes, from its source: the long options
+# of the `struct option` table its cli_command names (`-X, --long` when .shortopts has the
+# letter, VALUE after an option with a required argument), then `-X` for a letter of
+# .shortopts that no long option has; --help left out.
+source_options() {
+    local file table shortopts long argument letter option letters=""
+    file=$(grep -l "^ *\.name = \"$1\"," "$top"/tools/mdd/*.c) || fail "$1: no source"
+    table=$(sed -n 's/^ *\.longopts = \([a-z_]*\),$/\1/p' "$file")
+    shortopts=$(sed -n 's/^ *\.shortopts = "\(.*\)",$/\1/p' "$file")
+    [ -n "$table" ] && [ -n "$shortopts" ] || fail "$file: no .longopts or .shortopts"
+    # The table is in the command's file, or shared from cli.c.
+    grep -q "struct option $table\[\] = {" "$file" || file=$top/tools/mdd/cli.c
+    while read -r long argument letter; do
+        letter=${letter//\'/}
+        letters+=$letter
+        [ "$long" != help ] || continue
+        option="--$long"
+        [ "${#letter}" -ne 1 ] || [[ $shortopts != *"$letter"* ]] || option="-$letter, $option"
+        [ "$argument" != required ] || option+=" VALUE"
+        echo "$option"
+    done < <(sed -n "/struct option $table\[\] = {/,/^};/p" "$file" |
+             sed -n 's/^ *{"\([a-z-]*\)", \([a-z]*\)_argument, [A-Za-z_]*, \(.*\)},$/\1 \2 \3/p')
+    grep -o '[^:]' <<<"$shortopts" | while read -r letter; do
+        [[ $letters == *"$letter"* ]] || echo "-$letter"
+    done
+}
+
+# The commands of `mdd --help`: its lines between "Commands:" and the next blank line, as
+# NAME<TAB>SUMMARY.
+run 0 "$MDD" --help
+help_commands=$(awk '/^Commands:/ { on = 1; next } on && !NF { exit }
+                     on { name = $1; sub(/^ *[^ ]+ +/, ""); print name "\t" $0 }' "$TMP/out")
+expect_same "commands" "$(clidoc commands "$doc")" "$help_commands"
+expect_eq "$(sed -n 4p "$TMP/out")" "$(clidoc name "$doc" | sed 's/^./\u&/')." \
+    "the description of mdd"
+
+for cmd in $(cut -f1 <<<"$help_commands"); do
+    run 0 "$MDD" "$cmd" --help
+    # The usage lines up to the first blank one, without "Usage: ", spaces collapsed.
+    synopsis=$(awk '!NF { exit } { print }' "$TMP/out" | sed '1s/^Usage: //' | tr '\n' ' ' |
+               tr -s ' ' | sed 's/ $//')
+    expect_same "$cmd: synopsis" "$(clidoc synopsis "$doc" "$cmd")" "$synopsis"
+    # The option column of the lines after "Options:": up to two spaces or the line's end.
+    options=$(awk '/^Options:/ { on = 1; next } on && /^ +-/ { sub(/^ +/, ""); print }' \
+              "$TMP/out" | sed 's/  .*//')
+    grep -Fxq -- '-h, --help' <<<"$options" || fail "$cmd --help: no '-h, --help'"
+    doc_options=$(clidoc options "$doc" "$cmd")
+    expect_same "$cmd: options" "$doc_options" \
+        "$(grep -Fxv -- '-h, --help' <<<"$options")"
+
+    # Each option, short and long, is one the parser knows: given before --help, it is taken
+    # (with the value its help names, which may then be refused as a value) and not reported
+    # as unknown or as missing its value.
+    while IFS= read -r option; do
+        value=$(sed -n 's/.*--[a-z-]* \(.*\)/\1/p' <<<"$option")
+        for flag in $(grep -o -- '--\?[a-z][a-z-]*' <<<"${option% "$value"}"); do
+            args=("$flag")
+            [ -z "$value" ] || args+=("$value")
+            "$MDD" "$cmd" "${args[@]}" --help >/dev/null 2>"$TMP/err" || true
+            if grep -q "unknown option\|needs a value" "$TMP/err"; then
+                fail "$cmd: documented option '$flag' is refused: $(cat "$TMP/err")"
+            fi
+        done
+    done <<<"$doc_options"
+
+    # And the other way: the option table of the command's source (tools/mdd/*.c, the
+    # `cli_command` named CMD), as `-s, --long` or `--long` with VALUE when it takes one, is
+    # what the doc lists, values aside.
+    expect_same "$cmd: options in tools/mdd" \
+        "$(sed 's/\(--[a-z-]*\) .*/\1 VALUE/' <<<"$doc_options" | sort)" \
+        "$(source_options "$cmd" | sort)"
+done
+
+# The man page is up to date, and groff renders it without a warning.
+clidoc man "$doc" >"$WORK/mdd.1"
+cmp -s "$WORK/mdd.1" "$top/docs/mdd.1" || fail "docs/mdd.1 is stale: run 'make docs'"
+if command -v groff >/dev/null; then
+    groff -man -Tascii -ww -Wbreak "$top/docs/mdd.1" 2>"$TMP/err" | col -b >"$WORK/mdd.txt" ||
+        fail "groff failed: $(cat "$TMP/err")"
+    [ ! -s "$TMP/err" ] || fail "groff warns: $(cat "$TMP/err")"
+    for cmd in $(cut -f1 <<<"$help_commands"); do
+        grep -q "^ *mdd $cmd " "$WORK/mdd.txt" || fail "the man page has no synopsis of $cmd"
+    done
+fi
+echo "cli_doc: $(wc -l <<<"$help_commands") commands agree with docs/cli.md"
