@@ -377,8 +377,8 @@ static int corpus_measure_file(const char *path, corpus *c)
             c->uncompressed_bytes += size;
     }
     c->compressed_bytes += map.size;
-    mdd_file_release(&file);
-    mdd_mapping_release(&map);
+    mdd_file_free(&file);
+    mdd_mapping_close(&map);
     return rc;
 }
 
@@ -732,7 +732,7 @@ static int add_cached_kb(void *ctx, const char *path)
     if (mdd_mapping_open(path, &map, &err) != MDD_OK)
         return fail(path, "%s", err.message);
     mdd_status st = mdd_resident_bytes(map.data, map.size, &resident, &err);
-    mdd_mapping_release(&map);
+    mdd_mapping_close(&map);
     if (st != MDD_OK)
         return fail(path, "%s", err.message);
     *kb += resident / KIB;

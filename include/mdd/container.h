@@ -103,14 +103,14 @@ typedef struct mdd_parse_options {
 /* The defaults described above. */
 mdd_parse_options mdd_parse_options_default(void);
 
-/* Parses an MDD file held in buf[0..len). On success *out holds views into buf; release it
- * with mdd_file_release(). opts may be NULL for the defaults. Unknown fields are skipped.
+/* Parses an MDD file held in buf[0..len). On success *out holds views into buf; free it
+ * with mdd_file_free(). opts may be NULL for the defaults. Unknown fields are skipped.
  * On failure *out is left empty and err names the structure, the offset and the reason. */
 mdd_status mdd_file_parse(const uint8_t *buf, size_t len, const mdd_parse_options *opts,
                           mdd_file *out, mdd_error *err);
 
 /* Frees the arrays of a parsed file and zeroes it. Safe on a zeroed or hand-built file. */
-void mdd_file_release(mdd_file *file);
+void mdd_file_free(mdd_file *file);
 
 /* The chunk whose name equals name, or NULL. When several match, the first. */
 const mdd_chunk *mdd_file_find_chunk(const mdd_file *file, const char *name);

@@ -61,7 +61,7 @@ typedef struct mdd_store_options {
     /* After verification, drop the store's files from the page cache as well, so that later
      * reads fault in single pages rather than the large folios read-ahead left. Default on.
      * A caller that reads the payload again right after opening (mdd_db_open() verifies and
-     * indexes it) turns it off and calls mdd_store_release() once done. */
+     * indexes it) turns it off and calls mdd_store_evict() once done. */
     int evict;
     /* pread only: the cache to read into, which the caller may share among stores and must
      * keep until every store using it is closed. NULL: the store creates one of its own with
@@ -98,7 +98,7 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
 /* Drops the store's mapped pages from the process and its files from the page cache, after a
  * pass over the data: later reads fault in only what they touch. Views stay valid. Heap
  * payloads are left alone (dropping anonymous pages would zero them). */
-void mdd_store_release(const mdd_store *store);
+void mdd_store_evict(const mdd_store *store);
 
 /* Unmaps and frees the store; every view from it becomes invalid. Safe on NULL. */
 void mdd_store_close(mdd_store *store);

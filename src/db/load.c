@@ -87,5 +87,5 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
 void db_release_payload(const mdd_db_ecu *ecu)
 {
     if (ecu->store)
-        mdd_store_release(ecu->store);
+        mdd_store_evict(ecu->store);
 }

@@ -64,7 +64,7 @@ void store_pread_clear(mdd_store *store)
     store_images_clear(store);
     /* A shared cache lives on: what it holds of this store nobody can ask for again. */
     if (p->owns_cache)
-        mdd_cache_destroy(p->cache);
+        mdd_cache_free(p->cache);
     else if (p->cache)
         cache_clock_forget_store(p->cache, p->id);
     pthread_mutex_destroy(&p->lock);

@@ -54,7 +54,7 @@ mdd_status store_pread_prepare(const mdd_store *store, size_t index, uint64_t of
                                mdd_error *err)
 {
     pread_span s = span_of(store, index, offset, len);
-    *entry = cache_entry_new(store->pread->cache, &s.key, s.size);
+    *entry = cache_entry_create(store->pread->cache, &s.key, s.size);
     if (!*entry)
         return mdd_fail(err, MDD_ERR_NOMEM, "chunk %zu: no memory for %zu bytes of cache", index,
                         s.size);

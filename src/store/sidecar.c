@@ -89,7 +89,7 @@ static mdd_status map_matching(sidecar_job *job, sidecar_header *h, mdd_error *e
     if (st == MDD_OK)
         st = check_match(job, h, err);
     if (st) {
-        mdd_mapping_release(&store->sidecar);
+        mdd_mapping_close(&store->sidecar);
         return st;
     }
     for (size_t i = 0; i < store->file.chunk_count; i++)
@@ -99,7 +99,7 @@ static mdd_status map_matching(sidecar_job *job, sidecar_header *h, mdd_error *e
 
 static mdd_status rebuild(sidecar_job *job, sidecar_header *h, mdd_error *err)
 {
-    mdd_mapping_release(&job->store->sidecar);
+    mdd_mapping_close(&job->store->sidecar);
     sidecar_source src = {job->store, &job->identity, &job->opts->limits};
     mdd_status st = mdd_write_file_atomic(job->path, job->mode, sidecar_write, &src, err);
     if (st)

@@ -39,9 +39,9 @@ void store_clear(mdd_store *store)
     free(store->path);
     free(store->views);
     free(store->heap);
-    mdd_file_release(&store->file);
-    mdd_mapping_release(&store->sidecar);
-    mdd_mapping_release(&store->source);
+    mdd_file_free(&store->file);
+    mdd_mapping_close(&store->sidecar);
+    mdd_mapping_close(&store->source);
     memset(store, 0, sizeof *store);
 }
 

@@ -113,7 +113,7 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
     return MDD_OK;
 }
 
-void mdd_store_release(const mdd_store *store)
+void mdd_store_evict(const mdd_store *store)
 {
     store_release_pages(store);
     store_evict_files(store);

@@ -584,8 +584,8 @@ static void assert_plain_on_disk(const char *path, const chunk_spec *specs, size
         assert_memory_equal(f.chunks[i].data.ptr, expected, specs[i].len);
         free(expected);
     }
-    mdd_file_release(&f);
-    mdd_mapping_release(&map);
+    mdd_file_free(&f);
+    mdd_mapping_close(&map);
 }
 
 /* The views are the chunks' data fields in the mapping: nothing was copied. */

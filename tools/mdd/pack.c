@@ -180,7 +180,7 @@ static void pack_build_free(pack_build *b)
 {
     for (size_t i = 0; b->inputs && i < b->count; i++) {
         free(b->inputs[i].spec);
-        mdd_mapping_release(&b->inputs[i].map);
+        mdd_mapping_close(&b->inputs[i].map);
         mdd_buffer_free(&b->inputs[i].packed);
     }
     free(b->inputs);
