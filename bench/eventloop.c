@@ -327,7 +327,7 @@ static void advise(const work *w, int advice)
 {
     long page = sysconf(_SC_PAGESIZE);
     for (unsigned i = 0; i < w->files; i++) {
-        mdd_bytes v = mdd_store_chunk_data(w->stores[i], 0);
+        mdd_bytes v = bench_chunk_data(w->stores[i], 0);
         uintptr_t start = (uintptr_t)v.ptr & ~(uintptr_t)(page - 1);
         if (madvise((void *)start, (uintptr_t)v.ptr + v.len - start, advice) != 0)
             bench_die("madvise: %s", strerror(errno));
@@ -365,7 +365,7 @@ static outcome run_loop_mmap(const work *w)
     size_t slice = slice_size(w);
     double start = bench_now_ns();
     for (size_t k = 0; k < w->pieces; k++) {
-        const uint8_t *data = mdd_store_chunk_data(piece_store(w, k), 0).ptr;
+        const uint8_t *data = bench_chunk_data(piece_store(w, k), 0).ptr;
         for (size_t at = 0; at < w->piece; at += slice) {
             loop_poll(ep, 1); /* a real loop's connections; none here */
             iteration it = iteration_begin();
@@ -389,7 +389,7 @@ typedef struct file_task {
 static void *checksum_file(void *arg)
 {
     file_task *t = arg;
-    const uint8_t *data = mdd_store_chunk_data(t->w->stores[t->file], 0).ptr;
+    const uint8_t *data = bench_chunk_data(t->w->stores[t->file], 0).ptr;
     for (size_t i = 0; i < t->w->pieces_per_file; i++)
         t->sum += checksum(data + i * t->w->piece, t->w->piece);
     return NULL;

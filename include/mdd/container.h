@@ -28,9 +28,9 @@ enum mdd_chunk_type {
  * (4..1023 and negative), "VENDOR_SPECIFIC" (1024 and up). Static storage. */
 const char *mdd_chunk_type_name(int32_t type);
 
-/* Parses a chunk type name as above (case-insensitive) or a decimal number. Returns 0 on
- * success, -1 when s is neither. */
-int mdd_chunk_type_parse(const char *s, int32_t *type);
+/* Parses a chunk type name as above (case-insensitive) or a decimal number into *type.
+ * MDD_ERR_ARG when s is NULL or neither. */
+mdd_status mdd_chunk_type_parse(const char *s, int32_t *type, mdd_error *err);
 
 /* One map<string,string> entry. Absent key or value read as empty views. */
 typedef struct mdd_kv {

@@ -431,15 +431,21 @@ static void chunk_type_names_and_parsing(void **state)
     assert_string_equal(mdd_chunk_type_name(-1), "RESERVED");
     assert_string_equal(mdd_chunk_type_name(5000), "VENDOR_SPECIFIC");
     int32_t t;
-    assert_int_equal(mdd_chunk_type_parse("code_file_partial", &t), 0);
+    assert_int_equal(mdd_chunk_type_parse("code_file_partial", &t, NULL), MDD_OK);
     assert_int_equal(t, 2);
-    assert_int_equal(mdd_chunk_type_parse("1025", &t), 0);
+    assert_int_equal(mdd_chunk_type_parse("1025", &t, NULL), MDD_OK);
     assert_int_equal(t, 1025);
-    assert_int_equal(mdd_chunk_type_parse("VENDOR_SPECIFIC", &t), 0);
+    assert_int_equal(mdd_chunk_type_parse("VENDOR_SPECIFIC", &t, NULL), MDD_OK);
     assert_int_equal(t, 1024);
-    assert_int_equal(mdd_chunk_type_parse("bogus", &t), -1);
-    assert_int_equal(mdd_chunk_type_parse("", &t), -1);
-    assert_int_equal(mdd_chunk_type_parse("99999999999", &t), -1);
+    mdd_error err;
+    assert_int_equal(mdd_chunk_type_parse("bogus", &t, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message,
+                        "unknown chunk type 'bogus': a type name or a decimal 32-bit number");
+    assert_int_equal(mdd_chunk_type_parse("", &t, NULL), MDD_ERR_ARG);
+    assert_int_equal(mdd_chunk_type_parse("99999999999", &t, NULL), MDD_ERR_ARG);
+    assert_int_equal(mdd_chunk_type_parse(NULL, &t, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no chunk type");
+    assert_int_equal(t, 1024);
 }
 
 int main(void)
