@@ -66,6 +66,11 @@ static mdd_status heap_hash(const mdd_store *store, mdd_bytes view,
     return mdd_sha512(view.ptr, view.len, digest, err);
 }
 
+static void heap_report(const mdd_store *store, mdd_store_memory *out)
+{
+    out->heap_bytes = store->heap_size;
+}
+
 const store_ops store_heap_ops = {
     .name = "heap",
     .open = open_heap,
@@ -75,4 +80,5 @@ const store_ops store_heap_ops = {
     .io_begin = heap_io_begin,
     .io_end = store_view_io_end,
     .hash = heap_hash,
+    .report = heap_report,
 };

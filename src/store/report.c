@@ -20,7 +20,7 @@ mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out
 {
     if (!store || !out)
         return mdd_fail(err, MDD_ERR_ARG, "no store or no report to fill");
-    *out = (mdd_store_memory){.heap_bytes = store->heap_size};
+    *out = (mdd_store_memory){0};
     for (size_t i = 0; i < store->file.chunk_count; i++)
         out->payload_bytes += store->views[i].len;
     if (store->ops->report)
