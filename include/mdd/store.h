@@ -98,7 +98,8 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
 
 /* Drops the store's mapped pages from the process and its files from the page cache, after a
  * pass over the data: later reads fault in only what they touch. Views stay valid. Heap
- * payloads are left alone (dropping anonymous pages would zero them). */
+ * payloads are left alone (dropping anonymous pages would zero them). Advice to the kernel,
+ * so it returns nothing: when the kernel declines, the pages merely stay. */
 void mdd_store_evict(const mdd_store *store);
 
 /* Unmaps and frees the store; every view from it becomes invalid. Safe on NULL. */
