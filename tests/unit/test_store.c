@@ -322,8 +322,20 @@ static void test_open_arguments(void **state)
     /* An unused fallback is not checked. */
     o.allow_fallback = 0;
     assert_int_equal(mdd_store_open(fx->mdd, &o, &s, &err), MDD_OK);
+    mdd_bytes data;
+    uint64_t size;
+    assert_int_equal(mdd_store_chunk_data(s, 0, NULL, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no view to fill");
+    assert_int_equal(mdd_store_chunk_size(s, 0, NULL, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no size to fill");
     mdd_store_close(s);
     mdd_store_close(NULL);
+    assert_int_equal(mdd_store_chunk_data(NULL, 0, &data, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no store");
+    assert_null(data.ptr);
+    assert_int_equal(mdd_store_chunk_size(NULL, 0, &size, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no store");
+    assert_int_equal(size, 0);
     assert_int_equal(mdd_store_memory_report(NULL, NULL, &err), MDD_ERR_ARG);
 }
 
