@@ -338,7 +338,7 @@ static int cmd_chunk_data(char **argv)
         fprintf(stderr, "%s: no chunk\n", argv[0]);
     else
         rc = write_file(argv[1], f.chunks[0].data.ptr, f.chunks[0].data.len) ? 1 : 0;
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     free(data);
     return rc;
 }

@@ -291,7 +291,7 @@ static void drop_mapped_pages(const mdd_db *db)
         if (mdd_store_strategy(store) == MDD_STRATEGY_PREAD)
             continue;
         for (size_t c = 0; c < mdd_store_file(store)->chunk_count; c++) {
-            mdd_bytes v = mdd_store_chunk_data(store, c);
+            mdd_bytes v = bench_chunk_data(store, c);
             mdd_release_file_pages(v.ptr, v.len);
         }
     }

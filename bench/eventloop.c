@@ -45,7 +45,7 @@
  * waited for or did.
  *
  * Each run opens the stores afresh. "cold": every file is dropped from the page cache first
- * (mdd_store_release() and POSIX_FADV_DONTNEED); "warm": the same variant again right after,
+ * (mdd_store_evict() and POSIX_FADV_DONTNEED); "warm": the same variant again right after,
  * without eviction. Figures are medians over RUNS (default 3) runs, interleaved so that drift
  * hits every variant alike. Prints a markdown table and the targets; --json-out writes the
  * figures as JSON. */
@@ -184,8 +184,8 @@ static int file_fits(const char *path, size_t size)
     int fits = mdd_file_parse(map.data, map.size, NULL, &file, NULL) == MDD_OK &&
                file.chunk_count == 1 && mdd_file_is_plain(&file) &&
                file.chunks[0].data.len == size;
-    mdd_file_release(&file); /* also after a failed parse, which leaves it empty */
-    mdd_mapping_release(&map);
+    mdd_file_free(&file); /* also after a failed parse, which leaves it empty */
+    mdd_mapping_close(&map);
     return fits;
 }
 
@@ -327,7 +327,7 @@ static void advise(const work *w, int advice)
 {
     long page = sysconf(_SC_PAGESIZE);
     for (unsigned i = 0; i < w->files; i++) {
-        mdd_bytes v = mdd_store_chunk_data(w->stores[i], 0);
+        mdd_bytes v = bench_chunk_data(w->stores[i], 0);
         uintptr_t start = (uintptr_t)v.ptr & ~(uintptr_t)(page - 1);
         if (madvise((void *)start, (uintptr_t)v.ptr + v.len - start, advice) != 0)
             bench_die("madvise: %s", strerror(errno));
@@ -365,7 +365,7 @@ static outcome run_loop_mmap(const work *w)
     size_t slice = slice_size(w);
     double start = bench_now_ns();
     for (size_t k = 0; k < w->pieces; k++) {
-        const uint8_t *data = mdd_store_chunk_data(piece_store(w, k), 0).ptr;
+        const uint8_t *data = bench_chunk_data(piece_store(w, k), 0).ptr;
         for (size_t at = 0; at < w->piece; at += slice) {
             loop_poll(ep, 1); /* a real loop's connections; none here */
             iteration it = iteration_begin();
@@ -389,7 +389,7 @@ typedef struct file_task {
 static void *checksum_file(void *arg)
 {
     file_task *t = arg;
-    const uint8_t *data = mdd_store_chunk_data(t->w->stores[t->file], 0).ptr;
+    const uint8_t *data = bench_chunk_data(t->w->stores[t->file], 0).ptr;
     for (size_t i = 0; i < t->w->pieces_per_file; i++)
         t->sum += checksum(data + i * t->w->piece, t->w->piece);
     return NULL;
@@ -561,7 +561,7 @@ static void close_work(work *w)
 static void evict_all(const work *w, char **paths)
 {
     for (unsigned i = 0; i < w->files; i++) {
-        mdd_store_release(w->stores[i]);
+        mdd_store_evict(w->stores[i]);
         if (bench_evict_file(paths[i]) != 0)
             bench_die("%s: evict: %s", paths[i], strerror(errno));
     }
@@ -623,7 +623,7 @@ static outcome run_variant(const options *o, char **paths, variant_id v, int mod
         mdd_reader_close(reader);
     }
     close_work(&w);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
     return r;
 }
 

@@ -324,7 +324,7 @@ static double timed(int k, const char *file, int fd, uint8_t *into, volatile uin
         *sink += read_all(buf, payload.len);
     }
     double t = bench_now_ns() - t0;
-    mdd_mapping_release(&map);
+    mdd_mapping_close(&map);
     return t;
 }
 
@@ -433,6 +433,6 @@ int main(int argc, char **argv)
            count_tables(payload.buf, payload.len), runs);
     compare_passes(file, runs);
     unlink(file);
-    mdd_fb_verifier_destroy(reused);
+    mdd_fb_verifier_free(reused);
     return 0;
 }

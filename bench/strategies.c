@@ -195,7 +195,7 @@ static int parse_strategies(char *list, options *o)
     for (char *save = NULL, *name = strtok_r(list, ",", &save); name;
          name = strtok_r(NULL, ",", &save)) {
         mdd_strategy s;
-        if (mdd_strategy_parse(name, &s) != 0)
+        if (mdd_strategy_parse(name, &s, NULL) != MDD_OK)
             return fail("--strategies", "unknown strategy '%s'", name);
         o->use_strategy[s] = 1;
     }
@@ -377,8 +377,8 @@ static int corpus_measure_file(const char *path, corpus *c)
             c->uncompressed_bytes += size;
     }
     c->compressed_bytes += map.size;
-    mdd_file_release(&file);
-    mdd_mapping_release(&map);
+    mdd_file_free(&file);
+    mdd_mapping_close(&map);
     return rc;
 }
 
@@ -610,8 +610,11 @@ static int set_for_each_file(const strategy_set *set, file_fn fn, void *ctx)
             return -1;
         if (set->strategy != MDD_STRATEGY_SIDECAR)
             continue;
-        char *sidecar = mdd_sidecar_path(set->paths[i]);
-        int rc = sidecar ? fn(ctx, sidecar) : fail(set->paths[i], "out of memory");
+        char *sidecar;
+        mdd_error err;
+        int rc = mdd_sidecar_path(set->paths[i], &sidecar, &err) == MDD_OK
+                     ? fn(ctx, sidecar)
+                     : fail(set->paths[i], "%s", err.message);
         free(sidecar);
         if (rc != 0)
             return -1;
@@ -667,9 +670,11 @@ static int build_sidecar(const char *path, const char *origin)
     if (mdd_store_open(path, &opts, &store, &err) != MDD_OK)
         return fail(origin, "sidecar: first open: %s", err.message);
     mdd_store_close(store);
-    char *sidecar = mdd_sidecar_path(path);
+    char *sidecar;
     struct stat st;
-    int rc = sidecar && stat(sidecar, &st) == 0 ? 0 : fail(origin, "sidecar: none after open");
+    int rc = mdd_sidecar_path(path, &sidecar, &err) == MDD_OK && stat(sidecar, &st) == 0
+                 ? 0
+                 : fail(origin, "sidecar: none after open");
     free(sidecar);
     return rc;
 }
@@ -732,7 +737,7 @@ static int add_cached_kb(void *ctx, const char *path)
     if (mdd_mapping_open(path, &map, &err) != MDD_OK)
         return fail(path, "%s", err.message);
     mdd_status st = mdd_resident_bytes(map.data, map.size, &resident, &err);
-    mdd_mapping_release(&map);
+    mdd_mapping_close(&map);
     if (st != MDD_OK)
         return fail(path, "%s", err.message);
     *kb += resident / KIB;
@@ -837,7 +842,12 @@ static uint64_t touch_all(mdd_store **stores, size_t count, unsigned words)
         const mdd_file *file = mdd_store_file(stores[f]);
         for (size_t c = 0; c < file->chunk_count; c++) {
             uint64_t seed = ((uint64_t)f << 32) ^ (uint64_t)c ^ 0x9e3779b97f4a7c15u;
-            touched += touch_view(mdd_store_chunk_data(stores[f], c), words, seed, pages, &sink);
+            mdd_bytes v;
+            mdd_error err;
+            if (mdd_store_chunk_data(stores[f], c, &v, &err) != MDD_OK)
+                fail(mdd_strategy_name(mdd_store_strategy(stores[f])), "%s", err.message);
+            else
+                touched += touch_view(v, words, seed, pages, &sink);
         }
     }
     free(pages);

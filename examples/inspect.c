@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     if (mdd_mapping_open(path, &map, &err) != MDD_OK)
         return fail(path, &err);
     if (mdd_file_parse(map.data, map.size, NULL, &file, &err) != MDD_OK) {
-        mdd_mapping_release(&map);
+        mdd_mapping_close(&map);
         return fail(path, &err);
     }
     int rc = 0;
@@ -52,7 +52,7 @@ int main(int argc, char **argv)
         printf(": %zu bytes stored, %" PRIu64 " bytes uncompressed, %zu signature(s) ok\n",
                chunk->data.len, report.payload_size, report.signatures_checked);
     }
-    mdd_file_release(&file);
-    mdd_mapping_release(&map);
+    mdd_file_free(&file);
+    mdd_mapping_close(&map);
     return rc;
 }

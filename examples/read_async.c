@@ -58,10 +58,13 @@ static mdd_status request_all(mdd_reader *reader, const mdd_store *store, progre
 {
     const mdd_file *file = mdd_store_file(store);
     for (size_t c = 0; c < file->chunk_count; c++) {
-        uint64_t size = mdd_store_chunk_size(store, c);
+        uint64_t size;
+        mdd_status st = mdd_store_chunk_size(store, c, &size, err);
+        if (st != MDD_OK)
+            return st;
         for (uint64_t off = 0; off < size; off += PIECE) {
             size_t len = (size_t)(size - off < PIECE ? size - off : PIECE);
-            mdd_status st = request(reader, store, c, off, len, p, err);
+            st = request(reader, store, c, off, len, p, err);
             if (st != MDD_OK)
                 return st;
         }
@@ -92,7 +95,7 @@ int main(int argc, char **argv)
     }
     mdd_store_options opts = mdd_store_options_default();
     opts.strategy = MDD_STRATEGY_PREAD;
-    if (argc == 3 && mdd_strategy_parse(argv[2], &opts.strategy) != 0) {
+    if (argc == 3 && mdd_strategy_parse(argv[2], &opts.strategy, NULL) != MDD_OK) {
         fprintf(stderr, "read_async: unknown strategy %s\n", argv[2]);
         return 2;
     }

@@ -20,7 +20,7 @@ static void check_reencode(const mdd_file *f)
     if (again.chunk_count != f->chunk_count || again.metadata.count != f->metadata.count ||
         again.feature_flag_count != f->feature_flag_count)
         abort();
-    mdd_file_release(&again);
+    mdd_file_free(&again);
     mdd_buffer_free(&out);
 }
 
@@ -57,7 +57,7 @@ static void check_edited_rewrite(const uint8_t *data, size_t size)
     if (f.chunks[0].compression_algorithm.ptr || f.chunks[0].has_uncompressed_size ||
         !mdd_bytes_equal_str(f.chunks[0].data, "plain"))
         abort();
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     mdd_buffer_free(&out);
 }
 
@@ -71,6 +71,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_reencode(&f);
     if (f.chunk_count > 0)
         check_edited_rewrite(data, size);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     return 0;
 }

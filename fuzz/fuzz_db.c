@@ -156,7 +156,7 @@ static void fuzz_container(const uint8_t *data, size_t size)
         free(payload);
         break;
     }
-    mdd_file_release(&f);
+    mdd_file_free(&f);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

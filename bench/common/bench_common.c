@@ -20,6 +20,15 @@ void bench_die(const char *fmt, ...)
     exit(1);
 }
 
+mdd_bytes bench_chunk_data(const mdd_store *store, size_t index)
+{
+    mdd_bytes data;
+    mdd_error err;
+    if (mdd_store_chunk_data(store, index, &data, &err) != MDD_OK)
+        bench_die("%s", err.message);
+    return data;
+}
+
 unsigned bench_parse_uint(const char *what, const char *s, unsigned min, unsigned max)
 {
     char *end;

@@ -13,6 +13,10 @@
 /* Prints "PROGRAM: message" on stderr and exits with status 1. */
 void bench_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* The uncompressed data of chunk index of store (mdd_store_chunk_data()), or dies with the
+ * reason. */
+mdd_bytes bench_chunk_data(const mdd_store *store, size_t index);
+
 /* Parses s as a decimal number in min..max, or dies naming what. */
 unsigned bench_parse_uint(const char *what, const char *s, unsigned min, unsigned max);
 

@@ -28,12 +28,12 @@ typedef struct mdd_cache_options {
 mdd_cache_options mdd_cache_options_default(void);
 
 /* Creates an empty cache under opts (NULL for the defaults). MDD_ERR_ARG for a block size
- * that is not a power of two in range. *out is released with mdd_cache_destroy(). */
+ * that is not a power of two in range. *out is freed with mdd_cache_free(). */
 mdd_status mdd_cache_create(const mdd_cache_options *opts, mdd_cache **out, mdd_error *err);
 
 /* Frees the cache. Every store using it must be closed and every pin released first. Safe
  * on NULL. */
-void mdd_cache_destroy(mdd_cache *cache);
+void mdd_cache_free(mdd_cache *cache);
 
 /* The cache's counters. */
 typedef struct mdd_cache_stats {

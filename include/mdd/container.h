@@ -28,9 +28,9 @@ enum mdd_chunk_type {
  * (4..1023 and negative), "VENDOR_SPECIFIC" (1024 and up). Static storage. */
 const char *mdd_chunk_type_name(int32_t type);
 
-/* Parses a chunk type name as above (case-insensitive) or a decimal number. Returns 0 on
- * success, -1 when s is neither. */
-int mdd_chunk_type_parse(const char *s, int32_t *type);
+/* Parses a chunk type name as above (case-insensitive) or a decimal number into *type.
+ * MDD_ERR_ARG when s is NULL or neither. */
+mdd_status mdd_chunk_type_parse(const char *s, int32_t *type, mdd_error *err);
 
 /* One map<string,string> entry. Absent key or value read as empty views. */
 typedef struct mdd_kv {
@@ -103,14 +103,14 @@ typedef struct mdd_parse_options {
 /* The defaults described above. */
 mdd_parse_options mdd_parse_options_default(void);
 
-/* Parses an MDD file held in buf[0..len). On success *out holds views into buf; release it
- * with mdd_file_release(). opts may be NULL for the defaults. Unknown fields are skipped.
+/* Parses an MDD file held in buf[0..len). On success *out holds views into buf; free it
+ * with mdd_file_free(). opts may be NULL for the defaults. Unknown fields are skipped.
  * On failure *out is left empty and err names the structure, the offset and the reason. */
 mdd_status mdd_file_parse(const uint8_t *buf, size_t len, const mdd_parse_options *opts,
                           mdd_file *out, mdd_error *err);
 
 /* Frees the arrays of a parsed file and zeroes it. Safe on a zeroed or hand-built file. */
-void mdd_file_release(mdd_file *file);
+void mdd_file_free(mdd_file *file);
 
 /* The chunk whose name equals name, or NULL. When several match, the first. */
 const mdd_chunk *mdd_file_find_chunk(const mdd_file *file, const char *name);

@@ -61,11 +61,11 @@ mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
 typedef struct mdd_fb_verifier mdd_fb_verifier;
 
 /* A new verifier, holding nothing yet, in *out; the caller owns it and frees it with
- * mdd_fb_verifier_destroy(). Fails with MDD_ERR_ARG (out NULL) or MDD_ERR_NOMEM. */
+ * mdd_fb_verifier_free(). Fails with MDD_ERR_ARG (out NULL) or MDD_ERR_NOMEM. */
 mdd_status mdd_fb_verifier_create(mdd_fb_verifier **out, mdd_error *err);
 
 /* Frees verifier and its bookkeeping. Safe on NULL. */
-void mdd_fb_verifier_destroy(mdd_fb_verifier *verifier);
+void mdd_fb_verifier_free(mdd_fb_verifier *verifier);
 
 /* mdd_fb_verify_ecu_data() with verifier's bookkeeping: the same statuses and messages,
  * whatever the verifier checked before (MDD_ERR_ARG when verifier is NULL). The bookkeeping

@@ -20,7 +20,7 @@ typedef struct mdd_mapping {
 } mdd_mapping;
 
 /* Maps path read-only. Pages are read only when touched: mapping a large file and reading
- * its header costs the header's pages. Release with mdd_mapping_release(). */
+ * its header costs the header's pages. Close with mdd_mapping_close(). */
 mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err);
 
 /* Maps the open regular file fd read-only, as mdd_mapping_open() does; fd stays the
@@ -28,7 +28,7 @@ mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err);
 mdd_status mdd_mapping_open_fd(int fd, mdd_mapping *out, mdd_error *err);
 
 /* Unmaps, closes the kept descriptor and empties the mapping. Safe on a zeroed mapping. */
-void mdd_mapping_release(mdd_mapping *map);
+void mdd_mapping_close(mdd_mapping *map);
 
 /* A file being replaced crash-safely: its new content goes to a temporary file in the same
  * directory, named ".<basename>.tmp.<pid>.<random>", which only a commit renames over the

@@ -32,7 +32,8 @@ mdd_status mdd_resident_bytes(const void *addr, size_t len, uint64_t *resident,
 
 /* Drops the pages of [addr, addr + len) of a read-only file mapping from this process
  * (MADV_DONTNEED, widened to whole pages). Later reads fault them back in from the page cache
- * or the file. Never use it on anonymous memory: that would zero it. */
+ * or the file. Never use it on anonymous memory: that would zero it. Advice, so it returns
+ * nothing: when the kernel declines, the pages merely stay. */
 void mdd_release_file_pages(const void *addr, size_t len);
 
 #ifdef __cplusplus

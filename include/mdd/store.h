@@ -45,8 +45,9 @@ typedef enum mdd_strategy {
 /* "heap", "sidecar", "inplace" or "pread". Static storage. */
 const char *mdd_strategy_name(mdd_strategy strategy);
 
-/* Parses a strategy name; returns 0 on success, -1 for an unknown name. */
-int mdd_strategy_parse(const char *name, mdd_strategy *strategy);
+/* Parses a strategy name into *strategy. MDD_ERR_ARG for NULL or an unknown name (the message
+ * lists the known ones). */
+mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_error *err);
 
 typedef struct mdd_store_options {
     mdd_strategy strategy; /* default inplace */
@@ -61,7 +62,7 @@ typedef struct mdd_store_options {
     /* After verification, drop the store's files from the page cache as well, so that later
      * reads fault in single pages rather than the large folios read-ahead left. Default on.
      * A caller that reads the payload again right after opening (mdd_db_open() verifies and
-     * indexes it) turns it off and calls mdd_store_release() once done. */
+     * indexes it) turns it off and calls mdd_store_evict() once done. */
     int evict;
     /* pread only: the cache to read into, which the caller may share among stores and must
      * keep until every store using it is closed. NULL: the store creates one of its own with
@@ -97,8 +98,9 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
 
 /* Drops the store's mapped pages from the process and its files from the page cache, after a
  * pass over the data: later reads fault in only what they touch. Views stay valid. Heap
- * payloads are left alone (dropping anonymous pages would zero them). */
-void mdd_store_release(const mdd_store *store);
+ * payloads are left alone (dropping anonymous pages would zero them). Advice to the kernel,
+ * so it returns nothing: when the kernel declines, the pages merely stay. */
+void mdd_store_evict(const mdd_store *store);
 
 /* Unmaps and frees the store; every view from it becomes invalid. Safe on NULL. */
 void mdd_store_close(mdd_store *store);
@@ -110,15 +112,19 @@ mdd_strategy mdd_store_strategy(const mdd_store *store);
  * converted file. Owned by the store. */
 const mdd_file *mdd_store_file(const mdd_store *store);
 
-/* The uncompressed data of chunk index (0 <= index < chunk count), as a view owned by the
- * store. Empty for an out-of-range index. Under pread the first call reads the whole chunk
- * into the cache and pins it until the store closes; when that read fails the view is empty
- * (mdd_store_read() reports why). */
-mdd_bytes mdd_store_chunk_data(const mdd_store *store, size_t index);
+/* Sets *data to the uncompressed data of chunk index (0 <= index < chunk count), as a view
+ * owned by the store and valid until mdd_store_close(). Under pread the first call reads the
+ * whole chunk into the cache and pins it until the store closes. MDD_ERR_ARG for an
+ * out-of-range index; under pread MDD_ERR_IO when the read fails, MDD_ERR_NOMEM. *data is
+ * zeroed on failure. */
+mdd_status mdd_store_chunk_data(const mdd_store *store, size_t index, mdd_bytes *data,
+                                mdd_error *err);
 
-/* The length of chunk index's uncompressed data (0 for an out-of-range index), without reading
- * or pinning anything: the bound for mdd_store_read() ranges. */
-uint64_t mdd_store_chunk_size(const mdd_store *store, size_t index);
+/* Sets *size to the length of chunk index's uncompressed data, without reading or pinning
+ * anything: the bound for mdd_store_read() ranges. MDD_ERR_ARG for an out-of-range index
+ * (*size 0). */
+mdd_status mdd_store_chunk_size(const mdd_store *store, size_t index, uint64_t *size,
+                                mdd_error *err);
 
 /* Pins len bytes at offset of chunk index's uncompressed data into *pin (which the caller
  * releases with mdd_pin_release()). heap, sidecar and inplace give a view of their memory
@@ -153,9 +159,9 @@ typedef struct mdd_store_memory {
 mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out,
                                    mdd_error *err);
 
-/* The sidecar path for an MDD path: path + ".fb". The caller frees it; NULL when out of
- * memory. */
-char *mdd_sidecar_path(const char *mdd_path);
+/* Sets *path to the sidecar path for an MDD path: mdd_path + ".fb", which the caller frees
+ * with free(). MDD_ERR_ARG for a NULL mdd_path, MDD_ERR_NOMEM; *path is NULL on failure. */
+mdd_status mdd_sidecar_path(const char *mdd_path, char **path, mdd_error *err);
 
 /* Removes the sidecar of mdd_path if there is one. Returns MDD_OK also when there was none. */
 mdd_status mdd_sidecar_remove(const char *mdd_path, mdd_error *err);

@@ -406,7 +406,7 @@ mdd_status mdd_file_parse(const uint8_t *buf, size_t len, const mdd_parse_option
     return MDD_OK;
 }
 
-void mdd_file_release(mdd_file *file)
+void mdd_file_free(mdd_file *file)
 {
     mdd_arena_free(file->arena);
     memset(file, 0, sizeof *file);

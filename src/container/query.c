@@ -1,3 +1,5 @@
+#include "../common/error.h"
+
 #include <mdd/container.h>
 
 #include <stdlib.h>
@@ -16,24 +18,27 @@ const char *mdd_chunk_type_name(int32_t type)
     return type >= MDD_CHUNK_VENDOR_SPECIFIC ? "VENDOR_SPECIFIC" : "RESERVED";
 }
 
-int mdd_chunk_type_parse(const char *s, int32_t *type)
+mdd_status mdd_chunk_type_parse(const char *s, int32_t *type, mdd_error *err)
 {
+    if (!s)
+        return mdd_fail(err, MDD_ERR_ARG, "no chunk type");
     for (size_t i = 0; i < CHUNK_TYPE_NAME_COUNT; i++) {
         if (strcasecmp(s, chunk_type_names[i]) == 0) {
             *type = (int32_t)i;
-            return 0;
+            return MDD_OK;
         }
     }
     if (strcasecmp(s, "VENDOR_SPECIFIC") == 0) {
         *type = MDD_CHUNK_VENDOR_SPECIFIC;
-        return 0;
+        return MDD_OK;
     }
     char *end;
     long v = strtol(s, &end, 10);
     if (*s == '\0' || *end != '\0' || v < INT32_MIN || v > INT32_MAX)
-        return -1;
+        return mdd_fail(err, MDD_ERR_ARG,
+                        "unknown chunk type '%s': a type name or a decimal 32-bit number", s);
     *type = (int32_t)v;
-    return 0;
+    return MDD_OK;
 }
 
 const mdd_chunk *mdd_file_find_chunk(const mdd_file *file, const char *name)

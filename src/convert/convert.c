@@ -114,8 +114,8 @@ mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
         st = mdd_file_parse(map.data, map.size, &opts->parse, &file, err);
     if (!st)
         st = convert_locked(real, fd, &orig, &map, &file, opts, result, err);
-    mdd_file_release(&file);
-    mdd_mapping_release(&map);
+    mdd_file_free(&file);
+    mdd_mapping_close(&map);
     close(fd); /* releases the lock, after the rename */
     free(real);
     return st;

@@ -36,7 +36,7 @@ static mdd_status check_file(int fd, const mdd_mapping *map, size_t chunk_count,
                       file.chunk_count);
     for (size_t i = 0; !st && i < file.chunk_count; i++)
         st = check_chunk(fd, map, &file.chunks[i], i, expected[i], err);
-    mdd_file_release(&file);
+    mdd_file_free(&file);
     return st;
 }
 
@@ -51,7 +51,7 @@ mdd_status convert_recheck(const char *temp, size_t chunk_count,
     mdd_status st = mdd_mapping_open_fd(fd, &map, err);
     if (!st)
         st = check_file(fd, &map, chunk_count, expected, opts, err);
-    mdd_mapping_release(&map);
+    mdd_mapping_close(&map);
     close(fd);
     if (st)
         mdd_error_prefix(err, "check of the written file: ");

@@ -41,8 +41,10 @@ static mdd_status find_description(const mdd_store *store, size_t *index, mdd_er
 static mdd_status read_payload(mdd_db_ecu *ecu, size_t chunk, mdd_bytes *payload,
                                mdd_error *err)
 {
-    size_t size = (size_t)mdd_store_chunk_size(ecu->store, chunk);
-    mdd_status st = mdd_store_read(ecu->store, chunk, 0, size, &ecu->pin, err);
+    uint64_t size;
+    mdd_status st = mdd_store_chunk_size(ecu->store, chunk, &size, err);
+    if (st == MDD_OK)
+        st = mdd_store_read(ecu->store, chunk, 0, (size_t)size, &ecu->pin, err);
     *payload = ecu->pin.bytes;
     return st;
 }
@@ -87,5 +89,5 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
 void db_release_payload(const mdd_db_ecu *ecu)
 {
     if (ecu->store)
-        mdd_store_release(ecu->store);
+        mdd_store_evict(ecu->store);
 }

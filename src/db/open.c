@@ -110,7 +110,7 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
     mdd_status st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
     for (; db->count < src->count && st == MDD_OK; db->count++)
         st = open_ecu(src, db->count, &o, verifier, &db->ecus[db->count], err);
-    mdd_fb_verifier_destroy(verifier);
+    mdd_fb_verifier_free(verifier);
     if (st == MDD_OK) {
         qsort(db->ecus, db->count, sizeof *db->ecus, compare_ecus);
         st = check_unique_names(db, src, err);

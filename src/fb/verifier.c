@@ -21,7 +21,7 @@ static void release(mdd_fb_verifier *vf)
     free(vf->layouts);
 }
 
-void mdd_fb_verifier_destroy(mdd_fb_verifier *vf)
+void mdd_fb_verifier_free(mdd_fb_verifier *vf)
 {
     if (!vf)
         return;

@@ -72,7 +72,7 @@ mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err)
     return MDD_OK;
 }
 
-void mdd_mapping_release(mdd_mapping *map)
+void mdd_mapping_close(mdd_mapping *map)
 {
     if (!map)
         return;

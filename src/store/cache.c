@@ -80,7 +80,7 @@ mdd_status mdd_cache_create(const mdd_cache_options *opts, mdd_cache **out, mdd_
     return MDD_OK;
 }
 
-void mdd_cache_destroy(mdd_cache *cache)
+void mdd_cache_free(mdd_cache *cache)
 {
     if (!cache)
         return;

@@ -84,7 +84,7 @@ cache_entry *cache_find(mdd_cache *cache, const cache_key *key)
     return e;
 }
 
-cache_entry *cache_entry_new(mdd_cache *cache, const cache_key *key, size_t size)
+cache_entry *cache_entry_create(mdd_cache *cache, const cache_key *key, size_t size)
 {
     cache_entry *e = calloc(1, sizeof *e);
     uint8_t *data = e ? cache_buffer_get(cache, size) : NULL;

@@ -3,7 +3,7 @@
  *
  * An entry holds the bytes of one aligned span of one chunk: block_count blocks from
  * first_block on, the last one cut at the chunk's end. Entries are always complete: a reader
- * that misses reads into a new entry no one else sees (cache_entry_new()), then publishes it;
+ * that misses reads into a new entry no one else sees (cache_entry_create()), then publishes it;
  * if an equal entry was published meanwhile, the new one is freed and the other pinned. So
  * nobody ever waits for somebody else's read.
  *
@@ -95,9 +95,9 @@ MDD_INTERNAL cache_entry *cache_find(mdd_cache *cache, const cache_key *key);
 
 /* A new, unpublished entry of size (> 0) bytes for key, its data to be filled by the caller;
  * NULL when out of memory. */
-MDD_INTERNAL cache_entry *cache_entry_new(mdd_cache *cache, const cache_key *key, size_t size);
+MDD_INTERNAL cache_entry *cache_entry_create(mdd_cache *cache, const cache_key *key, size_t size);
 
-/* Publishes a filled entry from cache_entry_new(), counting a miss and its bytes read, and
+/* Publishes a filled entry from cache_entry_create(), counting a miss and its bytes read, and
  * returns it pinned; or, when an equal entry was published first, frees fresh and returns
  * that one pinned. */
 MDD_INTERNAL cache_entry *cache_publish(cache_entry *fresh);
@@ -108,7 +108,7 @@ MDD_INTERNAL void cache_pin_fill(mdd_pin *pin, cache_entry *entry, size_t offset
 /* Removes an entry from its shard's table; shard lock held. */
 MDD_INTERNAL void cache_table_remove(cache_shard *shard, cache_entry *entry);
 
-/* Frees an entry that is in no table nor ring: unpublished (cache_entry_new()) or evicted. */
+/* Frees an entry that is in no table nor ring: unpublished (cache_entry_create()) or evicted. */
 MDD_INTERNAL void cache_entry_free(cache_entry *entry);
 
 /* cache_spare.c */

@@ -1,4 +1,5 @@
-/* The heap strategy: every payload decoded once, straight into one allocation per file. */
+/* The heap strategy: every payload decoded once, straight into one allocation per file, so
+ * every byte is always in memory. */
 #include "store_impl.h"
 
 #include <mdd/codec.h>
@@ -23,8 +24,8 @@ static mdd_status decode_chunks(mdd_store *store, const mdd_codec_limits *limits
     return MDD_OK;
 }
 
-mdd_status store_open_heap(mdd_store *store, const char *path, const mdd_store_options *opts,
-                           mdd_error *err)
+static mdd_status open_heap(mdd_store *store, const char *path, const mdd_store_options *opts,
+                            mdd_error *err)
 {
     mdd_status st = store_load_source(store, path, MDD_STRATEGY_HEAP, opts, err);
     if (st == MDD_OK)
@@ -41,3 +42,43 @@ mdd_status store_open_heap(mdd_store *store, const char *path, const mdd_store_o
         st = store_verify_chunks(store, NULL, err);
     return st;
 }
+
+/* Always in memory. */
+static mdd_status heap_try_read(const mdd_store *store, size_t index, uint64_t offset,
+                                size_t len, mdd_pin *pin, int *in_memory, mdd_error *err)
+{
+    *in_memory = 1;
+    return store_view_read(store, index, offset, len, pin, err);
+}
+
+/* Nothing to read: the range is pinned at once. */
+static mdd_status heap_io_begin(const mdd_store *store, store_io *io, mdd_error *err)
+{
+    (void)err;
+    io->pin.bytes = store_range_view(store, io->index, io->offset, io->len);
+    return MDD_OK;
+}
+
+static mdd_status heap_hash(const mdd_store *store, mdd_bytes view,
+                            uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
+{
+    (void)store;
+    return mdd_sha512(view.ptr, view.len, digest, err);
+}
+
+static void heap_report(const mdd_store *store, mdd_store_memory *out)
+{
+    out->heap_bytes = store->heap_size;
+}
+
+const store_ops store_heap_ops = {
+    .name = "heap",
+    .open = open_heap,
+    .chunk_data = store_view_chunk_data,
+    .read = store_view_read,
+    .try_read = heap_try_read,
+    .io_begin = heap_io_begin,
+    .io_end = store_view_io_end,
+    .hash = heap_hash,
+    .report = heap_report,
+};

@@ -31,7 +31,7 @@ mdd_status store_images_open(mdd_store *store, mdd_error *err)
     return MDD_OK;
 }
 
-void store_images_clear(mdd_store *store)
+void store_images_close(mdd_store *store)
 {
     store_pread *p = store->pread;
     if (p->images) {

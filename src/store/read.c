@@ -1,11 +1,10 @@
-/* Pinned reads of a chunk's byte range, every strategy: pread through its cache, the others
- * straight from their memory or mapping. */
+/* Pinned reads of a chunk's byte range: the checks every strategy shares before handing the
+ * range to its operations (mdd_store_read(), mdd_store_try_read(), and the steps of a read the
+ * async layer performs, store_io.h), and the operations of strategies whose views hold every
+ * chunk's data (heap, sidecar, inplace). */
 #include "store_impl.h"
 
-#include <mdd/memory.h>
-
 #include <string.h>
-#include <unistd.h>
 
 mdd_status store_check_range(const mdd_store *store, size_t index, uint64_t offset, size_t len,
                              mdd_error *err)
@@ -26,23 +25,6 @@ mdd_bytes store_range_view(const mdd_store *store, size_t index, uint64_t offset
     return store_view(store->views[index].ptr + offset, len);
 }
 
-mdd_status store_range_resident(const mdd_store *store, size_t index, uint64_t offset,
-                                size_t len, int *resident, mdd_error *err)
-{
-    mdd_bytes view = store_range_view(store, index, offset, len);
-    uint64_t bytes;
-    mdd_status st = mdd_resident_bytes(view.ptr, view.len, &bytes, err);
-    if (st)
-        return st;
-    /* mincore(2) counts whole pages: all of them resident is the span of pages the range
-     * touches. */
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    uintptr_t start = (uintptr_t)view.ptr & ~(page - 1);
-    uintptr_t end = ((uintptr_t)view.ptr + view.len + page - 1) & ~(page - 1);
-    *resident = bytes >= (uint64_t)(end - start);
-    return MDD_OK;
-}
-
 /* Checks the arguments common to both reads and zeroes *pin. */
 static mdd_status begin_read(const mdd_store *store, size_t index, uint64_t offset, size_t len,
                              mdd_pin *pin, mdd_error *err)
@@ -59,13 +41,11 @@ mdd_status mdd_store_read(const mdd_store *store, size_t index, uint64_t offset,
     mdd_status st = begin_read(store, index, offset, len, pin, err);
     if (st)
         return st;
-    if (len == 0)
+    if (len == 0) {
         pin->bytes = store_view(NULL, 0);
-    else if (store->strategy == MDD_STRATEGY_PREAD)
-        return store_pread_read(store, index, offset, len, pin, err);
-    else
-        pin->bytes = store_range_view(store, index, offset, len);
-    return MDD_OK;
+        return MDD_OK;
+    }
+    return store->ops->read(store, index, offset, len, pin, err);
 }
 
 mdd_status mdd_store_try_read(const mdd_store *store, size_t index, uint64_t offset,
@@ -74,18 +54,84 @@ mdd_status mdd_store_try_read(const mdd_store *store, size_t index, uint64_t off
     mdd_status st = begin_read(store, index, offset, len, pin, err);
     if (st)
         return st;
-    int in_memory = 1; /* an empty range, a heap payload */
-    if (len > 0 && store->strategy == MDD_STRATEGY_PREAD)
-        in_memory = store_pread_try(store, index, offset, len, pin);
-    else if (len > 0 && !store->heap)
-        st = store_range_resident(store, index, offset, len, &in_memory, err);
+    if (len == 0) {
+        pin->bytes = store_view(NULL, 0);
+        return MDD_OK;
+    }
+    int in_memory = 0;
+    st = store->ops->try_read(store, index, offset, len, pin, &in_memory, err);
+    if (st == MDD_OK && !in_memory)
+        st = mdd_fail(err, MDD_ERR_WOULD_BLOCK, "chunk %zu: %zu bytes at %llu are not in "
+                      "memory", index, len, (unsigned long long)offset);
+    return st;
+}
+
+mdd_status store_io_begin(const mdd_store *store, size_t index, uint64_t offset, size_t len,
+                          store_io *io, mdd_error *err)
+{
+    memset(io, 0, sizeof *io);
+    io->fd = -1;
+    io->index = index;
+    io->offset = offset;
+    io->len = len;
+    mdd_status st = store_check_range(store, index, offset, len, err);
     if (st)
         return st;
-    if (!in_memory)
-        return mdd_fail(err, MDD_ERR_WOULD_BLOCK, "chunk %zu: %zu bytes at %llu are not in "
-                        "memory", index, len, (unsigned long long)offset);
-    /* store_pread_try() filled the pin of a pread store: a cache entry or a shared image. */
-    if (len == 0 || store->strategy != MDD_STRATEGY_PREAD)
-        pin->bytes = len ? store_range_view(store, index, offset, len) : store_view(NULL, 0);
+    if (len == 0) {
+        io->pin.bytes = store_view(NULL, 0);
+        return MDD_OK;
+    }
+    return store->ops->io_begin(store, io, err);
+}
+
+/* The reader's outcome, named after the file and the chunk. The reader records its reason in
+ * err; when it did not, the status's own description stands in. */
+static mdd_status fail_read(const mdd_store *store, size_t index, mdd_status status,
+                            mdd_error *err)
+{
+    if (err && err->status != status)
+        mdd_fail(err, status, "%s", mdd_strerror(status));
+    mdd_error_prefix(err, "%s: chunk %zu: ", store->path, index);
+    return status;
+}
+
+mdd_status store_io_end(const mdd_store *store, store_io *io, mdd_status status, mdd_pin *pin,
+                        mdd_error *err)
+{
+    memset(pin, 0, sizeof *pin);
+    size_t index = io->index;
+    if (io->length == 0)
+        *pin = io->pin;
+    else
+        store->ops->io_end(store, io, status, pin);
+    memset(io, 0, sizeof *io);
+    io->fd = -1;
+    if (status == MDD_OK)
+        return MDD_OK;
+    mdd_pin_release(pin);
+    return fail_read(store, index, status, err);
+}
+
+mdd_status store_view_chunk_data(const mdd_store *store, size_t index, mdd_bytes *data,
+                                 mdd_error *err)
+{
+    (void)err;
+    *data = store->views[index];
     return MDD_OK;
+}
+
+mdd_status store_view_read(const mdd_store *store, size_t index, uint64_t offset, size_t len,
+                           mdd_pin *pin, mdd_error *err)
+{
+    (void)err;
+    pin->bytes = store_range_view(store, index, offset, len);
+    return MDD_OK;
+}
+
+void store_view_io_end(const mdd_store *store, store_io *io, mdd_status status, mdd_pin *pin)
+{
+    /* The pages just read are in the page cache now: the mapping's view faults them in
+     * without waiting for the disk. */
+    if (status == MDD_OK)
+        pin->bytes = store_range_view(store, io->index, io->offset, io->len);
 }

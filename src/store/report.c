@@ -20,15 +20,11 @@ mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out
 {
     if (!store || !out)
         return mdd_fail(err, MDD_ERR_ARG, "no store or no report to fill");
-    *out = (mdd_store_memory){.heap_bytes = store->heap_size};
+    *out = (mdd_store_memory){0};
     for (size_t i = 0; i < store->file.chunk_count; i++)
         out->payload_bytes += store->views[i].len;
-    if (store->pread) {
-        mdd_cache_stats stats;
-        mdd_cache_stats_read(store->pread->cache, &stats);
-        out->cached_bytes = stats.cached_bytes;
-        out->shared_bytes = store_image_bytes(store);
-    }
+    if (store->ops->report)
+        store->ops->report(store, out);
     mdd_status st = add_mapping(&store->source, out, err);
     return st ? st : add_mapping(&store->sidecar, out, err);
 }

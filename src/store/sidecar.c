@@ -23,27 +23,28 @@ typedef struct sidecar_job {
     mode_t mode;
 } sidecar_job;
 
-char *mdd_sidecar_path(const char *mdd_path)
+mdd_status mdd_sidecar_path(const char *mdd_path, char **path, mdd_error *err)
 {
+    if (!path)
+        return mdd_fail(err, MDD_ERR_ARG, "no path to fill");
+    *path = NULL;
     if (!mdd_path)
-        return NULL;
+        return mdd_fail(err, MDD_ERR_ARG, "no path");
     size_t len = strlen(mdd_path);
-    char *path = malloc(len + sizeof SIDECAR_SUFFIX);
-    if (path) {
-        memcpy(path, mdd_path, len);
-        memcpy(path + len, SIDECAR_SUFFIX, sizeof SIDECAR_SUFFIX);
-    }
-    return path;
+    *path = malloc(len + sizeof SIDECAR_SUFFIX);
+    if (!*path)
+        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the sidecar's name");
+    memcpy(*path, mdd_path, len);
+    memcpy(*path + len, SIDECAR_SUFFIX, sizeof SIDECAR_SUFFIX);
+    return MDD_OK;
 }
 
 mdd_status mdd_sidecar_remove(const char *mdd_path, mdd_error *err)
 {
-    if (!mdd_path)
-        return mdd_fail(err, MDD_ERR_ARG, "no path");
-    char *path = mdd_sidecar_path(mdd_path);
-    if (!path)
-        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the sidecar's name");
-    mdd_status st = MDD_OK;
+    char *path;
+    mdd_status st = mdd_sidecar_path(mdd_path, &path, err);
+    if (st)
+        return st;
     if (unlink(path) != 0 && errno != ENOENT)
         st = mdd_fail(err, MDD_ERR_IO, "remove sidecar: %s", strerror(errno));
     free(path);
@@ -89,7 +90,7 @@ static mdd_status map_matching(sidecar_job *job, sidecar_header *h, mdd_error *e
     if (st == MDD_OK)
         st = check_match(job, h, err);
     if (st) {
-        mdd_mapping_release(&store->sidecar);
+        mdd_mapping_close(&store->sidecar);
         return st;
     }
     for (size_t i = 0; i < store->file.chunk_count; i++)
@@ -99,7 +100,7 @@ static mdd_status map_matching(sidecar_job *job, sidecar_header *h, mdd_error *e
 
 static mdd_status rebuild(sidecar_job *job, sidecar_header *h, mdd_error *err)
 {
-    mdd_mapping_release(&job->store->sidecar);
+    mdd_mapping_close(&job->store->sidecar);
     sidecar_source src = {job->store, &job->identity, &job->opts->limits};
     mdd_status st = mdd_write_file_atomic(job->path, job->mode, sidecar_write, &src, err);
     if (st)
@@ -151,8 +152,8 @@ static mdd_status stat_source(const char *path, sidecar_job *job, mdd_error *err
     return MDD_OK;
 }
 
-mdd_status store_open_sidecar(mdd_store *store, const char *path, const mdd_store_options *opts,
-                              mdd_error *err)
+static mdd_status open_sidecar(mdd_store *store, const char *path,
+                               const mdd_store_options *opts, mdd_error *err)
 {
     sidecar_job job = {.store = store, .opts = opts};
     /* The identity is taken before the file is mapped: if the file is replaced in between,
@@ -166,12 +167,23 @@ mdd_status store_open_sidecar(mdd_store *store, const char *path, const mdd_stor
                            NULL, err);
     if (st)
         return st;
-    job.path = mdd_sidecar_path(path);
-    if (!job.path)
-        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the sidecar's name");
+    st = mdd_sidecar_path(path, &job.path, err);
+    if (st)
+        return st;
     st = attach(&job, err);
     if (st)
         mdd_error_prefix(err, "sidecar: ");
     free(job.path);
     return st;
 }
+
+const store_ops store_sidecar_ops = {
+    .name = "sidecar",
+    .open = open_sidecar,
+    .chunk_data = store_view_chunk_data,
+    .read = store_view_read,
+    .try_read = store_mapped_try_read,
+    .io_begin = store_mapped_io_begin,
+    .io_end = store_view_io_end,
+    .hash = store_mapped_hash,
+};

@@ -15,6 +15,7 @@ mdd_status store_load_source(mdd_store *store, const char *path, mdd_strategy st
                              const mdd_store_options *opts, mdd_error *err)
 {
     store->strategy = strategy;
+    store->ops = store_ops_of(strategy);
     store->path = strdup(path);
     if (!store->path)
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the file's name");
@@ -34,14 +35,15 @@ mdd_status store_load_source(mdd_store *store, const char *path, mdd_strategy st
 
 void store_clear(mdd_store *store)
 {
-    /* First: its pins point into the cache it may destroy. */
-    store_pread_clear(store);
+    /* First: pread's pins point into the cache it may free. */
+    if (store->ops && store->ops->clear)
+        store->ops->clear(store);
     free(store->path);
     free(store->views);
     free(store->heap);
-    mdd_file_release(&store->file);
-    mdd_mapping_release(&store->sidecar);
-    mdd_mapping_release(&store->source);
+    mdd_file_free(&store->file);
+    mdd_mapping_close(&store->sidecar);
+    mdd_mapping_close(&store->source);
     memset(store, 0, sizeof *store);
 }
 

@@ -4,32 +4,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const strategy_names[MDD_STRATEGY_COUNT] = {
-    [MDD_STRATEGY_HEAP] = "heap",
-    [MDD_STRATEGY_SIDECAR] = "sidecar",
-    [MDD_STRATEGY_INPLACE] = "inplace",
-    [MDD_STRATEGY_PREAD] = "pread",
+/* The strategies by mdd_strategy: the one place that knows them all. */
+static const store_ops *const strategies[MDD_STRATEGY_COUNT] = {
+    [MDD_STRATEGY_HEAP] = &store_heap_ops,
+    [MDD_STRATEGY_SIDECAR] = &store_sidecar_ops,
+    [MDD_STRATEGY_INPLACE] = &store_inplace_ops,
+    [MDD_STRATEGY_PREAD] = &store_pread_ops,
 };
 
-static int strategy_valid(mdd_strategy strategy)
+const store_ops *store_ops_of(mdd_strategy strategy)
 {
-    return (unsigned)strategy < MDD_STRATEGY_COUNT;
+    return (unsigned)strategy < MDD_STRATEGY_COUNT ? strategies[strategy] : NULL;
 }
 
 const char *mdd_strategy_name(mdd_strategy strategy)
 {
-    return strategy_valid(strategy) ? strategy_names[strategy] : "unknown";
+    const store_ops *ops = store_ops_of(strategy);
+    return ops ? ops->name : "unknown";
 }
 
-int mdd_strategy_parse(const char *name, mdd_strategy *strategy)
+mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_error *err)
 {
-    for (unsigned i = 0; name && i < MDD_STRATEGY_COUNT; i++) {
-        if (strcmp(name, strategy_names[i]) == 0) {
+    if (!name)
+        return mdd_fail(err, MDD_ERR_ARG, "no strategy name");
+    for (unsigned i = 0; i < MDD_STRATEGY_COUNT; i++) {
+        if (strcmp(name, strategies[i]->name) == 0) {
             *strategy = (mdd_strategy)i;
-            return 0;
+            return MDD_OK;
         }
     }
-    return -1;
+    return mdd_fail(err, MDD_ERR_ARG, "unknown strategy '%s': heap, sidecar, inplace or pread",
+                    name);
 }
 
 mdd_store_options mdd_store_options_default(void)
@@ -50,33 +55,28 @@ mdd_store_options mdd_store_options_default(void)
 
 static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
 {
-    if (!strategy_valid(opts->strategy))
+    const store_ops *ops = store_ops_of(opts->strategy);
+    if (!ops)
         return mdd_fail(err, MDD_ERR_ARG, "unknown strategy %d", (int)opts->strategy);
-    /* Before any conversion: a bad cache option should not cost one. */
-    if (opts->strategy == MDD_STRATEGY_PREAD && !opts->cache) {
-        mdd_status st = cache_check_options(&opts->cache_options, err);
+    /* Before any conversion: a bad option should not cost one. */
+    if (ops->check_options) {
+        mdd_status st = ops->check_options(opts, err);
         if (st)
             return st;
     }
     if (!opts->allow_fallback)
         return MDD_OK;
     /* A fallback that could itself need the conversion that just failed would loop. */
-    if (!strategy_valid(opts->fallback) || opts->fallback == MDD_STRATEGY_INPLACE ||
-        opts->fallback == MDD_STRATEGY_PREAD)
+    const store_ops *fallback = store_ops_of(opts->fallback);
+    if (!fallback || fallback->converts)
         return mdd_fail(err, MDD_ERR_ARG, "the fallback strategy must be heap or sidecar");
     return MDD_OK;
 }
 
-mdd_status store_open_strategy(mdd_store *store, const char *path, const mdd_store_options *opts,
-                               mdd_strategy strategy, mdd_error *err)
+mdd_status store_open_as(mdd_store *store, const char *path, const mdd_store_options *opts,
+                         mdd_strategy strategy, mdd_error *err)
 {
-    mdd_status st = MDD_ERR_ARG;
-    switch (strategy) {
-    case MDD_STRATEGY_HEAP: st = store_open_heap(store, path, opts, err); break;
-    case MDD_STRATEGY_SIDECAR: st = store_open_sidecar(store, path, opts, err); break;
-    case MDD_STRATEGY_INPLACE: st = store_open_inplace(store, path, opts, err); break;
-    case MDD_STRATEGY_PREAD: st = store_open_pread(store, path, opts, err); break;
-    }
+    mdd_status st = store_ops_of(strategy)->open(store, path, opts, err);
     if (st != MDD_OK)
         store_clear(store);
     return st;
@@ -97,7 +97,7 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
     mdd_store *store = calloc(1, sizeof *store);
     if (!store)
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a store");
-    st = store_open_strategy(store, path, &o, o.strategy, err);
+    st = store_open_as(store, path, &o, o.strategy, err);
     if (st) {
         free(store);
         return st;
@@ -113,7 +113,7 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
     return MDD_OK;
 }
 
-void mdd_store_release(const mdd_store *store)
+void mdd_store_evict(const mdd_store *store)
 {
     store_release_pages(store);
     store_evict_files(store);
@@ -131,18 +131,37 @@ mdd_strategy mdd_store_strategy(const mdd_store *store) { return store->strategy
 
 const mdd_file *mdd_store_file(const mdd_store *store) { return &store->file; }
 
-mdd_bytes mdd_store_chunk_data(const mdd_store *store, size_t index)
+/* MDD_ERR_ARG unless store exists and has chunk index. */
+static mdd_status check_index(const mdd_store *store, size_t index, mdd_error *err)
 {
+    if (!store)
+        return mdd_fail(err, MDD_ERR_ARG, "no store");
     if (index >= store->file.chunk_count)
-        return (mdd_bytes){NULL, 0};
-    if (store->strategy == MDD_STRATEGY_PREAD)
-        return store_pread_whole(store, index);
-    return store->views[index];
+        return mdd_fail(err, MDD_ERR_ARG, "no chunk %zu: the file has %zu", index,
+                        store->file.chunk_count);
+    return MDD_OK;
 }
 
-uint64_t mdd_store_chunk_size(const mdd_store *store, size_t index)
+mdd_status mdd_store_chunk_data(const mdd_store *store, size_t index, mdd_bytes *data,
+                                mdd_error *err)
 {
-    return index < store->file.chunk_count ? store->views[index].len : 0;
+    if (!data)
+        return mdd_fail(err, MDD_ERR_ARG, "no view to fill");
+    *data = (mdd_bytes){NULL, 0};
+    mdd_status st = check_index(store, index, err);
+    return st ? st : store->ops->chunk_data(store, index, data, err);
+}
+
+mdd_status mdd_store_chunk_size(const mdd_store *store, size_t index, uint64_t *size,
+                                mdd_error *err)
+{
+    if (!size)
+        return mdd_fail(err, MDD_ERR_ARG, "no size to fill");
+    *size = 0;
+    mdd_status st = check_index(store, index, err);
+    if (st == MDD_OK)
+        *size = store->views[index].len;
+    return st;
 }
 
 mdd_cache *mdd_store_cache(const mdd_store *store)

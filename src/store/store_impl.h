@@ -5,6 +5,7 @@
 #include "../common/error.h"
 #include "../os/shared_image.h"
 #include "cache_impl.h"
+#include "store_io.h"
 
 #include <mdd/file.h>
 #include <mdd/store.h>
@@ -19,7 +20,7 @@
  * Held through a pointer so that a const store can still pin on first use. */
 typedef struct store_pread {
     mdd_cache *cache;
-    int owns_cache;       /* created by the store, destroyed at close */
+    int owns_cache;       /* created by the store, freed at close */
     uint64_t id;          /* the store's part of every cache key */
     pthread_mutex_t lock; /* guards whole[] and images[] */
     mdd_pin *whole;       /* one per chunk: its whole data once mdd_store_chunk_data() read it */
@@ -30,7 +31,52 @@ typedef struct store_pread {
     shared_image *images;
 } store_pread;
 
+/* What one strategy does where strategies differ. The store's code never asks which strategy
+ * it runs: it calls through store->ops. Ranges handed to an operation were checked
+ * (store_check_range()) and are not empty; chunk indexes are in range. */
+typedef struct store_ops {
+    const char *name; /* mdd_strategy_name() */
+    /* Nonzero when opening may convert the file: such a strategy cannot be the fallback of
+     * one whose conversion failed. */
+    int converts;
+    /* Checks the options only this strategy uses, before anything is opened; NULL: none. */
+    mdd_status (*check_options)(const mdd_store_options *opts, mdd_error *err);
+    /* Opens path into a zeroed store. It may leave a part of the store filled on failure:
+     * store_open_as() clears it. */
+    mdd_status (*open)(mdd_store *store, const char *path, const mdd_store_options *opts,
+                       mdd_error *err);
+    /* Frees what the strategy holds beyond the common parts (store_clear()); NULL: nothing. */
+    void (*clear)(mdd_store *store);
+    /* mdd_store_chunk_data(): the whole chunk, valid until the store closes. */
+    mdd_status (*chunk_data)(const mdd_store *store, size_t index, mdd_bytes *data,
+                             mdd_error *err);
+    /* mdd_store_read(): pins the range, waiting for it. */
+    mdd_status (*read)(const mdd_store *store, size_t index, uint64_t offset, size_t len,
+                       mdd_pin *pin, mdd_error *err);
+    /* mdd_store_try_read(): pins the range and sets *in_memory when every byte is in memory
+     * now; otherwise leaves *pin zeroed and *in_memory 0. */
+    mdd_status (*try_read)(const mdd_store *store, size_t index, uint64_t offset, size_t len,
+                           mdd_pin *pin, int *in_memory, mdd_error *err);
+    /* store_io_begin() for io's range: pins it (io->length 0) or says what to read. */
+    mdd_status (*io_begin)(const mdd_store *store, store_io *io, mdd_error *err);
+    /* store_io_end() for a read that was asked for (io->length > 0): on MDD_OK pins the
+     * range into *pin; either way takes back every buffer io holds. */
+    void (*io_end)(const mdd_store *store, store_io *io, mdd_status status, mdd_pin *pin);
+    /* The SHA-512 of a chunk's view, for verification at open. */
+    mdd_status (*hash)(const mdd_store *store, mdd_bytes view, uint8_t digest[MDD_SHA512_SIZE],
+                       mdd_error *err);
+    /* Adds what the strategy holds beyond mappings to a memory report; NULL: nothing. */
+    void (*report)(const mdd_store *store, mdd_store_memory *out);
+} store_ops;
+
+/* One per strategy, in heap.c, sidecar.c, inplace.c and pread.c. */
+MDD_INTERNAL extern const store_ops store_heap_ops;
+MDD_INTERNAL extern const store_ops store_sidecar_ops;
+MDD_INTERNAL extern const store_ops store_inplace_ops;
+MDD_INTERNAL extern const store_ops store_pread_ops;
+
 struct mdd_store {
+    const store_ops *ops;
     mdd_strategy strategy;
     char *path;          /* the MDD file, for error messages */
     mdd_mapping source;  /* the MDD file, whose pages back `file`'s views */
@@ -46,69 +92,32 @@ struct mdd_store {
 
 /* store.c */
 
-/* Opens path under strategy into a zeroed store. On failure the store holds nothing. inplace
- * calls it again with the fallback strategy. */
-MDD_INTERNAL mdd_status store_open_strategy(mdd_store *store, const char *path,
-                                            const mdd_store_options *opts,
-                                            mdd_strategy strategy, mdd_error *err);
+/* The operations of strategy, or NULL for a value that names none. */
+MDD_INTERNAL const store_ops *store_ops_of(mdd_strategy strategy);
 
-/* heap.c, sidecar.c, inplace.c, pread.c: one strategy each, called on a zeroed store. They may
- * leave a part of the store filled on failure: store_open_strategy() clears it. */
-MDD_INTERNAL mdd_status store_open_heap(mdd_store *store, const char *path,
-                                        const mdd_store_options *opts, mdd_error *err);
-MDD_INTERNAL mdd_status store_open_sidecar(mdd_store *store, const char *path,
-                                           const mdd_store_options *opts, mdd_error *err);
-MDD_INTERNAL mdd_status store_open_inplace(mdd_store *store, const char *path,
-                                           const mdd_store_options *opts, mdd_error *err);
-MDD_INTERNAL mdd_status store_open_pread(mdd_store *store, const char *path,
-                                         const mdd_store_options *opts, mdd_error *err);
+/* Opens path under strategy into a zeroed store. On failure the store holds nothing.
+ * Conversion calls it again with the fallback strategy. */
+MDD_INTERNAL mdd_status store_open_as(mdd_store *store, const char *path,
+                                      const mdd_store_options *opts, mdd_strategy strategy,
+                                      mdd_error *err);
 
-/* plain.c */
+/* inplace.c */
 
 /* Opens the converted file for inplace and pread (strategy): converts path if any chunk is
  * compressed, maps it, points every view at its chunk's data in the mapping and verifies when
  * asked. When the file cannot be converted and a fallback is allowed, the store is opened
  * under the fallback instead and *fell_back is set. */
-MDD_INTERNAL mdd_status store_open_plain(mdd_store *store, const char *path,
-                                         const mdd_store_options *opts, mdd_strategy strategy,
-                                         int *fell_back, mdd_error *err);
+MDD_INTERNAL mdd_status store_open_converted(mdd_store *store, const char *path,
+                                             const mdd_store_options *opts,
+                                             mdd_strategy strategy, int *fell_back,
+                                             mdd_error *err);
 
 /* pread.c */
-
-/* Frees what a pread store holds beyond the common parts (pins, its cache). Safe on a store
- * of any strategy. */
-MDD_INTERNAL void store_pread_clear(mdd_store *store);
-
-/* mdd_store_chunk_data() under pread for an index in range: the whole chunk, read and pinned
- * on first use (by whichever thread gets there first) until the store closes; empty when the
- * read fails. */
-MDD_INTERNAL mdd_bytes store_pread_whole(const mdd_store *store, size_t index);
-
-/* pread_read.c: a range (len > 0, inside chunk index) through the cache. */
 
 /* Reads size bytes of the file at file_offset (chunk index's data) into buf, through short
  * reads and interruptions. MDD_ERR_IO naming the file and the chunk. */
 MDD_INTERNAL mdd_status store_pread_file(const mdd_store *store, size_t index, uint8_t *buf,
                                          size_t size, uint64_t file_offset, mdd_error *err);
-
-/* Pins the range from the cache if an entry holds it (a hit); returns 0 otherwise. */
-MDD_INTERNAL int store_pread_try(const mdd_store *store, size_t index, uint64_t offset,
-                                 size_t len, mdd_pin *pin);
-
-/* A new, unpublished entry to read the range's blocks into: (*entry)->size bytes of the file at
- * *file_offset into (*entry)->data. Then store_pread_finish() or cache_entry_free(). */
-MDD_INTERNAL mdd_status store_pread_prepare(const mdd_store *store, size_t index,
-                                            uint64_t offset, size_t len, cache_entry **entry,
-                                            uint64_t *file_offset, mdd_error *err);
-
-/* Publishes a filled entry from store_pread_prepare() for the same range and pins the range. */
-MDD_INTERNAL void store_pread_finish(const mdd_store *store, cache_entry *fresh,
-                                     uint64_t offset, size_t len, mdd_pin *pin);
-
-/* A hit, or a read of the file (waiting for it), then the range pinned. MDD_ERR_IO naming the
- * file and the chunk when the read fails or the file ends early; MDD_ERR_NOMEM. */
-MDD_INTERNAL mdd_status store_pread_read(const mdd_store *store, size_t index, uint64_t offset,
-                                         size_t len, mdd_pin *pin, mdd_error *err);
 
 /* pread_image.c: whole chunks in shared images (mdd_store_options.share_dir). */
 
@@ -116,7 +125,7 @@ MDD_INTERNAL mdd_status store_pread_read(const mdd_store *store, size_t index, u
 MDD_INTERNAL mdd_status store_images_open(mdd_store *store, mdd_error *err);
 
 /* Detaches every image and closes the directory. */
-MDD_INTERNAL void store_images_clear(mdd_store *store);
+MDD_INTERNAL void store_images_close(mdd_store *store);
 
 /* Pins the range from chunk index's image when the store holds one; returns 0 otherwise. */
 MDD_INTERNAL int store_image_try(const mdd_store *store, size_t index, uint64_t offset,
@@ -132,7 +141,8 @@ MDD_INTERNAL mdd_status store_image_read(const mdd_store *store, size_t index, m
 /* Bytes of images the store holds. */
 MDD_INTERNAL uint64_t store_image_bytes(const mdd_store *store);
 
-/* read.c */
+/* read.c: the checks every read shares, and the operations of strategies whose views hold
+ * every chunk's data (heap, sidecar, inplace). */
 
 /* MDD_ERR_ARG unless chunk index exists and [offset, offset + len) lies in its data. */
 MDD_INTERNAL mdd_status store_check_range(const mdd_store *store, size_t index, uint64_t offset,
@@ -143,15 +153,29 @@ MDD_INTERNAL mdd_status store_check_range(const mdd_store *store, size_t index, 
 MDD_INTERNAL mdd_bytes store_range_view(const mdd_store *store, size_t index, uint64_t offset,
                                         size_t len);
 
-/* Whether every page under a range of a mapped store (sidecar, inplace) is resident now. */
-MDD_INTERNAL mdd_status store_range_resident(const mdd_store *store, size_t index,
-                                             uint64_t offset, size_t len, int *resident,
-                                             mdd_error *err);
+/* store_ops.chunk_data, .read and .io_end of a store whose views hold the data. */
+MDD_INTERNAL mdd_status store_view_chunk_data(const mdd_store *store, size_t index,
+                                              mdd_bytes *data, mdd_error *err);
+MDD_INTERNAL mdd_status store_view_read(const mdd_store *store, size_t index, uint64_t offset,
+                                        size_t len, mdd_pin *pin, mdd_error *err);
+MDD_INTERNAL void store_view_io_end(const mdd_store *store, store_io *io, mdd_status status,
+                                    mdd_pin *pin);
+
+/* mapped.c: store_ops of the strategies whose views point into a file mapping (sidecar,
+ * inplace). */
+
+MDD_INTERNAL mdd_status store_mapped_try_read(const mdd_store *store, size_t index,
+                                              uint64_t offset, size_t len, mdd_pin *pin,
+                                              int *in_memory, mdd_error *err);
+MDD_INTERNAL mdd_status store_mapped_io_begin(const mdd_store *store, store_io *io,
+                                              mdd_error *err);
+MDD_INTERNAL mdd_status store_mapped_hash(const mdd_store *store, mdd_bytes view,
+                                          uint8_t digest[MDD_SHA512_SIZE], mdd_error *err);
 
 /* source.c */
 
 /* Maps and parses the MDD file at path into store->source and store->file, allocates one
- * (empty) view per chunk and records strategy. */
+ * (empty) view per chunk and records strategy and its operations. */
 MDD_INTERNAL mdd_status store_load_source(mdd_store *store, const char *path,
                                           mdd_strategy strategy, const mdd_store_options *opts,
                                           mdd_error *err);
@@ -186,8 +210,8 @@ MDD_INTERNAL mdd_status store_measure(mdd_store *store, const mdd_codec_limits *
  * the same lengths from the same base. */
 MDD_INTERNAL uint64_t store_place(uint64_t *cursor, uint64_t len);
 
-/* sidecar_format.c: the sidecar file's header and chunk table (docs/format.md, "Sidecar
- * files"). */
+/* sidecar_file.c: the sidecar file's header and chunk table (docs/format.md, "Sidecar
+ * files"), and its writer. */
 
 #define SIDECAR_MAGIC "MDDSIDE1"
 #define SIDECAR_MAGIC_SIZE 8u
@@ -239,8 +263,6 @@ MDD_INTERNAL void sidecar_encode_header(const sidecar_identity *source, uint64_t
 MDD_INTERNAL void sidecar_encode_entry(uint64_t offset, uint64_t length,
                                        const uint8_t sha512[MDD_SHA512_SIZE],
                                        uint8_t out[SIDECAR_ENTRY_SIZE]);
-
-/* sidecar_build.c */
 
 /* What a sidecar is built from: a store whose source is loaded and measured. */
 typedef struct sidecar_source {

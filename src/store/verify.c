@@ -4,21 +4,7 @@
 
 #include <mdd/codec.h>
 
-#include <fcntl.h>
 #include <string.h>
-
-/* Hashes a view. A view into a file mapping is hashed from the file with explicit reads, so
- * verification faults nothing into the process and reads a cold file at disk speed rather than
- * page by page (mdd_store_open() evicts what they cached); a heap view is hashed in memory. */
-static mdd_status hash_view(const mdd_store *store, mdd_bytes data,
-                            uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
-{
-    if (store->heap)
-        return mdd_sha512(data.ptr, data.len, digest, err);
-    const mdd_mapping *map = store_backing_mapping(store);
-    uint64_t offset = data.len ? (uint64_t)(data.ptr - map->data) : 0;
-    return mdd_sha512_file_range(map->fd, offset, data.len, 0, digest, err);
-}
 
 const uint8_t *store_signed_digest(const mdd_chunk *chunk)
 {
@@ -36,7 +22,7 @@ static mdd_status verify_chunk(const mdd_store *store, size_t index, const uint8
 {
     uint8_t digest[MDD_SHA512_SIZE];
     mdd_chunk_report report = {0};
-    mdd_status st = hash_view(store, store->views[index], digest, err);
+    mdd_status st = store->ops->hash(store, store->views[index], digest, err);
     if (st == MDD_OK)
         st = mdd_chunk_check_signatures(&store->file.chunks[index], digest, &report, err);
     if (st == MDD_OK && expected && memcmp(expected, digest, MDD_SHA512_SIZE) != 0)

@@ -137,7 +137,7 @@ static inline uint8_t *tb_corpus_payload(const uint8_t *file, size_t file_len, s
             out = NULL;
         }
     }
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     *len = (size_t)size;
     return out;
 }

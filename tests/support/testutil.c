@@ -7,6 +7,31 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Aborts the test run with err's message unless st is MDD_OK. */
+static void must(mdd_status st, const mdd_error *err)
+{
+    if (st == MDD_OK)
+        return;
+    fprintf(stderr, "%s\n", err->message);
+    abort();
+}
+
+mdd_bytes tu_chunk_data(const mdd_store *store, size_t index)
+{
+    mdd_bytes data;
+    mdd_error err;
+    must(mdd_store_chunk_data(store, index, &data, &err), &err);
+    return data;
+}
+
+uint64_t tu_chunk_size(const mdd_store *store, size_t index)
+{
+    uint64_t size;
+    mdd_error err;
+    must(mdd_store_chunk_size(store, index, &size, &err), &err);
+    return size;
+}
+
 uint8_t *tu_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

@@ -6,6 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* mdd_store_chunk_data() and mdd_store_chunk_size() of a chunk that must be there: abort the
+ * test run, printing the reason, when the call fails. */
+mdd_bytes tu_chunk_data(const mdd_store *store, size_t index);
+uint64_t tu_chunk_size(const mdd_store *store, size_t index);
+
 /* Reads a whole file into a malloc'd buffer (caller frees); aborts the test run on failure. */
 uint8_t *tu_read_file(const char *path, size_t *len);
 

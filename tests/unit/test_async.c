@@ -108,7 +108,7 @@ static int group_setup(void **state)
     }
     mdd_buffer_free(&file);
     mdd_store *heap = open_store(0);
-    mdd_bytes data = mdd_store_chunk_data(heap, 0);
+    mdd_bytes data = tu_chunk_data(heap, 0);
     F.size = data.len;
     F.expected = malloc(data.len);
     memcpy(F.expected, data.ptr, data.len);

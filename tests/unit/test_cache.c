@@ -154,13 +154,13 @@ static void test_options(void **state)
         mdd_cache_stats st = stats_of(cache);
         assert_int_equal(st.budget_bytes, 0);
         assert_int_equal(st.cached_bytes + st.entries + st.hits + st.misses, 0);
-        mdd_cache_destroy(cache);
+        mdd_cache_free(cache);
     }
     mdd_cache *cache = NULL;
     assert_int_equal(mdd_cache_create(NULL, &cache, NULL), MDD_OK);
     assert_int_equal(stats_of(cache).budget_bytes, 16u << 20);
-    mdd_cache_destroy(cache);
-    mdd_cache_destroy(NULL);
+    mdd_cache_free(cache);
+    mdd_cache_free(NULL);
     assert_int_equal(mdd_cache_create(NULL, NULL, NULL), MDD_ERR_ARG);
     /* A store checks its own cache's options before it touches the file. */
     mdd_store_options o = mdd_store_options_default();
@@ -214,7 +214,7 @@ static void test_scripted_clock(void **state)
     assert_int_equal(m.heap_bytes, 0);
     assert_int_equal(m.payload_bytes, CHUNK_LEN);
     mdd_store_close(s);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
 }
 
 /* With no budget at all, pinned blocks stay, with their bytes, while every unpinned one goes. */
@@ -259,7 +259,7 @@ static void test_pinned_survive(void **state)
     assert_int_equal(st.cached_bytes, 0);
     assert_int_equal(st.pinned_bytes, 0);
     mdd_store_close(s);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
 }
 
 /* A range inside one block uses that block's entry; a range across blocks gets an entry of
@@ -295,7 +295,7 @@ static void test_spans(void **state)
     assert_counts(cache, 1, 4, 0, 4);
     assert_int_equal(stats_of(cache).pinned_bytes, 0);
     mdd_store_close(s);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
 }
 
 /* Two stores share a cache: the same block of each is its own entry, and closing one store
@@ -319,7 +319,7 @@ static void test_shared(void **state)
     assert_counts(cache, 2, 3, 0, 1);
     mdd_store_close(s1);
     assert_int_equal(stats_of(cache).entries, 0);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
 }
 
 /* An evicted block's buffer serves the next miss, and the bytes are the new block's. */
@@ -343,7 +343,7 @@ static void test_spare_reuse(void **state)
     free(decoy);
     assert_counts(cache, 0, 3, 2, 1);
     mdd_store_close(s);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
 }
 
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)

@@ -78,7 +78,7 @@ static void parses_real_file_fields(void **state)
     assert_int_equal(c->signatures[0].signature.len, 64);
     assert_int_equal(c->signatures[0].signature.ptr[0], 0x61);
     assert_null(f.chunks_signature);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     free(buf);
 }
 
@@ -105,7 +105,7 @@ static void check_corpus_file(const char *path)
     assert_int_equal(out.len, len);
     assert_memory_equal(out.data, buf, len);
     mdd_buffer_free(&out);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     free(buf);
 }
 
@@ -142,7 +142,7 @@ static void corpus_prefixes_never_overrun(void **state)
         mdd_status st = mdd_file_parse(copy, n, NULL, &f, &err);
         if (st == MDD_OK) {
             parsed_with_chunk += f.chunk_count;
-            mdd_file_release(&f);
+            mdd_file_free(&f);
         } else {
             assert_int_equal(st, MDD_ERR_FORMAT);
             assert_true(strlen(err.message) > 0);
@@ -242,7 +242,7 @@ static void encode_then_parse_gives_every_field(void **state)
     assert_int_equal(f.chunks[2].type, -1);
     assert_null(f.chunks[2].name.ptr);
     assert_null(f.chunks[2].data.ptr);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     mdd_buffer_free(&out);
 }
 
@@ -270,7 +270,7 @@ static void reads_packed_and_unpacked_enums_and_skips_unknown(void **state)
     assert_int_equal(f.chunk_count, 1);
     assert_int_equal(f.chunks[0].type, 2);
     assert_null(f.version.ptr);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
 }
 
 static void rejects_malformed_messages(void **state)
@@ -317,7 +317,7 @@ static void rejects_bad_magic(void **state)
     hand_file(empty_file, NULL, 0);
     assert_int_equal(mdd_file_parse(empty_file, 20, NULL, &f, &err), MDD_OK);
     assert_int_equal(f.chunk_count, 0);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
 }
 
 static void limits_repeated_fields(void **state)
@@ -334,7 +334,7 @@ static void limits_repeated_fields(void **state)
     opts.max_repeated = 3;
     assert_int_equal(mdd_file_parse(buf, n, &opts, &f, &err), MDD_OK);
     assert_int_equal(f.chunk_count, 3);
-    mdd_file_release(&f);
+    mdd_file_free(&f);
 }
 
 static mdd_status write_new_data(void *ctx, mdd_sink *out, mdd_error *err)
@@ -390,7 +390,7 @@ static void rewrite_edits_one_chunk_and_keeps_the_rest(void **state)
     assert_int_equal(mdd_file_parse(out.data, out.len, NULL, &f, &err), MDD_OK);
     assert_bytes(f.chunks[1].data, "hello");
     assert_bytes(f.chunks[0].compression_algorithm, "lzma");
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     mdd_buffer_free(&out);
 }
 
@@ -431,15 +431,21 @@ static void chunk_type_names_and_parsing(void **state)
     assert_string_equal(mdd_chunk_type_name(-1), "RESERVED");
     assert_string_equal(mdd_chunk_type_name(5000), "VENDOR_SPECIFIC");
     int32_t t;
-    assert_int_equal(mdd_chunk_type_parse("code_file_partial", &t), 0);
+    assert_int_equal(mdd_chunk_type_parse("code_file_partial", &t, NULL), MDD_OK);
     assert_int_equal(t, 2);
-    assert_int_equal(mdd_chunk_type_parse("1025", &t), 0);
+    assert_int_equal(mdd_chunk_type_parse("1025", &t, NULL), MDD_OK);
     assert_int_equal(t, 1025);
-    assert_int_equal(mdd_chunk_type_parse("VENDOR_SPECIFIC", &t), 0);
+    assert_int_equal(mdd_chunk_type_parse("VENDOR_SPECIFIC", &t, NULL), MDD_OK);
     assert_int_equal(t, 1024);
-    assert_int_equal(mdd_chunk_type_parse("bogus", &t), -1);
-    assert_int_equal(mdd_chunk_type_parse("", &t), -1);
-    assert_int_equal(mdd_chunk_type_parse("99999999999", &t), -1);
+    mdd_error err;
+    assert_int_equal(mdd_chunk_type_parse("bogus", &t, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message,
+                        "unknown chunk type 'bogus': a type name or a decimal 32-bit number");
+    assert_int_equal(mdd_chunk_type_parse("", &t, NULL), MDD_ERR_ARG);
+    assert_int_equal(mdd_chunk_type_parse("99999999999", &t, NULL), MDD_ERR_ARG);
+    assert_int_equal(mdd_chunk_type_parse(NULL, &t, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no chunk type");
+    assert_int_equal(t, 1024);
 }
 
 int main(void)

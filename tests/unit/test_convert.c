@@ -176,7 +176,7 @@ static void readers_of_the_old_file_keep_its_bytes(void **state)
     assert_int_equal(mdd_convert_file(path, NULL, NULL, NULL), MDD_OK);
     assert_int_equal(map.size, orig_len);
     assert_memory_equal(map.data, orig, orig_len);
-    mdd_mapping_release(&map);
+    mdd_mapping_close(&map);
     free(orig);
 }
 

@@ -636,7 +636,7 @@ static void test_corpus_pread_shared(void **state)
     mdd_db_close(db);
     mdd_cache_stats_read(cache, &st);
     assert_int_equal(st.entries, 0);
-    mdd_cache_destroy(cache);
+    mdd_cache_free(cache);
     tu_remove_tree(dir);
 }
 

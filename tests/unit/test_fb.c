@@ -686,8 +686,8 @@ static int create_reused(void **state)
 static int destroy_reused(void **state)
 {
     (void)state;
-    mdd_fb_verifier_destroy(reused[0]);
-    mdd_fb_verifier_destroy(reused[1]);
+    mdd_fb_verifier_free(reused[0]);
+    mdd_fb_verifier_free(reused[1]);
     return 0;
 }
 
@@ -723,7 +723,7 @@ static void test_verifier_reuse(void **state)
         assert_int_equal(mdd_fb_verifier_check(vf, bad.b.buf, bad.b.len, &o, &err),
                          MDD_ERR_FORMAT);
         assert_string_equal(err.message, want);
-        mdd_fb_verifier_destroy(vf);
+        mdd_fb_verifier_free(vf);
     }
 }
 
@@ -735,7 +735,7 @@ static void test_verifier_null(void **state)
     assert_int_equal(mdd_fb_verifier_check(NULL, (const uint8_t *)"", 0, NULL, &err),
                      MDD_ERR_ARG);
     assert_string_equal(err.message, "no verifier");
-    mdd_fb_verifier_destroy(NULL);
+    mdd_fb_verifier_free(NULL);
 }
 
 int main(void)

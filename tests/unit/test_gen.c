@@ -204,7 +204,7 @@ static void test_pack(void **state)
     for (size_t i = 0; i < 5; i++)
         assert_non_null(mdd_map_get(f.metadata, keys[i]));
     assert_true(mdd_bytes_equal_str(*mdd_map_get(f.metadata, "created"), MDD_GEN_CREATED));
-    mdd_file_release(&f);
+    mdd_file_free(&f);
     mdd_buffer_free(&file);
     corpus_free(&c);
 }

@@ -99,7 +99,7 @@ static mdd_store *open_store(const fixture *fx, const char *path, int verify)
 
 static mdd_status read_whole(const mdd_store *s, mdd_pin *pin, mdd_error *err)
 {
-    return mdd_store_read(s, 0, 0, (size_t)mdd_store_chunk_size(s, 0), pin, err);
+    return mdd_store_read(s, 0, 0, (size_t)tu_chunk_size(s, 0), pin, err);
 }
 
 static mdd_bytes whole_ok(const mdd_store *s)
@@ -174,7 +174,7 @@ static void test_one_image_for_equal_chunks(void **state)
     fixture *fx = *state;
     mdd_store *a = open_store(fx, fx->a, 1);
     mdd_bytes bytes = whole_ok(a);
-    size_t len = (size_t)mdd_store_chunk_size(a, 0);
+    size_t len = (size_t)tu_chunk_size(a, 0);
     assert_int_equal(bytes.len, len);
     char image[8400];
     image_path(fx, a, image, sizeof image);
@@ -299,7 +299,7 @@ static void test_threads_and_ranges(void **state)
 {
     fixture *fx = *state;
     mdd_store *s = open_store(fx, fx->a, 1);
-    size_t len = (size_t)mdd_store_chunk_size(s, 0);
+    size_t len = (size_t)tu_chunk_size(s, 0);
     pthread_barrier_t start;
     assert_int_equal(pthread_barrier_init(&start, NULL, THREADS), 0);
     racer racers[THREADS];
@@ -326,7 +326,7 @@ static void test_threads_and_ranges(void **state)
     assert_int_equal(mdd_store_try_read(s, 0, len - 8, 8, &pin, NULL), MDD_OK);
     assert_ptr_equal(pin.bytes.ptr, racers[0].got.ptr + len - 8);
     mdd_pin_release(&pin);
-    assert_ptr_equal(mdd_store_chunk_data(s, 0).ptr, racers[0].got.ptr);
+    assert_ptr_equal(tu_chunk_data(s, 0).ptr, racers[0].got.ptr);
     mdd_cache_stats cs;
     mdd_cache_stats_read(mdd_store_cache(s), &cs);
     assert_int_equal(cs.entries, 0);

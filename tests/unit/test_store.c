@@ -208,7 +208,7 @@ static void assert_views(const mdd_store *s, const chunk_spec *specs, size_t cou
     const mdd_file *f = mdd_store_file(s);
     assert_int_equal(f->chunk_count, count);
     for (size_t i = 0; i < count; i++) {
-        mdd_bytes v = mdd_store_chunk_data(s, i);
+        mdd_bytes v = tu_chunk_data(s, i);
         assert_non_null(v.ptr);
         assert_int_equal(v.len, specs[i].len);
         uint8_t *expected = payload_of(&specs[i]);
@@ -216,15 +216,24 @@ static void assert_views(const mdd_store *s, const chunk_spec *specs, size_t cou
         free(expected);
         assert_true(mdd_bytes_equal_str(f->chunks[i].name, specs[i].name));
     }
-    mdd_bytes none = mdd_store_chunk_data(s, count);
+    mdd_bytes none = {(const uint8_t *)"", 1};
+    mdd_error err;
+    assert_int_equal(mdd_store_chunk_data(s, count, &none, &err), MDD_ERR_ARG);
     assert_null(none.ptr);
     assert_int_equal(none.len, 0);
+    char want[64];
+    snprintf(want, sizeof want, "no chunk %zu: the file has %zu", count, count);
+    assert_string_equal(err.message, want);
+    uint64_t size = 1;
+    assert_int_equal(mdd_store_chunk_size(s, count, &size, &err), MDD_ERR_ARG);
+    assert_int_equal(size, 0);
+    assert_string_equal(err.message, want);
 }
 
 static void assert_aligned_views(const mdd_store *s)
 {
     for (size_t i = 0; i < mdd_store_file(s)->chunk_count; i++)
-        assert_int_equal((uintptr_t)mdd_store_chunk_data(s, i).ptr % 8, 0);
+        assert_int_equal((uintptr_t)tu_chunk_data(s, i).ptr % 8, 0);
 }
 
 static mdd_store_memory report_of(const mdd_store *s)
@@ -270,12 +279,17 @@ static void test_strategy_names(void **state)
     for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
         mdd_strategy s = MDD_STRATEGY_HEAP;
         assert_string_equal(mdd_strategy_name((mdd_strategy)i), names[i]);
-        assert_int_equal(mdd_strategy_parse(names[i], &s), 0);
+        assert_int_equal(mdd_strategy_parse(names[i], &s, NULL), MDD_OK);
         assert_int_equal(s, i);
     }
     mdd_strategy s = MDD_STRATEGY_SIDECAR;
-    assert_int_equal(mdd_strategy_parse("Heap", &s), -1);
-    assert_int_equal(mdd_strategy_parse("", &s), -1);
+    mdd_error err;
+    assert_int_equal(mdd_strategy_parse("Heap", &s, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message,
+                        "unknown strategy 'Heap': heap, sidecar, inplace or pread");
+    assert_int_equal(mdd_strategy_parse("", &s, NULL), MDD_ERR_ARG);
+    assert_int_equal(mdd_strategy_parse(NULL, &s, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no strategy name");
     assert_int_equal(s, MDD_STRATEGY_SIDECAR);
     assert_string_equal(mdd_strategy_name((mdd_strategy)4), "unknown");
 
@@ -308,8 +322,20 @@ static void test_open_arguments(void **state)
     /* An unused fallback is not checked. */
     o.allow_fallback = 0;
     assert_int_equal(mdd_store_open(fx->mdd, &o, &s, &err), MDD_OK);
+    mdd_bytes data;
+    uint64_t size;
+    assert_int_equal(mdd_store_chunk_data(s, 0, NULL, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no view to fill");
+    assert_int_equal(mdd_store_chunk_size(s, 0, NULL, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no size to fill");
     mdd_store_close(s);
     mdd_store_close(NULL);
+    assert_int_equal(mdd_store_chunk_data(NULL, 0, &data, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no store");
+    assert_null(data.ptr);
+    assert_int_equal(mdd_store_chunk_size(NULL, 0, &size, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "no store");
+    assert_int_equal(size, 0);
     assert_int_equal(mdd_store_memory_report(NULL, NULL, &err), MDD_ERR_ARG);
 }
 
@@ -347,7 +373,7 @@ static void test_heap(void **state)
     assert_int_equal(mdd_store_strategy(s), MDD_STRATEGY_HEAP);
     assert_views(s, MIXED, MIXED_COUNT);
     assert_aligned_views(s);
-    assert_ptr_equal(mdd_store_chunk_data(s, 2).ptr, mdd_store_chunk_data(s, 0).ptr + 10008);
+    assert_ptr_equal(tu_chunk_data(s, 2).ptr, tu_chunk_data(s, 0).ptr + 10008);
     assert_true(mdd_bytes_equal_str(mdd_store_file(s)->chunks[0].compression_algorithm, "lzma"));
     mdd_store_close(s);
     /* heap never writes: the directory holds the file alone. */
@@ -430,7 +456,7 @@ static void test_sidecar_built_then_reused(void **state)
     assert_int_equal(mdd_store_strategy(s), MDD_STRATEGY_SIDECAR);
     assert_views(s, MIXED, MIXED_COUNT);
     assert_aligned_views(s);
-    assert_int_equal((uintptr_t)mdd_store_chunk_data(s, 0).ptr % PAGE, 0);
+    assert_int_equal((uintptr_t)tu_chunk_data(s, 0).ptr % PAGE, 0);
     assert_sidecar_header(fx->fb, fx->mdd);
     assert_int_equal(stat_of(fx->fb).st_mode & 0777, 0644);
     mdd_store_close(s);
@@ -485,7 +511,7 @@ static void test_sidecar_damaged_payload(void **state)
     mdd_store *s = open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 0);
     assert_int_equal(stat_of(fx->fb).st_ino, ino);
     uint8_t *b = payload_of(&MIXED[2]);
-    assert_int_equal(mdd_store_chunk_data(s, 2).ptr[10], b[10] ^ 0x01);
+    assert_int_equal(tu_chunk_data(s, 2).ptr[10], b[10] ^ 0x01);
     free(b);
     mdd_store_close(s);
 
@@ -550,15 +576,18 @@ static void test_sidecar_refuses_bad_chunk(void **state)
 static void test_sidecar_path_and_remove(void **state)
 {
     fixture *fx = *state;
-    char *p = mdd_sidecar_path("dir/ECU.mdd");
+    char *p;
+    mdd_error err;
+    assert_int_equal(mdd_sidecar_path("dir/ECU.mdd", &p, &err), MDD_OK);
     assert_string_equal(p, "dir/ECU.mdd.fb");
     free(p);
-    assert_null(mdd_sidecar_path(NULL));
+    assert_int_equal(mdd_sidecar_path(NULL, &p, &err), MDD_ERR_ARG);
+    assert_null(p);
+    assert_string_equal(err.message, "no path");
 
     write_mdd(fx->mdd, PLAIN, 1);
     mdd_store_close(open_ok(fx->mdd, MDD_STRATEGY_SIDECAR, 1));
     assert_true(exists(fx->fb));
-    mdd_error err;
     assert_int_equal(mdd_sidecar_remove(fx->mdd, &err), MDD_OK);
     assert_false(exists(fx->fb));
     assert_int_equal(mdd_sidecar_remove(fx->mdd, &err), MDD_OK);
@@ -584,8 +613,8 @@ static void assert_plain_on_disk(const char *path, const chunk_spec *specs, size
         assert_memory_equal(f.chunks[i].data.ptr, expected, specs[i].len);
         free(expected);
     }
-    mdd_file_release(&f);
-    mdd_mapping_release(&map);
+    mdd_file_free(&f);
+    mdd_mapping_close(&map);
 }
 
 /* The views are the chunks' data fields in the mapping: nothing was copied. */
@@ -594,7 +623,7 @@ static void assert_zero_copy(const mdd_store *s)
     const mdd_file *f = mdd_store_file(s);
     for (size_t i = 0; i < f->chunk_count; i++)
         if (f->chunks[i].data.len)
-            assert_ptr_equal(mdd_store_chunk_data(s, i).ptr, f->chunks[i].data.ptr);
+            assert_ptr_equal(tu_chunk_data(s, i).ptr, f->chunks[i].data.ptr);
 }
 
 static void test_inplace_converts(void **state)
@@ -751,8 +780,8 @@ static void test_pread_converts(void **state)
     /* The views are copies in the cache, pinned and the same on every call. */
     assert_views(s, MIXED, MIXED_COUNT);
     assert_aligned_views(s);
-    assert_ptr_equal(mdd_store_chunk_data(s, 0).ptr, mdd_store_chunk_data(s, 0).ptr);
-    assert_ptr_not_equal(mdd_store_chunk_data(s, 0).ptr, mdd_store_file(s)->chunks[0].data.ptr);
+    assert_ptr_equal(tu_chunk_data(s, 0).ptr, tu_chunk_data(s, 0).ptr);
+    assert_ptr_not_equal(tu_chunk_data(s, 0).ptr, mdd_store_file(s)->chunks[0].data.ptr);
     assert_int_equal(report_of(s).cached_bytes, 10001 + 5003);
     mdd_cache_stats_read(mdd_store_cache(s), &st);
     assert_int_equal(st.pinned_bytes, 10001 + 5003);
@@ -776,7 +805,15 @@ static void test_pread_checks_signatures(void **state)
 }
 
 /* A file cut short after the open: the read fails naming the file, the chunk and what is
- * missing, nothing is cached, and mdd_store_chunk_data() gives an empty view. */
+ * missing, nothing is cached, and mdd_store_chunk_data() fails the same way. */
+static void assert_file_ends_early(const char *path, const mdd_error *err)
+{
+    char want[4300];
+    snprintf(want, sizeof want, "%s: chunk 0: the file ends ", path);
+    if (strncmp(err->message, want, strlen(want)) != 0 || !strstr(err->message, " bytes early"))
+        fail_msg("message \"%s\"", err->message);
+}
+
 static void test_pread_short_file(void **state)
 {
     fixture *fx = *state;
@@ -787,13 +824,13 @@ static void test_pread_short_file(void **state)
     mdd_error err = {0};
     assert_int_equal(mdd_store_read(s, 0, 30000, 10, &pin, &err), MDD_ERR_IO);
     assert_null(pin.bytes.ptr);
-    char want[4300];
-    snprintf(want, sizeof want, "%s: chunk 0: the file ends ", fx->mdd);
-    if (strncmp(err.message, want, strlen(want)) != 0 || !strstr(err.message, " bytes early"))
-        fail_msg("message \"%s\"", err.message);
-    mdd_bytes none = mdd_store_chunk_data(s, 0);
+    assert_file_ends_early(fx->mdd, &err);
+    mdd_bytes none;
+    mdd_error again = {0};
+    assert_int_equal(mdd_store_chunk_data(s, 0, &none, &again), MDD_ERR_IO);
     assert_null(none.ptr);
     assert_int_equal(none.len, 0);
+    assert_file_ends_early(fx->mdd, &again);
     assert_int_equal(mdd_store_try_read(s, 0, 30000, 10, &pin, &err), MDD_ERR_WOULD_BLOCK);
     /* What the file still holds reads as before. */
     pin = read_ok(s, 0, 0, 100);
@@ -811,7 +848,7 @@ static void test_pread_short_file(void **state)
 /* Ranges at and across block edges, of chunk index of both stores, hold the same bytes. */
 static void assert_ranges_match(const mdd_store *pread, const mdd_store *heap, size_t index)
 {
-    mdd_bytes want = mdd_store_chunk_data(heap, index);
+    mdd_bytes want = tu_chunk_data(heap, index);
     static const size_t lens[] = {1, 100, 4096, 5000, 70000};
     const uint64_t offsets[] = {0, 1, 4095, 4096, want.len / 3, want.len / 2, want.len - 1};
     for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
@@ -826,7 +863,7 @@ static void assert_ranges_match(const mdd_store *pread, const mdd_store *heap, s
     mdd_pin whole = read_ok(pread, index, 0, want.len);
     assert_memory_equal(whole.bytes.ptr, want.ptr, want.len);
     mdd_pin_release(&whole);
-    mdd_bytes data = mdd_store_chunk_data(pread, index);
+    mdd_bytes data = tu_chunk_data(pread, index);
     assert_int_equal(data.len, want.len);
     assert_memory_equal(data.ptr, want.ptr, want.len);
 }
@@ -1060,7 +1097,7 @@ static void *random_reads(void *arg)
 {
     reader_job *job = arg;
     uint64_t x = job->seed;
-    job->whole = mdd_store_chunk_data(job->pread, 1).ptr;
+    job->whole = tu_chunk_data(job->pread, 1).ptr;
     for (int i = 0; i < READS_PER_READER; i++) {
         x ^= x << 13;
         x ^= x >> 7;
@@ -1091,7 +1128,7 @@ static void test_pread_threads(void **state)
     pthread_t threads[READERS];
     reader_job jobs[READERS];
     for (int i = 0; i < READERS; i++) {
-        jobs[i] = (reader_job){pread, mdd_store_chunk_data(heap, 0), (uint64_t)i + 1, NULL, 0};
+        jobs[i] = (reader_job){pread, tu_chunk_data(heap, 0), (uint64_t)i + 1, NULL, 0};
         assert_int_equal(pthread_create(&threads[i], NULL, random_reads, &jobs[i]), 0);
     }
     for (int i = 0; i < READERS; i++) {
@@ -1099,7 +1136,7 @@ static void test_pread_threads(void **state)
         assert_int_equal(jobs[i].failures, 0);
         assert_ptr_equal(jobs[i].whole, jobs[0].whole);
     }
-    assert_memory_equal(jobs[0].whole, mdd_store_chunk_data(heap, 1).ptr, 30000);
+    assert_memory_equal(jobs[0].whole, tu_chunk_data(heap, 1).ptr, 30000);
     mdd_cache_stats st;
     mdd_cache_stats_read(mdd_store_cache(pread), &st);
     /* chunk_data() read its chunk once per thread at most; the losers' entries were freed. */

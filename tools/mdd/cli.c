@@ -101,7 +101,7 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *value)
 int cli_parse_strategy(const cli_command *cmd, const char *option, const char *value,
                        mdd_strategy *strategy)
 {
-    if (mdd_strategy_parse(value, strategy) != 0)
+    if (mdd_strategy_parse(value, strategy, NULL) != MDD_OK)
         return cli_usage_error(cmd, "%s takes heap, sidecar, inplace or pread, not '%s'", option,
                                value);
     return CLI_EXIT_OK;

@@ -98,7 +98,7 @@ static int convert_all(const path_list *files, const convert_options *o)
     for (unsigned i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     progress_finish(&run.progress);
-    progress_destroy(&run.progress);
+    progress_free(&run.progress);
     return atomic_load(&run.failed) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 

@@ -107,7 +107,7 @@ static int parse_spec(const char *arg, pack_input *in, mdd_chunk *c)
         return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not '%s'", arg);
     *path++ = '\0';
     in->path = path;
-    if (mdd_chunk_type_parse(in->spec, &c->type) != 0)
+    if (mdd_chunk_type_parse(in->spec, &c->type, NULL) != MDD_OK)
         return cli_usage_error(&cli_pack_command, "unknown chunk type '%s'", in->spec);
     if (*name)
         c->name = cstr_bytes(name);
@@ -180,7 +180,7 @@ static void pack_build_free(pack_build *b)
 {
     for (size_t i = 0; b->inputs && i < b->count; i++) {
         free(b->inputs[i].spec);
-        mdd_mapping_release(&b->inputs[i].map);
+        mdd_mapping_close(&b->inputs[i].map);
         mdd_buffer_free(&b->inputs[i].packed);
     }
     free(b->inputs);

@@ -13,7 +13,7 @@ void progress_init(progress *p, int enabled, size_t files_total)
     pthread_mutex_init(&p->lock, NULL);
 }
 
-void progress_destroy(progress *p) { pthread_mutex_destroy(&p->lock); }
+void progress_free(progress *p) { pthread_mutex_destroy(&p->lock); }
 
 static double seconds_between(const struct timespec *a, const struct timespec *b)
 {

@@ -21,7 +21,7 @@ typedef struct progress {
 } progress;
 
 void progress_init(progress *p, int enabled, size_t files_total);
-void progress_destroy(progress *p);
+void progress_free(progress *p);
 
 /* Counts bytes and redraws the line, at most ten times a second. */
 void progress_add_bytes(progress *p, uint64_t bytes);

@@ -31,7 +31,8 @@ static int copy_chunks(serve_ecu *e)
     for (size_t i = 0; i < f->chunk_count; i++) {
         serve_chunk *c = &e->chunks[i];
         c->type = f->chunks[i].type;
-        c->size = mdd_store_chunk_size(e->store, i);
+        if (mdd_store_chunk_size(e->store, i, &c->size, NULL) != MDD_OK)
+            return -1;
         if (copy_bytes(f->chunks[i].name, &c->name) != 0)
             return -1;
         /* The database reads the first DIAGNOSTIC_DESCRIPTION chunk. */

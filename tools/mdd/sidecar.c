@@ -52,9 +52,10 @@ static int clean_one(const char *path, const char *sidecar)
 
 static int sidecar_one(const char *path, int clean)
 {
-    char *sidecar = mdd_sidecar_path(path);
-    if (!sidecar)
-        return cli_error(path, "out of memory");
+    char *sidecar;
+    mdd_error err;
+    if (mdd_sidecar_path(path, &sidecar, &err) != MDD_OK)
+        return cli_error(path, "%s", err.message);
     int rc = clean ? clean_one(path, sidecar) : build_one(path, sidecar);
     free(sidecar);
     return rc;

@@ -13,14 +13,14 @@ mdd_status source_open(source *s, const char *path, mdd_error *err)
         return st;
     st = mdd_file_parse(s->map.data, s->map.size, NULL, &s->file, err);
     if (st)
-        mdd_mapping_release(&s->map);
+        mdd_mapping_close(&s->map);
     return st;
 }
 
 void source_close(source *s)
 {
-    mdd_file_release(&s->file);
-    mdd_mapping_release(&s->map);
+    mdd_file_free(&s->file);
+    mdd_mapping_close(&s->map);
 }
 
 void source_chunk_label(const mdd_file *file, size_t index, char label[SOURCE_LABEL_SIZE])

@@ -160,7 +160,7 @@ static int run(int argc, char **argv)
         if (file_rc != CLI_EXIT_OK)
             rc = file_rc;
     }
-    mdd_fb_verifier_destroy(vf);
+    mdd_fb_verifier_free(vf);
     return rc;
 }
 
