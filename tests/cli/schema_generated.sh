@@ -12,7 +12,7 @@ run 0 python3 "$GEN" --check "$SRC/schema/ecu_data.fbs" "$SRC"
 # rewrites it.
 mkdir -p "$WORK/tree"
 (cd "$SRC" && cp --parents include/mdd/ecu_views.h src/fb/ecu_schema.h \
-    src/include/mdd_internal/ecu_fields.h "$WORK/tree/")
+    src/include/mdd_internal/ecu_fields.h fuzz/ecu_views_walk.h "$WORK/tree/")
 echo "/* edited */" >>"$WORK/tree/src/fb/ecu_schema.h"
 run 1 python3 "$GEN" --check "$SRC/schema/ecu_data.fbs" "$WORK/tree"
 expect_line "generated code is stale (run \`make generate\`): src/fb/ecu_schema.h" "$TMP/err" \
