@@ -33,16 +33,30 @@
 #include "../tests/support/fb_builder.h"
 #include "bench_common.h"
 
+#include <mdd/ecu_views.h>
 #include <mdd/fb.h>
 #include <mdd/file.h>
+#include <mdd_internal/ecu_fields.h>
 
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <unistd.h>
 
-/* EcuData field ids (docs/format.md). */
-enum { ECU_VARIANTS = 5, ECU_FUNCTIONAL_GROUPS = 6, ECU_DTCS = 7 };
+/* Tables laid out only up to the last field id filled here: trailing absent fields take no
+ * vtable slot, as in flatc's output. */
+enum {
+    BENCH_SD_IDS = FID_SD_SI + 1,
+    BENCH_TEXT_IDS = FID_TEXT_VALUE + 1,
+    BENCH_LONG_NAME_IDS = FID_LONG_NAME_VALUE + 1,
+    BENCH_STANDARD_LENGTH_TYPE_IDS = FID_STANDARD_LENGTH_TYPE_BIT_LENGTH + 1,
+    BENCH_RESPONSE_IDS = FID_RESPONSE_PARAMS + 1,
+    BENCH_REQUEST_IDS = FID_REQUEST_PARAMS + 1,
+    BENCH_DIAG_COMM_IDS = FID_DIAG_COMM_IS_EXECUTABLE + 1,
+    BENCH_DIAG_SERVICE_IDS = FID_DIAG_SERVICE_TRANSMISSION_MODE + 1,
+    BENCH_DIAG_LAYER_IDS = FID_DIAG_LAYER_DIAG_SERVICES + 1,
+    BENCH_VARIANT_IDS = FID_VARIANT_IS_BASE_VARIANT + 1
+};
 
 #define SERVICES_PER_VARIANT 200
 #define DTCS_PER_VARIANT 50
@@ -69,24 +83,43 @@ static uint32_t add_table(tb *b, uint32_t link_at, uint32_t n, const uint8_t *si
  * DiagCodedType {type, base_data_type, StandardLengthType {bit_length}}}} */
 static void add_param(tb *b, uint32_t link_at, uint32_t n, uint32_t byte_pos, uint32_t bits)
 {
-    uint32_t p[10], cc[2], dct[6], slt[1];
+    uint32_t p[FIDS_PARAM], cc[FIDS_CODED_CONST], dct[FIDS_DIAG_CODED_TYPE],
+        slt[BENCH_STANDARD_LENGTH_TYPE_IDS];
     char text[32];
-    add_table(b, link_at, 10, (const uint8_t[]){4, 1, 4, 4, 0, 0, 4, 0, 1, 4}, p);
-    tb_set32(b, p[0], n);
-    tb_set32(b, p[6], byte_pos);
-    b->buf[p[8]] = 1; /* CodedConst */
+    add_table(b, link_at, FIDS_PARAM,
+              (const uint8_t[FIDS_PARAM]){[FID_PARAM_ID] = 4, [FID_PARAM_PARAM_TYPE] = 1,
+                                          [FID_PARAM_SHORT_NAME] = 4, [FID_PARAM_SEMANTIC] = 4,
+                                          [FID_PARAM_BYTE_POSITION] = 4,
+                                          [FID_PARAM_SPECIFIC_DATA_TYPE] = 1,
+                                          [FID_PARAM_SPECIFIC_DATA] = 4},
+              p);
+    tb_set32(b, p[FID_PARAM_ID], n);
+    tb_set32(b, p[FID_PARAM_BYTE_POSITION], byte_pos);
+    b->buf[p[FID_PARAM_SPECIFIC_DATA_TYPE]] = MDD_PARAM_SPECIFIC_DATA_CODED_CONST;
     snprintf(text, sizeof text, "Param_%" PRIu32, n);
-    add_string(b, p[2], text);
-    add_string(b, p[3], "DATA");
-    add_table(b, p[9], 2, (const uint8_t[]){4, 4}, cc);
+    add_string(b, p[FID_PARAM_SHORT_NAME], text);
+    add_string(b, p[FID_PARAM_SEMANTIC], "DATA");
+    add_table(b, p[FID_PARAM_SPECIFIC_DATA], FIDS_CODED_CONST,
+              (const uint8_t[FIDS_CODED_CONST]){[FID_CODED_CONST_CODED_VALUE] = 4,
+                                                [FID_CODED_CONST_DIAG_CODED_TYPE] = 4},
+              cc);
     snprintf(text, sizeof text, "%" PRIu32, n % 65536);
-    add_string(b, cc[0], text);
-    add_table(b, cc[1], 6, (const uint8_t[]){1, 0, 1, 0, 1, 4}, dct);
-    b->buf[dct[0]] = 3; /* STANDARD_LENGTH_TYPE */
-    b->buf[dct[2]] = 1; /* A_UINT_32 */
-    b->buf[dct[4]] = 4; /* StandardLengthType */
-    add_table(b, dct[5], 1, (const uint8_t[]){4}, slt);
-    tb_set32(b, slt[0], bits);
+    add_string(b, cc[FID_CODED_CONST_CODED_VALUE], text);
+    add_table(b, cc[FID_CODED_CONST_DIAG_CODED_TYPE], FIDS_DIAG_CODED_TYPE,
+              (const uint8_t[FIDS_DIAG_CODED_TYPE]){[FID_DIAG_CODED_TYPE_TYPE] = 1,
+                                                    [FID_DIAG_CODED_TYPE_BASE_DATA_TYPE] = 1,
+                                                    [FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE] = 1,
+                                                    [FID_DIAG_CODED_TYPE_SPECIFIC_DATA] = 4},
+              dct);
+    b->buf[dct[FID_DIAG_CODED_TYPE_TYPE]] = MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE;
+    b->buf[dct[FID_DIAG_CODED_TYPE_BASE_DATA_TYPE]] = MDD_DATA_TYPE_A_UINT_32;
+    b->buf[dct[FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE]] =
+        MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE;
+    add_table(b, dct[FID_DIAG_CODED_TYPE_SPECIFIC_DATA], BENCH_STANDARD_LENGTH_TYPE_IDS,
+              (const uint8_t[BENCH_STANDARD_LENGTH_TYPE_IDS]){
+                  [FID_STANDARD_LENGTH_TYPE_BIT_LENGTH] = 4},
+              slt);
+    tb_set32(b, slt[FID_STANDARD_LENGTH_TYPE_BIT_LENGTH], bits);
 }
 
 /* A vector of count params linked from link_at: an 8-bit SID, a 16-bit DID, then data. */
@@ -98,77 +131,113 @@ static void add_params(tb *b, uint32_t link_at, uint32_t count, uint32_t n)
         add_param(b, v + 4 + 4 * i, n * 8 + i, i == 0 ? 0 : 2 * i - 1, i == 0 ? 8 : 16);
 }
 
-static void add_response(tb *b, uint32_t link_at, uint32_t type, uint32_t params, uint32_t n)
+static void add_response(tb *b, uint32_t link_at, uint8_t type, uint32_t params, uint32_t n)
 {
-    uint32_t r[2];
+    uint32_t r[BENCH_RESPONSE_IDS];
     uint32_t v = tb_vector(b, 1);
     tb_link(b, link_at, v);
-    add_table(b, v + 4, 2, (const uint8_t[]){1, 4}, r);
-    b->buf[r[0]] = (uint8_t)type;
-    add_params(b, r[1], params, n);
+    add_table(b, v + 4, BENCH_RESPONSE_IDS,
+              (const uint8_t[BENCH_RESPONSE_IDS]){[FID_RESPONSE_RESPONSE_TYPE] = 1,
+                                                  [FID_RESPONSE_PARAMS] = 4},
+              r);
+    b->buf[r[FID_RESPONSE_RESPONSE_TYPE]] = type;
+    add_params(b, r[FID_RESPONSE_PARAMS], params, n);
 }
 
 static void add_service(tb *b, uint32_t link_at, uint32_t n)
 {
-    uint32_t s[8], c[12], ln[1], fc[1], req[1];
+    uint32_t s[BENCH_DIAG_SERVICE_IDS], c[BENCH_DIAG_COMM_IDS], ln[BENCH_LONG_NAME_IDS],
+        fc[FIDS_FUNCT_CLASS], req[BENCH_REQUEST_IDS];
     char text[48];
-    add_table(b, link_at, 8, (const uint8_t[]){4, 4, 4, 4, 0, 0, 1, 1}, s);
-    b->buf[s[6]] = 1; /* PHYSICAL */
-    b->buf[s[7]] = 2; /* SEND_AND_RECEIVE */
-    add_table(b, s[0], 12, (const uint8_t[]){4, 4, 4, 4, 0, 1, 0, 0, 0, 0, 1, 1}, c);
+    add_table(b, link_at, BENCH_DIAG_SERVICE_IDS,
+              (const uint8_t[BENCH_DIAG_SERVICE_IDS]){
+                  [FID_DIAG_SERVICE_DIAG_COMM] = 4, [FID_DIAG_SERVICE_REQUEST] = 4,
+                  [FID_DIAG_SERVICE_POS_RESPONSES] = 4, [FID_DIAG_SERVICE_NEG_RESPONSES] = 4,
+                  [FID_DIAG_SERVICE_ADDRESSING] = 1, [FID_DIAG_SERVICE_TRANSMISSION_MODE] = 1},
+              s);
+    b->buf[s[FID_DIAG_SERVICE_ADDRESSING]] = MDD_ADDRESSING_PHYSICAL;
+    b->buf[s[FID_DIAG_SERVICE_TRANSMISSION_MODE]] = MDD_TRANSMISSION_MODE_SEND_AND_RECEIVE;
+    add_table(b, s[FID_DIAG_SERVICE_DIAG_COMM], BENCH_DIAG_COMM_IDS,
+              (const uint8_t[BENCH_DIAG_COMM_IDS]){
+                  [FID_DIAG_COMM_SHORT_NAME] = 4, [FID_DIAG_COMM_LONG_NAME] = 4,
+                  [FID_DIAG_COMM_SEMANTIC] = 4, [FID_DIAG_COMM_FUNCT_CLASS] = 4,
+                  [FID_DIAG_COMM_DIAG_CLASS_TYPE] = 1, [FID_DIAG_COMM_IS_MANDATORY] = 1,
+                  [FID_DIAG_COMM_IS_EXECUTABLE] = 1},
+              c);
     snprintf(text, sizeof text, "Service_%05" PRIu32 "_Read", n);
-    add_string(b, c[0], text);
-    add_table(b, c[1], 1, (const uint8_t[]){4}, ln);
+    add_string(b, c[FID_DIAG_COMM_SHORT_NAME], text);
+    add_table(b, c[FID_DIAG_COMM_LONG_NAME], BENCH_LONG_NAME_IDS,
+              (const uint8_t[BENCH_LONG_NAME_IDS]){[FID_LONG_NAME_VALUE] = 4}, ln);
     snprintf(text, sizeof text, "Reads data identifier %" PRIu32, n);
-    add_string(b, ln[0], text);
-    add_string(b, c[2], "STOREDDATA");
+    add_string(b, ln[FID_LONG_NAME_VALUE], text);
+    add_string(b, c[FID_DIAG_COMM_SEMANTIC], "STOREDDATA");
     uint32_t classes = tb_vector(b, 1);
-    tb_link(b, c[3], classes);
-    add_table(b, classes + 4, 1, (const uint8_t[]){4}, fc);
-    add_string(b, fc[0], "Ident");
-    b->buf[c[11]] = 1;
-    add_table(b, s[1], 1, (const uint8_t[]){4}, req);
-    add_params(b, req[0], 2, n);
-    add_response(b, s[2], 0, 3, n);
-    add_response(b, s[3], 1, 2, n);
+    tb_link(b, c[FID_DIAG_COMM_FUNCT_CLASS], classes);
+    add_table(b, classes + 4, FIDS_FUNCT_CLASS,
+              (const uint8_t[FIDS_FUNCT_CLASS]){[FID_FUNCT_CLASS_SHORT_NAME] = 4}, fc);
+    add_string(b, fc[FID_FUNCT_CLASS_SHORT_NAME], "Ident");
+    b->buf[c[FID_DIAG_COMM_IS_EXECUTABLE]] = 1;
+    add_table(b, s[FID_DIAG_SERVICE_REQUEST], BENCH_REQUEST_IDS,
+              (const uint8_t[BENCH_REQUEST_IDS]){[FID_REQUEST_PARAMS] = 4}, req);
+    add_params(b, req[FID_REQUEST_PARAMS], 2, n);
+    add_response(b, s[FID_DIAG_SERVICE_POS_RESPONSES], MDD_RESPONSE_TYPE_POS_RESPONSE, 3, n);
+    add_response(b, s[FID_DIAG_SERVICE_NEG_RESPONSES], MDD_RESPONSE_TYPE_NEG_RESPONSE, 2, n);
 }
 
 static void add_dtc(tb *b, uint32_t link_at, uint32_t n)
 {
-    uint32_t d[7], t[1], sdgs[1], sdg[3], e[2], sd[2];
+    uint32_t d[FIDS_DTC], t[BENCH_TEXT_IDS], sdgs[FIDS_SDGS], sdg[FIDS_SDG], e[FIDS_SD_OR_SDG],
+        sd[BENCH_SD_IDS];
     char text[32];
-    add_table(b, link_at, 7, (const uint8_t[]){4, 4, 0, 4, 0, 4, 1}, d);
+    add_table(b, link_at, FIDS_DTC,
+              (const uint8_t[FIDS_DTC]){[FID_DTC_SHORT_NAME] = 4, [FID_DTC_TROUBLE_CODE] = 4,
+                                        [FID_DTC_TEXT] = 4, [FID_DTC_SDGS] = 4,
+                                        [FID_DTC_IS_TEMPORARY] = 1},
+              d);
     snprintf(text, sizeof text, "DTC_%06" PRIu32, n);
-    add_string(b, d[0], text);
-    tb_set32(b, d[1], 0x100000 + n);
-    add_table(b, d[3], 1, (const uint8_t[]){4}, t);
+    add_string(b, d[FID_DTC_SHORT_NAME], text);
+    tb_set32(b, d[FID_DTC_TROUBLE_CODE], 0x100000 + n);
+    add_table(b, d[FID_DTC_TEXT], BENCH_TEXT_IDS,
+              (const uint8_t[BENCH_TEXT_IDS]){[FID_TEXT_VALUE] = 4}, t);
     snprintf(text, sizeof text, "Trouble code %" PRIu32, n);
-    add_string(b, t[0], text);
-    add_table(b, d[5], 1, (const uint8_t[]){4}, sdgs);
+    add_string(b, t[FID_TEXT_VALUE], text);
+    add_table(b, d[FID_DTC_SDGS], FIDS_SDGS, (const uint8_t[FIDS_SDGS]){[FID_SDGS_SDGS] = 4},
+              sdgs);
     uint32_t groups = tb_vector(b, 1);
-    tb_link(b, sdgs[0], groups);
-    add_table(b, groups + 4, 3, (const uint8_t[]){4, 4, 0}, sdg);
-    add_string(b, sdg[0], "dtc_info");
+    tb_link(b, sdgs[FID_SDGS_SDGS], groups);
+    add_table(b, groups + 4, FIDS_SDG,
+              (const uint8_t[FIDS_SDG]){[FID_SDG_CAPTION_SN] = 4, [FID_SDG_SDS] = 4}, sdg);
+    add_string(b, sdg[FID_SDG_CAPTION_SN], "dtc_info");
     uint32_t entries = tb_vector(b, 1);
-    tb_link(b, sdg[1], entries);
-    add_table(b, entries + 4, 2, (const uint8_t[]){1, 4}, e);
-    b->buf[e[0]] = 1; /* SD */
-    add_table(b, e[1], 2, (const uint8_t[]){4, 4}, sd);
-    add_string(b, sd[0], "1");
-    add_string(b, sd[1], "severity");
+    tb_link(b, sdg[FID_SDG_SDS], entries);
+    add_table(b, entries + 4, FIDS_SD_OR_SDG,
+              (const uint8_t[FIDS_SD_OR_SDG]){[FID_SD_OR_SDG_SD_OR_SDG_TYPE] = 1,
+                                              [FID_SD_OR_SDG_SD_OR_SDG] = 4},
+              e);
+    b->buf[e[FID_SD_OR_SDG_SD_OR_SDG_TYPE]] = MDD_SD_XOR_SDG_SD;
+    add_table(b, e[FID_SD_OR_SDG_SD_OR_SDG], BENCH_SD_IDS,
+              (const uint8_t[BENCH_SD_IDS]){[FID_SD_VALUE] = 4, [FID_SD_SI] = 4}, sd);
+    add_string(b, sd[FID_SD_VALUE], "1");
+    add_string(b, sd[FID_SD_SI], "severity");
 }
 
 static void add_variant(tb *b, uint32_t link_at, uint32_t index)
 {
-    uint32_t v[2], l[5];
+    uint32_t v[BENCH_VARIANT_IDS], l[BENCH_DIAG_LAYER_IDS];
     char text[32];
-    add_table(b, link_at, 2, (const uint8_t[]){4, 1}, v);
-    b->buf[v[1]] = index == 0;
-    add_table(b, v[0], 5, (const uint8_t[]){4, 0, 0, 0, 4}, l);
+    add_table(b, link_at, BENCH_VARIANT_IDS,
+              (const uint8_t[BENCH_VARIANT_IDS]){[FID_VARIANT_DIAG_LAYER] = 4,
+                                                 [FID_VARIANT_IS_BASE_VARIANT] = 1},
+              v);
+    b->buf[v[FID_VARIANT_IS_BASE_VARIANT]] = index == 0;
+    add_table(b, v[FID_VARIANT_DIAG_LAYER], BENCH_DIAG_LAYER_IDS,
+              (const uint8_t[BENCH_DIAG_LAYER_IDS]){[FID_DIAG_LAYER_SHORT_NAME] = 4,
+                                                    [FID_DIAG_LAYER_DIAG_SERVICES] = 4},
+              l);
     snprintf(text, sizeof text, "Variant_%03" PRIu32, index);
-    add_string(b, l[0], text);
+    add_string(b, l[FID_DIAG_LAYER_SHORT_NAME], text);
     uint32_t services = tb_vector(b, SERVICES_PER_VARIANT);
-    tb_link(b, l[4], services);
+    tb_link(b, l[FID_DIAG_LAYER_DIAG_SERVICES], services);
     for (uint32_t i = 0; i < SERVICES_PER_VARIANT; i++)
         add_service(b, services + 4 + 4 * i, index * SERVICES_PER_VARIANT + i);
 }
@@ -176,15 +245,21 @@ static void add_variant(tb *b, uint32_t link_at, uint32_t index)
 /* EcuData {version, ecu_name, variants [variants x ...], dtcs [variants x 50 DTCs]}. */
 static void build_synthetic(tb *b, uint32_t variants)
 {
-    uint32_t ecu[8];
+    uint32_t ecu[FIDS_ECU_DATA];
     tb_init(b);
-    tb_link(b, 0, tb_table(b, 8, (const uint8_t[]){4, 4, 0, 0, 0, 4, 0, 4}, ecu));
-    add_string(b, ecu[0], "2025-05-10");
-    add_string(b, ecu[1], "BENCH");
+    tb_link(b, 0,
+            tb_table(b, FIDS_ECU_DATA,
+                     (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_VERSION] = 4,
+                                                    [FID_ECU_DATA_ECU_NAME] = 4,
+                                                    [FID_ECU_DATA_VARIANTS] = 4,
+                                                    [FID_ECU_DATA_DTCS] = 4},
+                     ecu));
+    add_string(b, ecu[FID_ECU_DATA_VERSION], "2025-05-10");
+    add_string(b, ecu[FID_ECU_DATA_ECU_NAME], "BENCH");
     uint32_t vs = tb_vector(b, variants);
-    tb_link(b, ecu[5], vs);
+    tb_link(b, ecu[FID_ECU_DATA_VARIANTS], vs);
     uint32_t ds = tb_vector(b, variants * DTCS_PER_VARIANT);
-    tb_link(b, ecu[7], ds);
+    tb_link(b, ecu[FID_ECU_DATA_DTCS], ds);
     for (uint32_t i = 0; i < variants; i++)
         add_variant(b, vs + 4 + 4 * i, i);
     for (uint32_t i = 0; i < variants * DTCS_PER_VARIANT; i++)
@@ -219,20 +294,27 @@ static int build_from_file(tb *b, const char *path, double mib)
         free(one);
         return -1;
     }
+    static const uint32_t list_ids[3] = {FID_ECU_DATA_VARIANTS, FID_ECU_DATA_FUNCTIONAL_GROUPS,
+                                         FID_ECU_DATA_DTCS};
     mdd_fb_table root = mdd_fb_root(one, len);
-    mdd_fb_vector lists[3] = {mdd_fb_vector_field(root, ECU_VARIANTS, 4),
-                              mdd_fb_vector_field(root, ECU_FUNCTIONAL_GROUPS, 4),
-                              mdd_fb_vector_field(root, ECU_DTCS, 4)};
+    mdd_fb_vector lists[3];
+    for (int i = 0; i < 3; i++)
+        lists[i] = mdd_fb_vector_field(root, list_ids[i], 4);
     uint32_t stride = (uint32_t)(len + 7) & ~7u;
     uint32_t copies = (uint32_t)(mib * 1048576.0 / stride + 0.5);
     copies = copies ? copies : 1;
     uint32_t header = 64 + 4 * copies * (lists[0].count + lists[1].count + lists[2].count);
     uint32_t base = (header + 7) & ~7u;
-    uint32_t ecu[8];
+    uint32_t ecu[FIDS_ECU_DATA];
     tb_init(b);
-    tb_link(b, 0, tb_table(b, 8, (const uint8_t[]){0, 0, 0, 0, 0, 4, 4, 4}, ecu));
+    tb_link(b, 0,
+            tb_table(b, FIDS_ECU_DATA,
+                     (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_VARIANTS] = 4,
+                                                    [FID_ECU_DATA_FUNCTIONAL_GROUPS] = 4,
+                                                    [FID_ECU_DATA_DTCS] = 4},
+                     ecu));
     for (int i = 0; i < 3; i++)
-        link_copies(b, ecu[5 + i], lists[i], copies, base, stride);
+        link_copies(b, ecu[list_ids[i]], lists[i], copies, base, stride);
     while (b->len < base)
         tb_put(b, 0, 1);
     for (uint32_t k = 0; k < copies; k++) {

@@ -17,20 +17,20 @@ static mdd_fb_ref gen_dtc(gen_ctx *g, uint32_t code)
     mdd_fb_ref value = gen_prose(g, gen_range(&g->rng, 4, 12));
     mdd_fb_ref tiref = mdd_fb_create_cstring(g->b, ti);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, value);
-    mdd_fb_add_ref(g->b, 1, tiref);
+    mdd_fb_add_ref(g->b, FID_TEXT_VALUE, value);
+    mdd_fb_add_ref(g->b, FID_TEXT_TI, tiref);
     mdd_fb_ref text = mdd_fb_table_end(g->b);
     mdd_fb_ref sn = mdd_fb_create_cstring(g->b, name);
     mdd_fb_ref disp = mdd_fb_create_cstring(g->b, display);
     mdd_fb_ref sdgs = gen_below(&g->rng, 4) == 0 ? gen_sdgs(g, 2) : 0;
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, sn);
-    mdd_fb_add_u32(g->b, 1, code);
-    mdd_fb_add_ref(g->b, 2, disp);
-    mdd_fb_add_ref(g->b, 3, text);
-    mdd_fb_add_ref(g->b, 5, sdgs);
+    mdd_fb_add_ref(g->b, FID_DTC_SHORT_NAME, sn);
+    mdd_fb_add_u32(g->b, FID_DTC_TROUBLE_CODE, code);
+    mdd_fb_add_ref(g->b, FID_DTC_DISPLAY_TROUBLE_CODE, disp);
+    mdd_fb_add_ref(g->b, FID_DTC_TEXT, text);
+    mdd_fb_add_ref(g->b, FID_DTC_SDGS, sdgs);
     if (gen_below(&g->rng, 2))
-        mdd_fb_add_u32(g->b, 4, gen_range(&g->rng, 1, 4));
+        mdd_fb_add_u32(g->b, FID_DTC_LEVEL, gen_range(&g->rng, 1, 4));
     return mdd_fb_table_end(g->b);
 }
 

@@ -41,7 +41,7 @@ static mdd_fb_ref gen_protocol(gen_ctx *g)
 {
     mdd_fb_ref layer = gen_layer(g, "PR_UDS_On_CAN", catalog_protocol, 0, NULL);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, layer);
+    mdd_fb_add_ref(g->b, FID_PROTOCOL_DIAG_LAYER, layer);
     return mdd_fb_table_end(g->b);
 }
 
@@ -51,10 +51,10 @@ static mdd_fb_ref gen_variant_table(gen_ctx *g, mdd_fb_ref layer, int is_base,
 {
     mdd_fb_ref refs = mdd_fb_create_refs(g->b, parents, parent_count);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, layer);
-    mdd_fb_add_ref(g->b, 3, refs);
+    mdd_fb_add_ref(g->b, FID_VARIANT_DIAG_LAYER, layer);
+    mdd_fb_add_ref(g->b, FID_VARIANT_PARENT_REFS, refs);
     if (is_base)
-        mdd_fb_add_u8(g->b, 1, 1);
+        mdd_fb_add_u8(g->b, FID_VARIANT_IS_BASE_VARIANT, 1);
     return mdd_fb_table_end(g->b);
 }
 
@@ -108,8 +108,8 @@ static mdd_fb_ref gen_groups(gen_ctx *g, const char *name)
         mdd_fb_ref parent = gen_parent_ref(g, MDD_PARENT_REF_TYPE_PROTOCOL, protocol, NULL, 0);
         mdd_fb_ref parents = mdd_fb_create_refs(g->b, &parent, 1);
         mdd_fb_table_start(g->b);
-        mdd_fb_add_ref(g->b, 0, layer);
-        mdd_fb_add_ref(g->b, 1, parents);
+        mdd_fb_add_ref(g->b, FID_FUNCTIONAL_GROUP_DIAG_LAYER, layer);
+        mdd_fb_add_ref(g->b, FID_FUNCTIONAL_GROUP_PARENT_REFS, parents);
         all[i] = mdd_fb_table_end(g->b);
     }
     return mdd_fb_create_refs(g->b, all, n);
@@ -127,8 +127,8 @@ static mdd_fb_ref gen_metadata(gen_ctx *g, const char *name)
         mdd_fb_ref k = mdd_fb_create_cstring(g->b, keys[i]);
         mdd_fb_ref v = mdd_fb_create_cstring(g->b, values[i]);
         mdd_fb_table_start(g->b);
-        mdd_fb_add_ref(g->b, 0, k);
-        mdd_fb_add_ref(g->b, 1, v);
+        mdd_fb_add_ref(g->b, FID_KEY_VALUE_KEY, k);
+        mdd_fb_add_ref(g->b, FID_KEY_VALUE_VALUE, v);
         kv[i] = mdd_fb_table_end(g->b);
     }
     return mdd_fb_create_refs(g->b, kv, 2);
@@ -145,11 +145,13 @@ mdd_fb_ref gen_ecu_data(gen_ctx *g, const mdd_gen_spec *spec)
     mdd_fb_ref name = mdd_fb_create_cstring(g->b, spec->name);
     mdd_fb_ref revision = mdd_fb_create_cstring(g->b, "01.00.00");
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, version);
-    mdd_fb_add_ref(g->b, 1, name);
-    mdd_fb_add_ref(g->b, 2, revision);
-    mdd_fb_add_ref(g->b, 3, metadata);
-    mdd_fb_add_ref(g->b, spec->functional_groups ? 6 : 5, layers);
-    mdd_fb_add_ref(g->b, 7, dtcs);
+    mdd_fb_add_ref(g->b, FID_ECU_DATA_VERSION, version);
+    mdd_fb_add_ref(g->b, FID_ECU_DATA_ECU_NAME, name);
+    mdd_fb_add_ref(g->b, FID_ECU_DATA_REVISION, revision);
+    mdd_fb_add_ref(g->b, FID_ECU_DATA_METADATA, metadata);
+    mdd_fb_add_ref(g->b, spec->functional_groups ? FID_ECU_DATA_FUNCTIONAL_GROUPS
+                                                 : FID_ECU_DATA_VARIANTS,
+                   layers);
+    mdd_fb_add_ref(g->b, FID_ECU_DATA_DTCS, dtcs);
     return mdd_fb_table_end(g->b);
 }

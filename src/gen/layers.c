@@ -10,11 +10,11 @@ mdd_fb_ref gen_diag_layer(gen_ctx *g, const char *name, const gen_service_list *
     mdd_fb_ref long_name = gen_long_name(g, name);
     mdd_fb_ref sdgs = gen_sdgs(g, 2 + g->shape.detail);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, sn);
-    mdd_fb_add_ref(g->b, 1, long_name);
-    mdd_fb_add_ref(g->b, 2, g->shared.funct_classes);
-    mdd_fb_add_ref(g->b, 4, services);
-    mdd_fb_add_ref(g->b, 8, sdgs);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_SHORT_NAME, sn);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_LONG_NAME, long_name);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_FUNCT_CLASSES, g->shared.funct_classes);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_DIAG_SERVICES, services);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_SDGS, sdgs);
     return mdd_fb_table_end(g->b);
 }
 
@@ -34,8 +34,8 @@ mdd_fb_ref gen_parent_ref(gen_ctx *g, uint8_t type, mdd_fb_ref table, const char
         free(refs);
     }
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 1, table);
-    mdd_fb_add_ref(g->b, 2, vec);
-    mdd_fb_add_u8(g->b, 0, type);
+    mdd_fb_add_ref(g->b, FID_PARENT_REF_REF, table);
+    mdd_fb_add_ref(g->b, FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES, vec);
+    mdd_fb_add_u8(g->b, FID_PARENT_REF_REF_TYPE, type);
     return mdd_fb_table_end(g->b);
 }

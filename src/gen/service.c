@@ -32,7 +32,7 @@ static mdd_fb_ref gen_request(gen_ctx *g, const gen_service_def *def)
     n += gen_data_params(g, def->request_data, pos, params + n);
     mdd_fb_ref vec = mdd_fb_create_refs(g->b, params, n);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, vec);
+    mdd_fb_add_ref(g->b, FID_REQUEST_PARAMS, vec);
     return mdd_fb_table_end(g->b);
 }
 
@@ -47,7 +47,7 @@ static mdd_fb_ref gen_pos_responses(gen_ctx *g, const gen_service_def *def)
     n += gen_data_params(g, data, 1u + def->echo_bytes, params + n);
     mdd_fb_ref vec = mdd_fb_create_refs(g->b, params, n);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 1, vec);
+    mdd_fb_add_ref(g->b, FID_RESPONSE_PARAMS, vec);
     mdd_fb_ref response = mdd_fb_table_end(g->b);
     return mdd_fb_create_refs(g->b, &response, 1);
 }
@@ -60,13 +60,13 @@ static mdd_fb_ref gen_diag_comm(gen_ctx *g, const gen_service_def *def)
     mdd_fb_ref sdgs = gen_sdgs(g, 1 + g->shape.detail);
     mdd_fb_ref funct_class = g->shared.funct_class[def->value[0] % 4];
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, name);
-    mdd_fb_add_ref(g->b, 1, long_name);
-    mdd_fb_add_ref(g->b, 2, semantic);
-    mdd_fb_add_ref(g->b, 3, funct_class);
-    mdd_fb_add_ref(g->b, 4, sdgs);
+    mdd_fb_add_ref(g->b, FID_DIAG_COMM_SHORT_NAME, name);
+    mdd_fb_add_ref(g->b, FID_DIAG_COMM_LONG_NAME, long_name);
+    mdd_fb_add_ref(g->b, FID_DIAG_COMM_SEMANTIC, semantic);
+    mdd_fb_add_ref(g->b, FID_DIAG_COMM_FUNCT_CLASS, funct_class);
+    mdd_fb_add_ref(g->b, FID_DIAG_COMM_SDGS, sdgs);
     if (def->value[0] == 0x3e || def->value[0] == 0x10)
-        mdd_fb_add_u8(g->b, 10, 1);
+        mdd_fb_add_u8(g->b, FID_DIAG_COMM_IS_MANDATORY, 1);
     return mdd_fb_table_end(g->b);
 }
 
@@ -76,12 +76,12 @@ static mdd_fb_ref gen_service(gen_ctx *g, const gen_service_def *def)
     mdd_fb_ref request = gen_request(g, def);
     mdd_fb_ref pos = gen_pos_responses(g, def);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, comm);
-    mdd_fb_add_ref(g->b, 1, request);
-    mdd_fb_add_ref(g->b, 2, pos);
-    mdd_fb_add_ref(g->b, 3, g->shared.neg_responses);
-    mdd_fb_add_u8(g->b, 6, MDD_ADDRESSING_PHYSICAL);
-    mdd_fb_add_u8(g->b, 7, MDD_TRANSMISSION_MODE_SEND_AND_RECEIVE);
+    mdd_fb_add_ref(g->b, FID_DIAG_SERVICE_DIAG_COMM, comm);
+    mdd_fb_add_ref(g->b, FID_DIAG_SERVICE_REQUEST, request);
+    mdd_fb_add_ref(g->b, FID_DIAG_SERVICE_POS_RESPONSES, pos);
+    mdd_fb_add_ref(g->b, FID_DIAG_SERVICE_NEG_RESPONSES, g->shared.neg_responses);
+    mdd_fb_add_u8(g->b, FID_DIAG_SERVICE_ADDRESSING, MDD_ADDRESSING_PHYSICAL);
+    mdd_fb_add_u8(g->b, FID_DIAG_SERVICE_TRANSMISSION_MODE, MDD_TRANSMISSION_MODE_SEND_AND_RECEIVE);
     return mdd_fb_table_end(g->b);
 }
 

@@ -24,15 +24,16 @@ static mdd_fb_ref gen_coded_type(gen_ctx *g, uint8_t data_type, uint32_t bits)
 {
     mdd_fb_builder *b = g->b;
     mdd_fb_table_start(b);
-    mdd_fb_add_u32(b, 0, bits);
+    mdd_fb_add_u32(b, FID_STANDARD_LENGTH_TYPE_BIT_LENGTH, bits);
     mdd_fb_ref length = mdd_fb_table_end(b);
     mdd_fb_ref encoding = gen_literal(g, "A_UINT32");
     mdd_fb_table_start(b);
-    mdd_fb_add_ref(b, 5, length);
-    mdd_fb_add_ref(b, 1, encoding);
-    mdd_fb_add_u8(b, 0, MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE);
-    mdd_fb_add_u8(b, 2, data_type);
-    mdd_fb_add_u8(b, 4, MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE);
+    mdd_fb_add_ref(b, FID_DIAG_CODED_TYPE_SPECIFIC_DATA, length);
+    mdd_fb_add_ref(b, FID_DIAG_CODED_TYPE_BASE_TYPE_ENCODING, encoding);
+    mdd_fb_add_u8(b, FID_DIAG_CODED_TYPE_TYPE, MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE);
+    mdd_fb_add_u8(b, FID_DIAG_CODED_TYPE_BASE_DATA_TYPE, data_type);
+    mdd_fb_add_u8(b, FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE,
+                  MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE);
     return mdd_fb_table_end(b);
 }
 
@@ -44,15 +45,15 @@ static mdd_fb_ref gen_param(gen_ctx *g, const char *name, uint8_t param_type, ui
     mdd_fb_ref sn = mdd_fb_create_cstring(b, name);
     mdd_fb_ref semantic = gen_literal(g, param_type == MDD_PARAM_TYPE_VALUE ? "DATA" : "SERVICE-ID");
     mdd_fb_table_start(b);
-    mdd_fb_add_u32(b, 0, g->next_param_id++);
-    mdd_fb_add_ref(b, 2, sn);
-    mdd_fb_add_ref(b, 3, semantic);
-    mdd_fb_add_u32(b, 6, byte_pos);
-    mdd_fb_add_u32(b, 7, 0);
-    mdd_fb_add_ref(b, 9, specific);
-    mdd_fb_add_u8(b, 1, param_type);
+    mdd_fb_add_u32(b, FID_PARAM_ID, g->next_param_id++);
+    mdd_fb_add_ref(b, FID_PARAM_SHORT_NAME, sn);
+    mdd_fb_add_ref(b, FID_PARAM_SEMANTIC, semantic);
+    mdd_fb_add_u32(b, FID_PARAM_BYTE_POSITION, byte_pos);
+    mdd_fb_add_u32(b, FID_PARAM_BIT_POSITION, 0);
+    mdd_fb_add_ref(b, FID_PARAM_SPECIFIC_DATA, specific);
+    mdd_fb_add_u8(b, FID_PARAM_PARAM_TYPE, param_type);
     if (specific)
-        mdd_fb_add_u8(b, 8, specific_type);
+        mdd_fb_add_u8(b, FID_PARAM_SPECIFIC_DATA_TYPE, specific_type);
     return mdd_fb_table_end(b);
 }
 
@@ -63,8 +64,8 @@ mdd_fb_ref gen_coded_param(gen_ctx *g, const char *name, uint32_t value, uint32_
     snprintf(text, sizeof text, "%u", value);
     mdd_fb_ref coded = mdd_fb_create_cstring(g->b, text);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, coded);
-    mdd_fb_add_ref(g->b, 1, g->shared.uint_type[bits / 8]);
+    mdd_fb_add_ref(g->b, FID_CODED_CONST_CODED_VALUE, coded);
+    mdd_fb_add_ref(g->b, FID_CODED_CONST_DIAG_CODED_TYPE, g->shared.uint_type[bits / 8]);
     mdd_fb_ref cc = mdd_fb_table_end(g->b);
     return gen_param(g, name, MDD_PARAM_TYPE_CODED_CONST, byte_pos, MDD_PARAM_SPECIFIC_DATA_CODED_CONST, cc);
 }
@@ -92,8 +93,8 @@ mdd_fb_ref gen_matching_param(gen_ctx *g, const char *name, int32_t request_pos,
                               uint32_t byte_pos)
 {
     mdd_fb_table_start(g->b);
-    mdd_fb_add_i32(g->b, 0, request_pos);
-    mdd_fb_add_u32(g->b, 1, len);
+    mdd_fb_add_i32(g->b, FID_MATCHING_REQUEST_PARAM_REQUEST_BYTE_POS, request_pos);
+    mdd_fb_add_u32(g->b, FID_MATCHING_REQUEST_PARAM_BYTE_LENGTH, len);
     mdd_fb_ref m = mdd_fb_table_end(g->b);
     return gen_param(g, name, MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM, byte_pos,
                      MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM, m);
@@ -108,8 +109,8 @@ static mdd_fb_ref gen_neg_responses(gen_ctx *g)
     params[2] = gen_param(g, "NRC", MDD_PARAM_TYPE_NRC_CONST, 2, 0, 0);
     mdd_fb_ref vec = mdd_fb_create_refs(g->b, params, 3);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 1, vec);
-    mdd_fb_add_u8(g->b, 0, MDD_RESPONSE_TYPE_NEG_RESPONSE);
+    mdd_fb_add_ref(g->b, FID_RESPONSE_PARAMS, vec);
+    mdd_fb_add_u8(g->b, FID_RESPONSE_RESPONSE_TYPE, MDD_RESPONSE_TYPE_NEG_RESPONSE);
     mdd_fb_ref nr = mdd_fb_table_end(g->b);
     return mdd_fb_create_refs(g->b, &nr, 1);
 }
@@ -123,7 +124,7 @@ static void gen_funct_classes(gen_ctx *g)
     for (int i = 0; i < 4; i++) {
         mdd_fb_ref sn = mdd_fb_create_cstring(g->b, names[i]);
         mdd_fb_table_start(g->b);
-        mdd_fb_add_ref(g->b, 0, sn);
+        mdd_fb_add_ref(g->b, FID_FUNCT_CLASS_SHORT_NAME, sn);
         all[i] = mdd_fb_table_end(g->b);
         g->shared.funct_class[i] = mdd_fb_create_refs(g->b, &all[i], 1);
     }

@@ -94,8 +94,8 @@ mdd_fb_ref gen_long_name(gen_ctx *g, const char *short_name)
     mdd_fb_ref value = gen_prose(g, gen_range(&g->rng, 3, 9));
     mdd_fb_ref tiref = mdd_fb_create_cstring(g->b, ti);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, value);
-    mdd_fb_add_ref(g->b, 1, tiref);
+    mdd_fb_add_ref(g->b, FID_LONG_NAME_VALUE, value);
+    mdd_fb_add_ref(g->b, FID_LONG_NAME_TI, tiref);
     return mdd_fb_table_end(g->b);
 }
 
@@ -108,13 +108,13 @@ static mdd_fb_ref gen_sd(gen_ctx *g)
     snprintf(id, sizeof id, "TI_SD_%06u", g->next_text_id++);
     mdd_fb_ref ti = mdd_fb_create_cstring(g->b, id);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, value);
-    mdd_fb_add_ref(g->b, 1, si);
-    mdd_fb_add_ref(g->b, 2, ti);
+    mdd_fb_add_ref(g->b, FID_SD_VALUE, value);
+    mdd_fb_add_ref(g->b, FID_SD_SI, si);
+    mdd_fb_add_ref(g->b, FID_SD_TI, ti);
     mdd_fb_ref sd = mdd_fb_table_end(g->b);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_u8(g->b, 0, MDD_SD_XOR_SDG_SD);
-    mdd_fb_add_ref(g->b, 1, sd);
+    mdd_fb_add_u8(g->b, FID_SD_OR_SDG_SD_OR_SDG_TYPE, MDD_SD_XOR_SDG_SD);
+    mdd_fb_add_ref(g->b, FID_SD_OR_SDG_SD_OR_SDG, sd);
     return mdd_fb_table_end(g->b);
 }
 
@@ -135,13 +135,13 @@ mdd_fb_ref gen_sdgs(gen_ctx *g, uint32_t count)
         mdd_fb_ref vec = mdd_fb_create_refs(g->b, sds, n);
         mdd_fb_ref caption = mdd_fb_create_cstring(g->b, captions[gen_below(&g->rng, 5)]);
         mdd_fb_table_start(g->b);
-        mdd_fb_add_ref(g->b, 0, caption);
-        mdd_fb_add_ref(g->b, 1, vec);
+        mdd_fb_add_ref(g->b, FID_SDG_CAPTION_SN, caption);
+        mdd_fb_add_ref(g->b, FID_SDG_SDS, vec);
         groups[ngroups++] = mdd_fb_table_end(g->b);
         count -= n;
     }
     mdd_fb_ref vec = mdd_fb_create_refs(g->b, groups, ngroups);
     mdd_fb_table_start(g->b);
-    mdd_fb_add_ref(g->b, 0, vec);
+    mdd_fb_add_ref(g->b, FID_SDGS_SDGS, vec);
     return mdd_fb_table_end(g->b);
 }

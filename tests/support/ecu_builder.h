@@ -10,12 +10,25 @@
 #include "fb_builder.h"
 
 #include <mdd/ecu.h>
+#include <mdd_internal/ecu_fields.h>
 
 #define EB_ABSENT (-1)
 #define EB_MAX_PARAMS 4
 #define EB_MAX_PARENTS 3
 #define EB_MAX_NOT_INHERITED 3
 #define EB_MAX_LINKS 32
+
+/* Tables laid out only up to the last field id these tests fill: the later ids stay out of
+ * the vtable, which keeps the payloads, and the offsets the tests expect, as they were. */
+enum {
+    EB_DIAG_SERVICE_IDS = FID_DIAG_SERVICE_REQUEST + 1,
+    EB_DIAG_COMM_IDS = FID_DIAG_COMM_SHORT_NAME + 1,
+    EB_REQUEST_IDS = FID_REQUEST_PARAMS + 1,
+    EB_DIAG_LAYER_IDS = FID_DIAG_LAYER_DIAG_SERVICES + 1,
+    EB_PARENT_REF_IDS = FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES + 1,
+    EB_DTC_IDS = FID_DTC_TEXT + 1,
+    EB_TEXT_IDS = FID_TEXT_VALUE + 1
+};
 
 /* A request param. A NULL coded_value makes a VALUE param without specific data. */
 typedef struct eb_param {
@@ -46,7 +59,12 @@ typedef struct eb_service {
      .param_count = (did_bits) ? 2u : 1u}
 
 /* The layer kinds, numbered as the ParentRefType tags. */
-enum eb_kind { EB_VARIANT = 1, EB_PROTOCOL = 2, EB_GROUP = 3, EB_SHARED = 5 };
+enum eb_kind {
+    EB_VARIANT = MDD_PARENT_REF_TYPE_VARIANT,
+    EB_PROTOCOL = MDD_PARENT_REF_TYPE_PROTOCOL,
+    EB_GROUP = MDD_PARENT_REF_TYPE_FUNCTIONAL_GROUP,
+    EB_SHARED = MDD_PARENT_REF_TYPE_ECU_SHARED_DATA
+};
 
 typedef struct eb_parent {
     uint32_t layer; /* index in eb_ecu.layers, after the referring layer */
@@ -102,75 +120,106 @@ static inline void eb_link_string(tb *b, uint32_t at, const char *s)
 
 static inline uint32_t eb_length_type(tb *b, const eb_param *p)
 {
-    uint32_t at[3];
-    uint32_t t = tb_table(b, 3, (const uint8_t[]){4, (uint8_t)(p->masked ? 4 : 0), 1}, at);
-    tb_set32(b, at[0], p->bits);
-    tb_set(b, at[2], (uint32_t)p->condensed, 1);
+    uint32_t at[FIDS_STANDARD_LENGTH_TYPE];
+    uint32_t t = tb_table(b, FIDS_STANDARD_LENGTH_TYPE,
+                          (const uint8_t[FIDS_STANDARD_LENGTH_TYPE]){
+                              [FID_STANDARD_LENGTH_TYPE_BIT_LENGTH] = 4,
+                              [FID_STANDARD_LENGTH_TYPE_BIT_MASK] = (uint8_t)(p->masked ? 4 : 0),
+                              [FID_STANDARD_LENGTH_TYPE_CONDENSED] = 1},
+                          at);
+    tb_set32(b, at[FID_STANDARD_LENGTH_TYPE_BIT_LENGTH], p->bits);
+    tb_set(b, at[FID_STANDARD_LENGTH_TYPE_CONDENSED], (uint32_t)p->condensed, 1);
     if (p->masked) {
         tb_align(b, 4);
         uint32_t mask = tb_put(b, 1, 4);
         tb_put(b, 0xff, 1);
         tb_align(b, 4);
-        tb_link(b, at[1], mask);
+        tb_link(b, at[FID_STANDARD_LENGTH_TYPE_BIT_MASK], mask);
     }
+    return t;
+}
+
+static inline uint32_t eb_leading_length_type(tb *b, const eb_param *p)
+{
+    uint32_t at[FIDS_LEADING_LENGTH_INFO_TYPE];
+    uint32_t t = tb_table(b, FIDS_LEADING_LENGTH_INFO_TYPE,
+                          (const uint8_t[FIDS_LEADING_LENGTH_INFO_TYPE]){
+                              [FID_LEADING_LENGTH_INFO_TYPE_BIT_LENGTH] = 4},
+                          at);
+    tb_set32(b, at[FID_LEADING_LENGTH_INFO_TYPE_BIT_LENGTH], p->bits);
     return t;
 }
 
 static inline uint32_t eb_coded_const(tb *b, const eb_param *p)
 {
-    uint32_t cc_at[2];
-    uint32_t cc = tb_table(b, 2, (const uint8_t[]){4, 4}, cc_at);
-    eb_link_string(b, cc_at[0], p->coded_value);
-    uint32_t at[6];
-    tb_link(b, cc_at[1], tb_table(b, 6, (const uint8_t[]){1, 0, 1, 0, 1, 4}, at));
-    tb_set(b, at[0], p->leading_length ? MDD_DIAG_CODED_TYPE_NAME_LEADING_LENGTH_INFO_TYPE
-                                       : MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE, 1);
-    tb_set(b, at[2], p->signed_type ? MDD_DATA_TYPE_A_INT_32 : MDD_DATA_TYPE_A_UINT_32, 1);
-    tb_set(b, at[4], p->leading_length ? MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE
-                                       : MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE, 1);
-    if (p->leading_length) {
-        uint32_t lat[1];
-        tb_link(b, at[5], tb_table(b, 1, (const uint8_t[]){4}, lat));
-        tb_set32(b, lat[0], p->bits);
-    } else {
-        tb_link(b, at[5], eb_length_type(b, p));
-    }
+    uint32_t cc_at[FIDS_CODED_CONST];
+    uint32_t cc = tb_table(b, FIDS_CODED_CONST,
+                           (const uint8_t[FIDS_CODED_CONST]){[FID_CODED_CONST_CODED_VALUE] = 4,
+                                                             [FID_CODED_CONST_DIAG_CODED_TYPE] = 4},
+                           cc_at);
+    eb_link_string(b, cc_at[FID_CODED_CONST_CODED_VALUE], p->coded_value);
+    uint32_t at[FIDS_DIAG_CODED_TYPE];
+    tb_link(b, cc_at[FID_CODED_CONST_DIAG_CODED_TYPE],
+            tb_table(b, FIDS_DIAG_CODED_TYPE,
+                     (const uint8_t[FIDS_DIAG_CODED_TYPE]){
+                         [FID_DIAG_CODED_TYPE_TYPE] = 1, [FID_DIAG_CODED_TYPE_BASE_DATA_TYPE] = 1,
+                         [FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE] = 1,
+                         [FID_DIAG_CODED_TYPE_SPECIFIC_DATA] = 4},
+                     at));
+    tb_set(b, at[FID_DIAG_CODED_TYPE_TYPE],
+           p->leading_length ? MDD_DIAG_CODED_TYPE_NAME_LEADING_LENGTH_INFO_TYPE
+                             : MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE, 1);
+    tb_set(b, at[FID_DIAG_CODED_TYPE_BASE_DATA_TYPE],
+           p->signed_type ? MDD_DATA_TYPE_A_INT_32 : MDD_DATA_TYPE_A_UINT_32, 1);
+    tb_set(b, at[FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE],
+           p->leading_length ? MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE
+                             : MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE, 1);
+    tb_link(b, at[FID_DIAG_CODED_TYPE_SPECIFIC_DATA],
+            p->leading_length ? eb_leading_length_type(b, p) : eb_length_type(b, p));
     return cc;
 }
 
 static inline uint32_t eb_param_table(tb *b, const eb_param *p)
 {
-    uint8_t size[10] = {0, 1, 4, 0, 0, 0, 0, 0, 0, 0};
-    size[6] = p->byte_pos == EB_ABSENT ? 0 : 4;
-    size[7] = p->bit_pos == EB_ABSENT ? 0 : 4;
-    size[8] = p->coded_value ? 1 : 0;
-    size[9] = p->coded_value ? 4 : 0;
-    uint32_t at[10];
-    uint32_t t = tb_table(b, 10, size, at);
-    tb_set(b, at[1], p->coded_value ? MDD_PARAM_TYPE_CODED_CONST : MDD_PARAM_TYPE_VALUE, 1);
-    if (size[6])
-        tb_set32(b, at[6], (uint32_t)p->byte_pos);
-    if (size[7])
-        tb_set32(b, at[7], (uint32_t)p->bit_pos);
-    eb_link_string(b, at[2], p->coded_value ? "CONST" : "DATA");
+    uint8_t size[FIDS_PARAM] = {[FID_PARAM_PARAM_TYPE] = 1, [FID_PARAM_SHORT_NAME] = 4};
+    size[FID_PARAM_BYTE_POSITION] = p->byte_pos == EB_ABSENT ? 0 : 4;
+    size[FID_PARAM_BIT_POSITION] = p->bit_pos == EB_ABSENT ? 0 : 4;
+    size[FID_PARAM_SPECIFIC_DATA_TYPE] = p->coded_value ? 1 : 0;
+    size[FID_PARAM_SPECIFIC_DATA] = p->coded_value ? 4 : 0;
+    uint32_t at[FIDS_PARAM];
+    uint32_t t = tb_table(b, FIDS_PARAM, size, at);
+    tb_set(b, at[FID_PARAM_PARAM_TYPE],
+           p->coded_value ? MDD_PARAM_TYPE_CODED_CONST : MDD_PARAM_TYPE_VALUE, 1);
+    if (size[FID_PARAM_BYTE_POSITION])
+        tb_set32(b, at[FID_PARAM_BYTE_POSITION], (uint32_t)p->byte_pos);
+    if (size[FID_PARAM_BIT_POSITION])
+        tb_set32(b, at[FID_PARAM_BIT_POSITION], (uint32_t)p->bit_pos);
+    eb_link_string(b, at[FID_PARAM_SHORT_NAME], p->coded_value ? "CONST" : "DATA");
     if (p->coded_value) {
-        tb_set(b, at[8], MDD_PARAM_SPECIFIC_DATA_CODED_CONST, 1);
-        tb_link(b, at[9], eb_coded_const(b, p));
+        tb_set(b, at[FID_PARAM_SPECIFIC_DATA_TYPE], MDD_PARAM_SPECIFIC_DATA_CODED_CONST, 1);
+        tb_link(b, at[FID_PARAM_SPECIFIC_DATA], eb_coded_const(b, p));
     }
     return t;
 }
 
 static inline uint32_t eb_service_table(tb *b, const eb_service *s)
 {
-    uint32_t at[2];
-    uint32_t t = tb_table(b, 2, (const uint8_t[]){4, 4}, at);
-    uint32_t comm_at[1];
-    tb_link(b, at[0], tb_table(b, 1, (const uint8_t[]){4}, comm_at));
-    eb_link_string(b, comm_at[0], s->name);
-    uint32_t request_at[1];
-    tb_link(b, at[1], tb_table(b, 1, (const uint8_t[]){4}, request_at));
+    uint32_t at[EB_DIAG_SERVICE_IDS];
+    uint32_t t = tb_table(b, EB_DIAG_SERVICE_IDS,
+                          (const uint8_t[EB_DIAG_SERVICE_IDS]){[FID_DIAG_SERVICE_DIAG_COMM] = 4,
+                                                               [FID_DIAG_SERVICE_REQUEST] = 4},
+                          at);
+    uint32_t comm_at[EB_DIAG_COMM_IDS];
+    tb_link(b, at[FID_DIAG_SERVICE_DIAG_COMM],
+            tb_table(b, EB_DIAG_COMM_IDS,
+                     (const uint8_t[EB_DIAG_COMM_IDS]){[FID_DIAG_COMM_SHORT_NAME] = 4}, comm_at));
+    eb_link_string(b, comm_at[FID_DIAG_COMM_SHORT_NAME], s->name);
+    uint32_t request_at[EB_REQUEST_IDS];
+    tb_link(b, at[FID_DIAG_SERVICE_REQUEST],
+            tb_table(b, EB_REQUEST_IDS, (const uint8_t[EB_REQUEST_IDS]){[FID_REQUEST_PARAMS] = 4},
+                     request_at));
     uint32_t params = tb_vector(b, s->param_count);
-    tb_link(b, request_at[0], params);
+    tb_link(b, request_at[FID_REQUEST_PARAMS], params);
     for (uint32_t i = 0; i < s->param_count; i++)
         tb_link(b, params + 4 + 4 * i, eb_param_table(b, &s->params[i]));
     return t;
@@ -178,11 +227,14 @@ static inline uint32_t eb_service_table(tb *b, const eb_service *s)
 
 static inline uint32_t eb_diag_layer(tb *b, const eb_layer *l)
 {
-    uint32_t at[5];
-    uint32_t t = tb_table(b, 5, (const uint8_t[]){4, 0, 0, 0, 4}, at);
-    eb_link_string(b, at[0], l->name);
+    uint32_t at[EB_DIAG_LAYER_IDS];
+    uint32_t t = tb_table(b, EB_DIAG_LAYER_IDS,
+                          (const uint8_t[EB_DIAG_LAYER_IDS]){[FID_DIAG_LAYER_SHORT_NAME] = 4,
+                                                             [FID_DIAG_LAYER_DIAG_SERVICES] = 4},
+                          at);
+    eb_link_string(b, at[FID_DIAG_LAYER_SHORT_NAME], l->name);
     uint32_t services = tb_vector(b, l->service_count);
-    tb_link(b, at[4], services);
+    tb_link(b, at[FID_DIAG_LAYER_DIAG_SERVICES], services);
     for (uint32_t i = 0; i < l->service_count; i++)
         tb_link(b, services + 4 + 4 * i, eb_service_table(b, &l->services[i]));
     return t;
@@ -191,43 +243,78 @@ static inline uint32_t eb_diag_layer(tb *b, const eb_layer *l)
 static inline uint32_t eb_parent_ref(tb *b, const eb_parent *p, enum eb_kind kind,
                                      eb_links *links)
 {
-    uint32_t at[3];
-    uint32_t t = tb_table(b, 3, (const uint8_t[]){1, 4, (uint8_t)(p->not_inherited_count ? 4 : 0)},
+    uint32_t at[EB_PARENT_REF_IDS];
+    uint32_t t = tb_table(b, EB_PARENT_REF_IDS,
+                          (const uint8_t[EB_PARENT_REF_IDS]){
+                              [FID_PARENT_REF_REF_TYPE] = 1, [FID_PARENT_REF_REF] = 4,
+                              [FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES] =
+                                  (uint8_t)(p->not_inherited_count ? 4 : 0)},
                           at);
-    tb_set(b, at[0], (uint32_t)kind, 1);
-    eb_defer(links, at[1], p->layer);
+    tb_set(b, at[FID_PARENT_REF_REF_TYPE], (uint32_t)kind, 1);
+    eb_defer(links, at[FID_PARENT_REF_REF], p->layer);
     if (p->not_inherited_count) {
         uint32_t names = tb_vector(b, p->not_inherited_count);
-        tb_link(b, at[2], names);
+        tb_link(b, at[FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES], names);
         for (uint32_t i = 0; i < p->not_inherited_count; i++)
             eb_link_string(b, names + 4 + 4 * i, p->not_inherited[i]);
     }
     return t;
 }
 
-/* The field id of a kind's parent_refs (Variant 3, Protocol 3, FunctionalGroup 1). */
-static inline uint32_t eb_parents_id(enum eb_kind kind)
+/* The field ids of a kind's layer table (Variant, Protocol, FunctionalGroup, EcuSharedData):
+ * how many it has, and those of its DiagLayer, parent_refs and is_base_variant, where an id
+ * equal to count means the kind has no such field. */
+typedef struct eb_layer_ids {
+    uint32_t count, diag_layer, parent_refs, is_base;
+} eb_layer_ids;
+
+static inline eb_layer_ids eb_layer_ids_of(enum eb_kind kind)
 {
-    return kind == EB_GROUP ? 1 : 3;
+    switch (kind) {
+    case EB_VARIANT:
+        return (eb_layer_ids){FIDS_VARIANT, FID_VARIANT_DIAG_LAYER, FID_VARIANT_PARENT_REFS,
+                              FID_VARIANT_IS_BASE_VARIANT};
+    case EB_PROTOCOL:
+        return (eb_layer_ids){FIDS_PROTOCOL, FID_PROTOCOL_DIAG_LAYER, FID_PROTOCOL_PARENT_REFS,
+                              FIDS_PROTOCOL};
+    case EB_GROUP:
+        return (eb_layer_ids){FIDS_FUNCTIONAL_GROUP, FID_FUNCTIONAL_GROUP_DIAG_LAYER,
+                              FID_FUNCTIONAL_GROUP_PARENT_REFS, FIDS_FUNCTIONAL_GROUP};
+    case EB_SHARED:
+        break;
+    }
+    return (eb_layer_ids){FIDS_ECU_SHARED_DATA, FID_ECU_SHARED_DATA_DIAG_LAYER,
+                          FIDS_ECU_SHARED_DATA, FIDS_ECU_SHARED_DATA};
 }
+
+/* The most field ids a layer table has. */
+#define EB_MAX_LAYER_IDS FIDS_VARIANT
+_Static_assert((int)FIDS_PROTOCOL <= (int)EB_MAX_LAYER_IDS &&
+                   (int)FIDS_FUNCTIONAL_GROUP <= (int)EB_MAX_LAYER_IDS &&
+                   (int)FIDS_ECU_SHARED_DATA <= (int)EB_MAX_LAYER_IDS,
+               "every layer table fits EB_MAX_LAYER_IDS");
 
 static inline uint32_t eb_layer_table(tb *b, const eb_ecu *e, uint32_t i, eb_links *links)
 {
     const eb_layer *l = &e->layers[i];
-    uint8_t size[4] = {4, 0, 0, 0};
-    if (l->kind == EB_VARIANT)
-        size[1] = 1;
-    if (l->kind != EB_SHARED && l->parent_count)
-        size[eb_parents_id(l->kind)] = 4;
-    uint32_t at[4];
-    uint32_t t = tb_table(b, l->kind == EB_SHARED ? 1 : l->kind == EB_GROUP ? 2 : 4, size, at);
-    if (l->kind == EB_VARIANT)
-        tb_set(b, at[1], (uint32_t)l->is_base, 1);
-    tb_link(b, at[0], eb_diag_layer(b, l));
-    if (!size[eb_parents_id(l->kind)])
+    eb_layer_ids ids = eb_layer_ids_of(l->kind);
+    int has_base = ids.is_base < ids.count;
+    int has_parents = ids.parent_refs < ids.count && l->parent_count;
+    uint8_t size[EB_MAX_LAYER_IDS] = {0};
+    size[ids.diag_layer] = 4;
+    if (has_base)
+        size[ids.is_base] = 1;
+    if (has_parents)
+        size[ids.parent_refs] = 4;
+    uint32_t at[EB_MAX_LAYER_IDS];
+    uint32_t t = tb_table(b, ids.count, size, at);
+    if (has_base)
+        tb_set(b, at[ids.is_base], (uint32_t)l->is_base, 1);
+    tb_link(b, at[ids.diag_layer], eb_diag_layer(b, l));
+    if (!has_parents)
         return t;
     uint32_t refs = tb_vector(b, l->parent_count);
-    tb_link(b, at[eb_parents_id(l->kind)], refs);
+    tb_link(b, at[ids.parent_refs], refs);
     for (uint32_t k = 0; k < l->parent_count; k++) {
         if (l->parents[k].layer <= i || l->parents[k].layer >= e->layer_count)
             abort();
@@ -239,13 +326,18 @@ static inline uint32_t eb_layer_table(tb *b, const eb_ecu *e, uint32_t i, eb_lin
 
 static inline uint32_t eb_dtc_table(tb *b, const eb_dtc *d)
 {
-    uint32_t at[4];
-    uint32_t t = tb_table(b, 4, (const uint8_t[]){4, 4, 0, 4}, at);
-    eb_link_string(b, at[0], d->name);
-    tb_set32(b, at[1], d->code);
-    uint32_t text_at[1];
-    tb_link(b, at[3], tb_table(b, 1, (const uint8_t[]){4}, text_at));
-    eb_link_string(b, text_at[0], d->text);
+    uint32_t at[EB_DTC_IDS];
+    uint32_t t = tb_table(b, EB_DTC_IDS,
+                          (const uint8_t[EB_DTC_IDS]){[FID_DTC_SHORT_NAME] = 4,
+                                                      [FID_DTC_TROUBLE_CODE] = 4,
+                                                      [FID_DTC_TEXT] = 4},
+                          at);
+    eb_link_string(b, at[FID_DTC_SHORT_NAME], d->name);
+    tb_set32(b, at[FID_DTC_TROUBLE_CODE], d->code);
+    uint32_t text_at[EB_TEXT_IDS];
+    tb_link(b, at[FID_DTC_TEXT],
+            tb_table(b, EB_TEXT_IDS, (const uint8_t[EB_TEXT_IDS]){[FID_TEXT_VALUE] = 4}, text_at));
+    eb_link_string(b, text_at[FID_TEXT_VALUE], d->text);
     return t;
 }
 
@@ -269,14 +361,19 @@ static inline void eb_build(tb *b, const eb_ecu *e)
     if (e->layer_count > EB_MAX_LINKS)
         abort();
     tb_init(b);
-    uint32_t at[8];
-    uint32_t root = tb_table(b, 8, (const uint8_t[]){0, 4, 0, 0, 0, 4, 4, 4}, at);
+    uint32_t at[FIDS_ECU_DATA];
+    uint32_t root = tb_table(b, FIDS_ECU_DATA,
+                             (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_ECU_NAME] = 4,
+                                                            [FID_ECU_DATA_VARIANTS] = 4,
+                                                            [FID_ECU_DATA_FUNCTIONAL_GROUPS] = 4,
+                                                            [FID_ECU_DATA_DTCS] = 4},
+                             at);
     tb_link(b, 0, root);
-    eb_link_string(b, at[1], e->name);
-    tb_link(b, at[5], eb_layer_vector(b, e, EB_VARIANT, &links));
-    tb_link(b, at[6], eb_layer_vector(b, e, EB_GROUP, &links));
+    eb_link_string(b, at[FID_ECU_DATA_ECU_NAME], e->name);
+    tb_link(b, at[FID_ECU_DATA_VARIANTS], eb_layer_vector(b, e, EB_VARIANT, &links));
+    tb_link(b, at[FID_ECU_DATA_FUNCTIONAL_GROUPS], eb_layer_vector(b, e, EB_GROUP, &links));
     uint32_t dtcs = tb_vector(b, e->dtc_count);
-    tb_link(b, at[7], dtcs);
+    tb_link(b, at[FID_ECU_DATA_DTCS], dtcs);
     for (uint32_t i = 0; i < e->dtc_count; i++)
         tb_link(b, dtcs + 4 + 4 * i, eb_dtc_table(b, &e->dtcs[i]));
     for (uint32_t i = 0; i < e->layer_count; i++)

@@ -67,13 +67,19 @@ static inline void tb_init(tb *b)
     tb_put(b, 0, 4);
 }
 
+/* The bytes of a vtable for n field ids. */
+static inline uint32_t tb_vtable_size(uint32_t n) { return 4 + 2 * n; }
+
+/* Where the vtable at vtable keeps the offset of field id. */
+static inline uint32_t tb_vtable_slot(uint32_t vtable, uint32_t id) { return vtable + 4 + 2 * id; }
+
 /* Appends a vtable for n field ids and its table. size[i] is the byte size of field i (0:
  * absent; 4 for references). Fields are placed largest first, so each is aligned to its size.
  * Returns the table's position; at[i] receives field i's position (0 when absent). */
 static inline uint32_t tb_table(tb *b, uint32_t n, const uint8_t *size, uint32_t *at)
 {
     tb_align(b, 2);
-    uint32_t vt = tb_put(b, 4 + 2 * n, 2);
+    uint32_t vt = tb_put(b, tb_vtable_size(n), 2);
     uint32_t table_size_at = tb_put(b, 0, 2);
     for (uint32_t i = 0; i < n; i++)
         tb_put(b, 0, 2);
@@ -87,7 +93,7 @@ static inline uint32_t tb_table(tb *b, uint32_t n, const uint8_t *size, uint32_t
             if (size[i] != want)
                 continue;
             at[i] = tb_put(b, 0, want);
-            tb_set(b, vt + 4 + 2 * i, at[i] - table, 2);
+            tb_set(b, tb_vtable_slot(vt, i), at[i] - table, 2);
         }
     tb_align(b, 4);
     tb_set(b, table_size_at, b->len - table, 2);

@@ -12,6 +12,7 @@
 
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
+#include <mdd_internal/ecu_fields.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -315,29 +316,65 @@ static void test_functional_groups(void **state)
  * S = DiagService {diag_comm: DiagComm {}, request: Request {params [P]}}
  * P = Param {byte_position 0, specific_data_type CodedConst,
  *            specific_data: CodedConst {diag_coded_type: DiagCodedType {}}} */
+/* The tables stop at the last field id they fill, as flatc's do: trailing absent fields take
+ * no vtable slot. */
+enum {
+    DEFAULTS_VARIANT_IDS = FID_VARIANT_DIAG_LAYER + 1,
+    DEFAULTS_DIAG_LAYER_IDS = FID_DIAG_LAYER_DIAG_SERVICES + 1,
+    DEFAULTS_DIAG_SERVICE_IDS = FID_DIAG_SERVICE_REQUEST + 1,
+    DEFAULTS_REQUEST_IDS = FID_REQUEST_PARAMS + 1,
+    DEFAULTS_DTC_IDS = FID_DTC_LEVEL + 1
+};
+
 static void build_defaults(tb *b)
 {
-    uint32_t ecu[8], v[1], l[5], s[2], req[1], prm[10], cc[2], dtc[5];
+    uint32_t ecu[FIDS_ECU_DATA], v[DEFAULTS_VARIANT_IDS], l[DEFAULTS_DIAG_LAYER_IDS],
+        s[DEFAULTS_DIAG_SERVICE_IDS], req[DEFAULTS_REQUEST_IDS], prm[FIDS_PARAM],
+        cc[FIDS_CODED_CONST], dtc[DEFAULTS_DTC_IDS];
     tb_init(b);
-    tb_link(b, 0, tb_table(b, 8, (const uint8_t[]){0, 0, 0, 0, 0, 4, 0, 4}, ecu));
+    tb_link(b, 0,
+            tb_table(b, FIDS_ECU_DATA,
+                     (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_VARIANTS] = 4,
+                                                    [FID_ECU_DATA_DTCS] = 4},
+                     ecu));
     uint32_t vs = tb_vector(b, 1);
-    tb_link(b, ecu[5], vs);
-    tb_link(b, vs + 4, tb_table(b, 1, (const uint8_t[]){4}, v));
-    tb_link(b, v[0], tb_table(b, 5, (const uint8_t[]){0, 0, 0, 0, 4}, l));
+    tb_link(b, ecu[FID_ECU_DATA_VARIANTS], vs);
+    tb_link(b, vs + 4,
+            tb_table(b, DEFAULTS_VARIANT_IDS,
+                     (const uint8_t[DEFAULTS_VARIANT_IDS]){[FID_VARIANT_DIAG_LAYER] = 4}, v));
+    tb_link(b, v[FID_VARIANT_DIAG_LAYER],
+            tb_table(b, DEFAULTS_DIAG_LAYER_IDS,
+                     (const uint8_t[DEFAULTS_DIAG_LAYER_IDS]){[FID_DIAG_LAYER_DIAG_SERVICES] = 4},
+                     l));
     uint32_t ss = tb_vector(b, 1);
-    tb_link(b, l[4], ss);
-    tb_link(b, ss + 4, tb_table(b, 2, (const uint8_t[]){4, 4}, s));
-    tb_link(b, s[0], tb_table(b, 0, NULL, NULL));
-    tb_link(b, s[1], tb_table(b, 1, (const uint8_t[]){4}, req));
+    tb_link(b, l[FID_DIAG_LAYER_DIAG_SERVICES], ss);
+    tb_link(b, ss + 4,
+            tb_table(b, DEFAULTS_DIAG_SERVICE_IDS,
+                     (const uint8_t[DEFAULTS_DIAG_SERVICE_IDS]){[FID_DIAG_SERVICE_DIAG_COMM] = 4,
+                                                                [FID_DIAG_SERVICE_REQUEST] = 4},
+                     s));
+    tb_link(b, s[FID_DIAG_SERVICE_DIAG_COMM], tb_table(b, 0, NULL, NULL));
+    tb_link(b, s[FID_DIAG_SERVICE_REQUEST],
+            tb_table(b, DEFAULTS_REQUEST_IDS,
+                     (const uint8_t[DEFAULTS_REQUEST_IDS]){[FID_REQUEST_PARAMS] = 4}, req));
     uint32_t ps = tb_vector(b, 1);
-    tb_link(b, req[0], ps);
-    tb_link(b, ps + 4, tb_table(b, 10, (const uint8_t[]){0, 0, 0, 0, 0, 0, 4, 0, 1, 4}, prm));
-    b->buf[prm[8]] = MDD_PARAM_SPECIFIC_DATA_CODED_CONST;
-    tb_link(b, prm[9], tb_table(b, 2, (const uint8_t[]){0, 4}, cc));
-    tb_link(b, cc[1], tb_table(b, 0, NULL, NULL));
+    tb_link(b, req[FID_REQUEST_PARAMS], ps);
+    tb_link(b, ps + 4,
+            tb_table(b, FIDS_PARAM,
+                     (const uint8_t[FIDS_PARAM]){[FID_PARAM_BYTE_POSITION] = 4,
+                                                 [FID_PARAM_SPECIFIC_DATA_TYPE] = 1,
+                                                 [FID_PARAM_SPECIFIC_DATA] = 4},
+                     prm));
+    b->buf[prm[FID_PARAM_SPECIFIC_DATA_TYPE]] = MDD_PARAM_SPECIFIC_DATA_CODED_CONST;
+    tb_link(b, prm[FID_PARAM_SPECIFIC_DATA],
+            tb_table(b, FIDS_CODED_CONST,
+                     (const uint8_t[FIDS_CODED_CONST]){[FID_CODED_CONST_DIAG_CODED_TYPE] = 4}, cc));
+    tb_link(b, cc[FID_CODED_CONST_DIAG_CODED_TYPE], tb_table(b, 0, NULL, NULL));
     uint32_t ds = tb_vector(b, 1);
-    tb_link(b, ecu[7], ds);
-    tb_link(b, ds + 4, tb_table(b, 5, (const uint8_t[]){0, 0, 0, 0, 4}, dtc));
+    tb_link(b, ecu[FID_ECU_DATA_DTCS], ds);
+    tb_link(b, ds + 4,
+            tb_table(b, DEFAULTS_DTC_IDS,
+                     (const uint8_t[DEFAULTS_DTC_IDS]){[FID_DTC_LEVEL] = 4}, dtc));
 }
 
 static void test_defaults(void **state)

@@ -16,12 +16,22 @@
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
 #include <mdd/gen.h>
+#include <mdd_internal/ecu_fields.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- helpers ---- */
+
+/* Tables laid out only up to the last field id a test fills: the later ids stay out of the
+ * vtable, which keeps the payloads, and the offsets the tests expect, as they were. */
+enum {
+    SAMPLE_ECU_DATA_IDS = FID_ECU_DATA_VARIANTS + 1,
+    SAMPLE_DIAG_LAYER_IDS = FID_DIAG_LAYER_SHORT_NAME + 1,
+    SAMPLE_PARENT_REF_IDS = FID_PARENT_REF_REF + 1,
+    SAMPLE_BASE_VARIANT_IDS = FID_VARIANT_IS_BASE_VARIANT + 1
+};
 
 /* One verifier per mode (index: walk_only), reused by every verification of the file. */
 static mdd_fb_verifier *reused[2];
@@ -111,11 +121,13 @@ typedef struct sample {
  * name's in *name. */
 static uint32_t add_layer(tb *b, uint32_t link_at, const char *short_name, uint32_t *name)
 {
-    uint32_t at[1];
-    uint32_t layer = tb_table(b, 1, (const uint8_t[]){4}, at);
+    uint32_t at[SAMPLE_DIAG_LAYER_IDS];
+    uint32_t layer =
+        tb_table(b, SAMPLE_DIAG_LAYER_IDS,
+                 (const uint8_t[SAMPLE_DIAG_LAYER_IDS]){[FID_DIAG_LAYER_SHORT_NAME] = 4}, at);
     tb_link(b, link_at, layer);
     *name = tb_string(b, short_name);
-    tb_link(b, at[0], *name);
+    tb_link(b, at[FID_DIAG_LAYER_SHORT_NAME], *name);
     return layer;
 }
 
@@ -123,32 +135,59 @@ static void build_sample(sample *s)
 {
     tb *b = &s->b;
     tb_init(b);
-    uint32_t ecu[6], v0[2], v1[4], pr[2], name;
-    s->root = tb_table(b, 6, (const uint8_t[]){4, 4, 0, 0, 0, 4}, ecu);
+    uint32_t ecu[SAMPLE_ECU_DATA_IDS], v0[SAMPLE_BASE_VARIANT_IDS], v1[FIDS_VARIANT],
+        pr[SAMPLE_PARENT_REF_IDS], name;
+    s->root = tb_table(b, SAMPLE_ECU_DATA_IDS,
+                       (const uint8_t[SAMPLE_ECU_DATA_IDS]){[FID_ECU_DATA_VERSION] = 4,
+                                                            [FID_ECU_DATA_ECU_NAME] = 4,
+                                                            [FID_ECU_DATA_VARIANTS] = 4},
+                       ecu);
     tb_link(b, 0, s->root);
-    s->version_field = ecu[0];
+    s->version_field = ecu[FID_ECU_DATA_VERSION];
     s->version_str = tb_string(b, "1.0");
-    tb_link(b, ecu[0], s->version_str);
-    tb_link(b, ecu[1], tb_string(b, "ECU"));
+    tb_link(b, ecu[FID_ECU_DATA_VERSION], s->version_str);
+    tb_link(b, ecu[FID_ECU_DATA_ECU_NAME], tb_string(b, "ECU"));
     s->variants = tb_vector(b, 2);
-    tb_link(b, ecu[5], s->variants);
+    tb_link(b, ecu[FID_ECU_DATA_VARIANTS], s->variants);
 
-    s->v1 = tb_table(b, 4, (const uint8_t[]){4, 0, 0, 4}, v1);
+    s->v1 = tb_table(b, FIDS_VARIANT,
+                     (const uint8_t[FIDS_VARIANT]){[FID_VARIANT_DIAG_LAYER] = 4,
+                                                   [FID_VARIANT_PARENT_REFS] = 4},
+                     v1);
     tb_link(b, s->variants + 8, s->v1);
-    add_layer(b, v1[0], "APP", &s->v1_name);
+    add_layer(b, v1[FID_VARIANT_DIAG_LAYER], "APP", &s->v1_name);
     uint32_t refs = tb_vector(b, 1);
-    tb_link(b, v1[3], refs);
-    s->parent_ref = tb_table(b, 2, (const uint8_t[]){1, 4}, pr);
+    tb_link(b, v1[FID_VARIANT_PARENT_REFS], refs);
+    s->parent_ref = tb_table(b, SAMPLE_PARENT_REF_IDS,
+                             (const uint8_t[SAMPLE_PARENT_REF_IDS]){[FID_PARENT_REF_REF_TYPE] = 1,
+                                                                    [FID_PARENT_REF_REF] = 4},
+                             pr);
     tb_link(b, refs + 4, s->parent_ref);
-    s->ref_type_field = pr[0];
-    s->ref_field = pr[1];
-    b->buf[pr[0]] = MDD_PARENT_REF_TYPE_VARIANT;
+    s->ref_type_field = pr[FID_PARENT_REF_REF_TYPE];
+    s->ref_field = pr[FID_PARENT_REF_REF];
+    b->buf[s->ref_type_field] = MDD_PARENT_REF_TYPE_VARIANT;
 
-    s->v0 = tb_table(b, 2, (const uint8_t[]){4, 1}, v0);
+    s->v0 = tb_table(b, SAMPLE_BASE_VARIANT_IDS,
+                     (const uint8_t[SAMPLE_BASE_VARIANT_IDS]){[FID_VARIANT_DIAG_LAYER] = 4,
+                                                              [FID_VARIANT_IS_BASE_VARIANT] = 1},
+                     v0);
     tb_link(b, s->variants + 4, s->v0);
-    tb_link(b, pr[1], s->v0);
-    b->buf[v0[1]] = 1;
-    s->v0_layer = add_layer(b, v0[0], "BASE", &name);
+    tb_link(b, s->ref_field, s->v0);
+    b->buf[v0[FID_VARIANT_IS_BASE_VARIANT]] = 1;
+    s->v0_layer = add_layer(b, v0[FID_VARIANT_DIAG_LAYER], "BASE", &name);
+}
+
+/* Appends the root EcuData {variants} and its vector of count slots (filled later); returns
+ * the vector's position. */
+static uint32_t ecu_data_with_variants(tb *b, uint32_t count)
+{
+    uint32_t ecu[SAMPLE_ECU_DATA_IDS];
+    tb_link(b, 0,
+            tb_table(b, SAMPLE_ECU_DATA_IDS,
+                     (const uint8_t[SAMPLE_ECU_DATA_IDS]){[FID_ECU_DATA_VARIANTS] = 4}, ecu));
+    uint32_t variants = tb_vector(b, count);
+    tb_link(b, ecu[FID_ECU_DATA_VARIANTS], variants);
+    return variants;
 }
 
 /* The vtable position of the table at pos. */
@@ -339,7 +378,7 @@ static void test_field_outside_table(void **state)
     sample s;
     build_sample(&s);
     uint32_t vt = vtable_of(&s.b, s.root);
-    tb_set(&s.b, vt + 4, 200, 2);
+    tb_set(&s.b, tb_vtable_slot(vt, FID_ECU_DATA_VERSION), 200, 2);
     uint32_t table_size = s.b.buf[vt + 2];
     assert_verify_fails(s.b.buf, s.b.len, NULL, MDD_ERR_FORMAT,
                         fmt("EcuData.version: offset %u: field at 200 runs past the end of its "
@@ -352,7 +391,7 @@ static void test_misaligned_field(void **state)
     sample s;
     build_sample(&s);
     uint32_t vt = vtable_of(&s.b, s.root);
-    tb_set(&s.b, vt + 4, s.version_field - s.root + 1, 2);
+    tb_set(&s.b, tb_vtable_slot(vt, FID_ECU_DATA_VERSION), s.version_field - s.root + 1, 2);
     assert_verify_fails(s.b.buf, s.b.len, NULL, MDD_ERR_FORMAT,
                         fmt("EcuData.version: offset %u: field is not 4-byte aligned",
                             s.version_field + 1));
@@ -470,14 +509,12 @@ static void test_tables_in_one_memo_slot(void **state)
 {
     (void)state;
     tb b;
-    uint32_t ecu[6];
     tb_init(&b);
-    tb_link(&b, 0, tb_table(&b, 6, (const uint8_t[]){0, 0, 0, 0, 0, 4}, ecu));
-    uint32_t variants = tb_vector(&b, 2);
-    tb_link(&b, ecu[5], variants);
-    uint32_t empty_vtable = tb_put(&b, 4, 2);
+    uint32_t variants = ecu_data_with_variants(&b, 2);
+    uint32_t empty_vtable = tb_put(&b, tb_vtable_size(0), 2);
     tb_put(&b, 4, 2);
-    uint32_t layer_vtable = tb_put(&b, 6, 2); /* {diag_layer at 4}, 8 bytes of table */
+    /* {diag_layer at 4}, 8 bytes of table */
+    uint32_t layer_vtable = tb_put(&b, tb_vtable_size(FID_VARIANT_DIAG_LAYER + 1), 2);
     tb_put(&b, 8, 2);
     tb_put(&b, 4, 2);
     tb_align(&b, 8);
@@ -492,8 +529,9 @@ static void test_tables_in_one_memo_slot(void **state)
                             "the end (%u bytes)",
                             layer_field, b.len));
     /* Pointing inside, it is sound. */
-    uint32_t layer[1];
-    tb_link(&b, layer_field, tb_table(&b, 1, (const uint8_t[]){0}, layer));
+    uint32_t layer[SAMPLE_DIAG_LAYER_IDS];
+    tb_link(&b, layer_field,
+            tb_table(&b, SAMPLE_DIAG_LAYER_IDS, (const uint8_t[SAMPLE_DIAG_LAYER_IDS]){0}, layer));
     mdd_error err;
     assert_int_equal(verify_both(b.buf, b.len, NULL, &err), MDD_OK);
 }
@@ -531,22 +569,26 @@ static void test_tables_limit(void **state)
 static void build_bomb(tb *b, uint32_t levels)
 {
     tb_init(b);
-    uint32_t ecu[6], v[4], pr[2];
-    tb_link(b, 0, tb_table(b, 6, (const uint8_t[]){0, 0, 0, 0, 0, 4}, ecu));
-    uint32_t variants = tb_vector(b, 1);
-    tb_link(b, ecu[5], variants);
-    uint32_t link_at = variants + 4;
+    uint32_t v[FIDS_VARIANT], pr[SAMPLE_PARENT_REF_IDS];
+    uint32_t link_at = ecu_data_with_variants(b, 1) + 4;
     for (uint32_t k = 0; k <= levels; k++) {
-        tb_link(b, link_at, tb_table(b, 4, (const uint8_t[]){0, 0, 0, k < levels ? 4 : 0}, v));
+        tb_link(b, link_at,
+                tb_table(b, FIDS_VARIANT,
+                         (const uint8_t[FIDS_VARIANT]){
+                             [FID_VARIANT_PARENT_REFS] = (uint8_t)(k < levels ? 4 : 0)},
+                         v));
         if (k == levels)
             break;
         uint32_t refs = tb_vector(b, 2);
-        tb_link(b, v[3], refs);
-        uint32_t p = tb_table(b, 2, (const uint8_t[]){1, 4}, pr);
+        tb_link(b, v[FID_VARIANT_PARENT_REFS], refs);
+        uint32_t p = tb_table(b, SAMPLE_PARENT_REF_IDS,
+                              (const uint8_t[SAMPLE_PARENT_REF_IDS]){[FID_PARENT_REF_REF_TYPE] = 1,
+                                                                     [FID_PARENT_REF_REF] = 4},
+                              pr);
         tb_link(b, refs + 4, p);
         tb_link(b, refs + 8, p);
-        b->buf[pr[0]] = MDD_PARENT_REF_TYPE_VARIANT;
-        link_at = pr[1];
+        b->buf[pr[FID_PARENT_REF_REF_TYPE]] = MDD_PARENT_REF_TYPE_VARIANT;
+        link_at = pr[FID_PARENT_REF_REF];
     }
 }
 

@@ -17,7 +17,11 @@
 
 /* ---- builder ---- */
 
-/* A table {0: "ab", 2: 7u32} twice: the second reuses the first one's vtable. */
+/* The builder knows no schema: the field ids of a made-up table {name: string, unset: uint,
+ * count: uint} and of a root {items: [table]}. */
+enum { T_NAME = 0, T_UNSET = 1, T_COUNT = 2, ROOT_ITEMS = 0 };
+
+/* A table {name "ab", count 7} twice: the second reuses the first one's vtable. */
 static void test_builder_tables(void **state)
 {
     (void)state;
@@ -27,15 +31,15 @@ static void test_builder_tables(void **state)
     for (int i = 0; i < 2; i++) {
         mdd_fb_ref s = mdd_fb_create_cstring(&b, "ab");
         mdd_fb_table_start(&b);
-        mdd_fb_add_ref(&b, 0, s);
-        mdd_fb_add_u32(&b, 2, 7);
+        mdd_fb_add_ref(&b, T_NAME, s);
+        mdd_fb_add_u32(&b, T_COUNT, 7);
         t[i] = mdd_fb_table_end(&b);
     }
     /* string 7 + pad 1, table 12, vtable 10; pad 3, string 7, table 12: no second vtable. */
     assert_int_equal(mdd_fb_builder_size(&b), 52);
     mdd_fb_ref vec = mdd_fb_create_refs(&b, t, 2);
     mdd_fb_table_start(&b);
-    mdd_fb_add_ref(&b, 0, vec);
+    mdd_fb_add_ref(&b, ROOT_ITEMS, vec);
     mdd_fb_ref root_ref = mdd_fb_table_end(&b);
     mdd_bytes out;
     mdd_error err;
@@ -43,13 +47,13 @@ static void test_builder_tables(void **state)
     assert_int_equal(out.len % 8, 0);
     mdd_fb_table root = mdd_fb_root(out.ptr, out.len);
     assert_int_not_equal(root.pos, 0);
-    mdd_fb_vector v = mdd_fb_vector_field(root, 0, 4);
+    mdd_fb_vector v = mdd_fb_vector_field(root, ROOT_ITEMS, 4);
     assert_int_equal(v.count, 2);
     for (uint32_t i = 0; i < 2; i++) {
         mdd_fb_table tt = mdd_fb_vector_table(v, i);
-        assert_true(mdd_bytes_equal_str(mdd_fb_string_field(tt, 0), "ab"));
-        assert_int_equal(mdd_fb_u32(tt, 2, 0), 7);
-        assert_int_equal(mdd_fb_u32(tt, 1, 99), 99);
+        assert_true(mdd_bytes_equal_str(mdd_fb_string_field(tt, T_NAME), "ab"));
+        assert_int_equal(mdd_fb_u32(tt, T_COUNT, 0), 7);
+        assert_int_equal(mdd_fb_u32(tt, T_UNSET, 99), 99);
     }
     mdd_fb_builder_free(&b);
 }
@@ -83,7 +87,7 @@ static void test_builder_out_of_order(void **state)
     assert_int_equal(mdd_fb_builder_finish(&b, t, &out, &err), MDD_ERR_ARG);
     mdd_fb_builder_reset(&b);
     mdd_fb_table_start(&b);
-    mdd_fb_add_ref(&b, 0, 12345);
+    mdd_fb_add_ref(&b, T_NAME, 12345);
     assert_int_equal(mdd_fb_builder_finish(&b, mdd_fb_table_end(&b), &out, &err), MDD_ERR_ARG);
     mdd_fb_builder_free(&b);
 }
