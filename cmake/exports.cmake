@@ -2,13 +2,13 @@
 # linker version script (node MDD_0.1) lists them and hides every other symbol, so the wire
 # layer, the cache object and any other helper the library's objects define stay inside.
 # docs/libmdd.sym is the reviewed list; the test lib.exports compares the built library with
-# it, and scripts/update-symbols.sh rewrites it.
+# it, and make update-symbols (scripts/exports.sh update) rewrites it.
 file(GLOB MDD_PUBLIC_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/mdd/*.h)
 set(MDD_VERSION_SCRIPT ${PROJECT_BINARY_DIR}/libmdd.map)
 add_custom_command(
   OUTPUT ${MDD_VERSION_SCRIPT}
-  COMMAND ${CMAKE_COMMAND} -DHEADER_DIR=${PROJECT_SOURCE_DIR}/include/mdd -DOUT=${MDD_VERSION_SCRIPT}
-          -DLISTER=${PROJECT_SOURCE_DIR}/cmake/public-symbols.sh
+  COMMAND ${CMAKE_COMMAND} -DHEADER_DIR=${PROJECT_SOURCE_DIR}/include/mdd
+          -DLISTER=${PROJECT_SOURCE_DIR}/cmake/public-symbols.sh -DOUT=${MDD_VERSION_SCRIPT}
           -P ${PROJECT_SOURCE_DIR}/cmake/version-script.cmake
   DEPENDS ${MDD_PUBLIC_HEADERS} ${PROJECT_SOURCE_DIR}/cmake/public-symbols.sh
           ${PROJECT_SOURCE_DIR}/cmake/version-script.cmake

@@ -30,7 +30,7 @@ for task in "$@"; do
 done
 
 if ! command -v dpkg-query >/dev/null; then
-    echo "libmdd: not a Debian system, packages not checked (configuring reports what is missing)" >&2
+    echo "libmdd: not a Debian system: packages not checked (CMake reports what is missing)" >&2
     exit 0
 fi
 missing=""
