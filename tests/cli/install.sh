@@ -1,6 +1,7 @@
-# `make install`'s result is usable: the shared library has its SONAME, and the example
-# builds and runs against the installed tree through pkg-config (shared) and through the CMake
-# package (static).
+# `make install`'s result is usable and holds only the product: the shared library has its
+# SONAME, the internal library and its headers stay out, and the example builds and runs
+# against the installed tree through pkg-config (shared) and through the CMake package
+# (static).
 source "$(dirname "$0")/lib.bash"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$BUILD_TESTS/.." && pwd)
@@ -13,6 +14,14 @@ for f in bin/mdd lib/libmdd.a include/mdd/mdd.h share/man/man1/mdd.1 \
          lib/cmake/libmdd/libmddConfig.cmake; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
+# The internal library stays inside: its headers are not installed, and neither installed
+# library holds the generator or the FlatBuffers builder.
+for f in include/mdd/wire.h include/mdd/fb_build.h include/mdd/gen.h include/mdd_internal \
+         lib/libmdd_internal.a; do
+    [ ! -e "$prefix/$f" ] || fail "internal file installed: $f"
+done
+internal=$(nm --defined-only "$prefix/lib/libmdd.a" | grep -E ' T mdd_(gen_|fb_build)' || true)
+[ -z "$internal" ] || fail "libmdd.a holds internal functions: $internal"
 
 cd "$WORK"
 seq 1 500 >payload.txt
