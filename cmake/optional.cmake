@@ -6,6 +6,12 @@
 macro(mdd_optional_package option prefix module)
   set_property(CACHE ${option} PROPERTY STRINGS AUTO ON OFF)
   string(TOUPPER "${${option}}" _mdd_want)
+  # CMake's other spellings of true and false mean ON and OFF.
+  if(_mdd_want MATCHES "^(1|YES|Y|TRUE)$")
+    set(_mdd_want ON)
+  elseif(_mdd_want MATCHES "^(0|NO|N|FALSE)$")
+    set(_mdd_want OFF)
+  endif()
   if(NOT _mdd_want MATCHES "^(AUTO|ON|OFF)$")
     message(FATAL_ERROR "${option} is '${${option}}'; it takes AUTO, ON or OFF")
   endif()

@@ -28,7 +28,7 @@ PKG_CONFIG_LIBDIR=$build/pkgconfig PKG_CONFIG_PATH='' \
     cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMDD_WERROR=ON \
     >"$build/configure.log" || fail "configure failed: $(cat "$build/configure.log")"
 for line in "io_uring (MDD_WITH_IO_URING=AUTO): no" "HTTP (MDD_WITH_LIBEVENT=AUTO): no" \
-            "unit tests: no"; do
+            "unit tests: no" "CLI tests: yes"; do
     grep -qF -- "$line" "$build/configure.log" ||
         fail "configure did not report '$line': $(cat "$build/configure.log")"
 done
