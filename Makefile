@@ -53,7 +53,7 @@ update-symbols: build
 	@sh scripts/exports.sh update $(BUILD)/libmdd.so .
 
 demo:
-	@sh scripts/install-deps.sh build
+	@sh scripts/install-deps.sh demo
 	$(MAKE) build
 	@sh scripts/demo.sh $(BUILD)/mdd
 

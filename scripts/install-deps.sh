@@ -6,12 +6,14 @@
 #   check   build, plus cmocka and the programs the tests run (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
+#   demo    build, plus the programs scripts/demo.sh runs
 #   all     every one of them (the default; CI)
 set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
+DEMO="jq curl"
 
 [ $# -gt 0 ] || set -- all
 pkgs="$BUILD"
@@ -21,9 +23,10 @@ for task in "$@"; do
     check) pkgs="$pkgs $CHECK" ;;
     fuzz) pkgs="$pkgs $FUZZ" ;;
     bench) pkgs="$pkgs $BENCH" ;;
-    all) pkgs="$pkgs $CHECK $FUZZ $BENCH" ;;
+    demo) pkgs="$pkgs $DEMO" ;;
+    all) pkgs="$pkgs $CHECK $FUZZ $BENCH $DEMO" ;;
     *)
-        echo "install-deps.sh: unknown task '$task' (build, check, fuzz, bench or all)" >&2
+        echo "install-deps.sh: unknown task '$task' (build, check, fuzz, bench, demo or all)" >&2
         exit 2
         ;;
     esac
