@@ -3,8 +3,6 @@
  * container's metadata; payload bytes are never read through it. */
 #include "store_impl.h"
 
-#include <mdd_internal/cache.h>
-
 #include <stdlib.h>
 #include <unistd.h>
 

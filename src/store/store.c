@@ -1,8 +1,6 @@
 /* The store's public entry points: strategy names, options, open and close, accessors. */
 #include "store_impl.h"
 
-#include <mdd_internal/cache.h>
-
 #include <stdlib.h>
 #include <string.h>
 
