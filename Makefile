@@ -1,19 +1,22 @@
-# Wraps the CMake build. `make check` and `make demo` install missing Debian packages first
-# when run as root.
+# Wraps the CMake build. `make check`, `make fuzz` and `make demo` check the Debian packages they
+# need first (scripts/install-deps.sh): as root they install what is missing, otherwise they
+# stop naming it. A plain `make` builds with the compiler's warnings; `make test` and
+# `make check` (as CI) turn them into errors (MDD_WERROR).
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
+MINIMAL_BUILD ?= build-minimal
 FUZZ_SECONDS ?= 30
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build deps check check-asan test demo install fuzz fuzz-build bench bench-quick \
-        bench-seeds clean generate docs
+.PHONY: all build deps check check-asan check-minimal test demo install update-symbols fuzz \
+        fuzz-build bench bench-quick bench-seeds clean generate docs
 
 all: build
 
 deps:
-	@sh scripts/install-deps.sh
+	@sh scripts/install-deps.sh all
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX)
@@ -21,22 +24,37 @@ $(BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: build
+test: $(BUILD)/CMakeCache.txt
+	cmake -S . -B $(BUILD) -DMDD_WERROR=ON >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_SANITIZE=ON
 
 check-asan: $(ASAN_BUILD)/CMakeCache.txt
+	cmake -S . -B $(ASAN_BUILD) -DMDD_WERROR=ON >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
-check: deps
+check:
+	@sh scripts/install-deps.sh check
 	$(MAKE) test
 	$(MAKE) check-asan
 
-demo: deps build
+# The library and the tool built with only liblzma and libcrypto visible to pkg-config.
+check-minimal:
+	@sh scripts/check-minimal-build.sh $(MINIMAL_BUILD)
+
+# Rewrites docs/libmdd.sym, the reviewed list of what libmdd.so exports, from the built library
+# (after an intended change of the public headers; the test lib.exports compares the two).
+update-symbols: build
+	@sh scripts/exports.sh update $(BUILD)/libmdd.so .
+
+demo:
+	@sh scripts/install-deps.sh demo
+	$(MAKE) build
 	@sh scripts/demo.sh $(BUILD)/mdd
 
 install: build
@@ -44,12 +62,14 @@ install: build
 
 $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_FUZZ=ON -DMDD_SANITIZE=ON \
-	  -DMDD_TESTS=OFF -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link
+	  -DMDD_BUILD_TESTS=OFF -DMDD_BUILD_BENCH=OFF -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link
 
 fuzz-build: $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
-fuzz: deps fuzz-build
+fuzz:
+	@sh scripts/install-deps.sh fuzz
+	$(MAKE) fuzz-build
 	@sh scripts/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 # The codec comparison, then bench/run: the ADR table on the generated adr corpus (JSON,
@@ -83,4 +103,4 @@ docs:
 	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD)

@@ -55,6 +55,7 @@
 #include <mdd/convert.h>
 #include <mdd/file.h>
 #include <mdd/store.h>
+#include <mdd_internal/cache.h>
 
 #include <errno.h>
 #include <inttypes.h>

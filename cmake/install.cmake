@@ -1,12 +1,23 @@
-# Installs the libraries, headers, the mdd tool, its man page, a pkg-config file and a CMake
+# Installs the libraries, the public headers (include/mdd; the internal ones under
+# src/include are not), the mdd tool, its man page, a pkg-config file and a CMake
 # package (find_package(libmdd) gives mdd::mdd and mdd::mdd_static).
 install(TARGETS mdd mdd_static EXPORT libmddTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS mdd_tool RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(MDD_BUILD_TOOLS)
+  install(TARGETS mdd_tool RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(DIRECTORY include/mdd DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES docs/mdd.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 OPTIONAL)
+
+# What a static link needs besides libmdd.a: liburing only when the library was built with it.
+set(MDD_PC_REQUIRES_PRIVATE "liblzma libcrypto")
+set(MDD_CONFIG_WITH_URING FALSE)
+if(URING_FOUND)
+  string(APPEND MDD_PC_REQUIRES_PRIVATE " liburing")
+  set(MDD_CONFIG_WITH_URING TRUE)
+endif()
 
 # The .pc file finds the prefix from its own place: lib/pkgconfig -> ../..
 file(RELATIVE_PATH MDD_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")

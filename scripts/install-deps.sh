@@ -1,17 +1,49 @@
 #!/bin/sh
-# Installs the Debian packages libmdd needs to build, test, fuzz and benchmark, when any is
-# missing and we are root. Without root it only reports what is missing.
+# Checks that the Debian packages a task needs are installed, and installs the missing ones
+# when run as root. Without root it exits 0 when nothing is missing and fails naming the
+# missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
+#   build   the library and the tool, with every optional backend (liburing, libevent)
+#   check   build, plus cmocka and the programs the tests run (make check)
+#   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
+#   bench   build, plus the programs the benchmark harness runs
+#   demo    build, plus the programs scripts/demo.sh runs
+#   all     every one of them (the default; CI)
 set -e
-PKGS="build-essential cmake pkg-config liblzma-dev libssl-dev libcmocka-dev xz-utils openssl
-      clang libclang-rt-14-dev jq protobuf-compiler flatbuffers-compiler time
-      liburing-dev libevent-dev curl python3"
+BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
+CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3"
+FUZZ="clang libclang-rt-14-dev"
+BENCH="jq time xz-utils"
+DEMO="jq curl"
+
+[ $# -gt 0 ] || set -- all
+pkgs="$BUILD"
+for task in "$@"; do
+    case $task in
+    build) ;;
+    check) pkgs="$pkgs $CHECK" ;;
+    fuzz) pkgs="$pkgs $FUZZ" ;;
+    bench) pkgs="$pkgs $BENCH" ;;
+    demo) pkgs="$pkgs $DEMO" ;;
+    all) pkgs="$pkgs $CHECK $FUZZ $BENCH $DEMO" ;;
+    *)
+        echo "install-deps.sh: unknown task '$task' (build, check, fuzz, bench, demo or all)" >&2
+        exit 2
+        ;;
+    esac
+done
+
+if ! command -v dpkg-query >/dev/null; then
+    echo "libmdd: not a Debian system: packages not checked (CMake reports what is missing)" >&2
+    exit 0
+fi
 missing=""
-for p in $PKGS; do
+for p in $(printf '%s\n' $pkgs | sort -u); do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
-    echo "libmdd: missing packages:$missing (install them as root)" >&2
+    echo "libmdd: missing Debian packages:$missing" >&2
+    echo "libmdd: install them as root (apt-get install$missing, or make deps as root)" >&2
     exit 1
 fi
 echo "libmdd: installing$missing"

@@ -58,7 +58,8 @@ typedef struct mdd_reader mdd_reader;
 
 /* Creates a reader under opts (NULL for the defaults). *out is released with
  * mdd_reader_close(). MDD_ERR_ARG for options out of range; MDD_ERR_UNSUPPORTED when
- * MDD_READER_IO_URING was asked for and the kernel refuses io_uring (the message says why). */
+ * MDD_READER_IO_URING was asked for and the kernel refuses io_uring, or the library was built
+ * without it ("not built with io_uring"; the message says why). */
 mdd_status mdd_reader_open(const mdd_reader_options *opts, mdd_reader **out, mdd_error *err);
 
 /* Cancels every read not yet completed, waits for the I/O already under way to land (a

@@ -1,10 +1,13 @@
 /* libmdd: load ECU diagnostic databases (MDD files) with the least resident memory, zero
- * copies and verified integrity. Include this header for the whole public API. */
+ * copies and verified integrity. Include this header for the whole public API: errors and
+ * byte views, the container, its codec, files and mappings, memory reports, the converter,
+ * stores and their pinned views, asynchronous reads, typed views of EcuData and the database.
+ * (The wire primitives, the FlatBuffers builder and the corpus generator are the library's
+ * internals and not installed.) */
 #ifndef MDD_MDD_H
 #define MDD_MDD_H
 
 #include <mdd/status.h>
-#include <mdd/wire.h>
 #include <mdd/container.h>
 #include <mdd/codec.h>
 #include <mdd/file.h>
@@ -16,7 +19,5 @@
 #include <mdd/fb.h>
 #include <mdd/ecu.h>
 #include <mdd/db.h>
-#include <mdd/fb_build.h>
-#include <mdd/gen.h>
 
 #endif

@@ -64,9 +64,9 @@ typedef struct mdd_store_options {
      * A caller that reads the payload again right after opening (mdd_db_open() verifies and
      * indexes it) turns it off and calls mdd_store_evict() once done. */
     int evict;
-    /* pread only: the cache to read into, which the caller may share among stores and must
-     * keep until every store using it is closed. NULL: the store creates one of its own with
-     * cache_options. */
+    /* pread only: NULL (default), and the store creates a cache of its own with
+     * cache_options. Not for applications: the library's tool, tests and benchmarks pass a
+     * cache made with its internal API here to share one budget among stores. */
     mdd_cache *cache;
     mdd_cache_options cache_options;
     /* pread only: a directory, best on tmpfs (/dev/shm/...), where reads of a whole chunk
@@ -140,9 +140,6 @@ mdd_status mdd_store_read(const mdd_store *store, size_t index, uint64_t offset,
  * reclaimed between the check and the touch; the window is short and only costs a fault. */
 mdd_status mdd_store_try_read(const mdd_store *store, size_t index, uint64_t offset,
                               size_t len, mdd_pin *pin, mdd_error *err);
-
-/* pread only: the cache the store reads into (its own or the shared one); NULL otherwise. */
-mdd_cache *mdd_store_cache(const mdd_store *store);
 
 /* What a store holds in memory. */
 typedef struct mdd_store_memory {

@@ -1,7 +1,7 @@
 /* Writes a hand-built mdd_file as a new MDD file. Message sizes are computed first so every
  * length prefix can be written before its message, and payloads stream from their views. */
 #include <mdd/container.h>
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 /* proto3 leaves out empty implicit-presence strings; optional ones are written when present. */
 static uint64_t string_size(uint32_t number, mdd_bytes s, int optional)

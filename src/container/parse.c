@@ -5,7 +5,7 @@
 #include "arena.h"
 
 #include <mdd/container.h>
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #include "../common/error.h"
 
 #include <mdd/container.h>
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 #include <string.h>
 

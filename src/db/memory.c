@@ -1,6 +1,8 @@
 /* What a database holds in memory: its stores, as they report themselves, and its index. */
 #include "db_impl.h"
 
+#include <mdd_internal/cache.h>
+
 #include <string.h>
 
 static void add_store(mdd_store_memory *sum, const mdd_store_memory *m)

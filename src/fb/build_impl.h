@@ -4,7 +4,7 @@
 
 #include "../common/error.h"
 
-#include <mdd/fb_build.h>
+#include <mdd_internal/fb_build.h>
 
 /* Records the first failure; later ones are consequences of it. */
 MDD_INTERNAL void fbb_fail(mdd_fb_builder *b, mdd_status status, const char *fmt, ...)

@@ -6,7 +6,7 @@
 #include "../common/error.h"
 
 #include <mdd/ecu.h>
-#include <mdd/gen.h>
+#include <mdd_internal/gen.h>
 #include <mdd_internal/ecu_fields.h>
 
 /* splitmix64: tiny, fast and the same on every platform, so a seed names a corpus. */

@@ -15,7 +15,7 @@
 
 #include "../common/error.h"
 
-#include <mdd/cache.h>
+#include <mdd_internal/cache.h>
 
 #include <pthread.h>
 #include <stdatomic.h>

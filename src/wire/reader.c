@@ -1,6 +1,6 @@
 #include "../common/error.h"
 
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 void mdd_wire_reader_init(mdd_wire_reader *r, const uint8_t *buf, size_t start, size_t end)
 {

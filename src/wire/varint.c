@@ -1,4 +1,4 @@
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 mdd_status mdd_varint_decode(const uint8_t *p, size_t avail, uint64_t *value, size_t *used)
 {

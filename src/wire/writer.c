@@ -1,4 +1,4 @@
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 mdd_status mdd_wire_put_varint(mdd_sink *out, uint64_t value, mdd_error *err)
 {

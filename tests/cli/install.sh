@@ -1,7 +1,8 @@
-# `make install`'s result is usable: the shared library has its SONAME, and every example in
-# examples/ builds against the installed tree with pkg-config and runs on a directory of MDD
-# files (the corpus when present, else a small generated one), printing exactly what the mdd
-# tool finds; the main example also builds through the CMake package (static).
+# `make install`'s result is usable and holds only the product: the shared library has its
+# SONAME, the internal library and its headers stay out, and every example in examples/ builds
+# against the installed tree with pkg-config and runs on a directory of MDD files (the corpus
+# when present, else a small generated one), printing exactly what the mdd tool finds; the main
+# example also builds through the CMake package (static).
 source "$(dirname "$0")/lib.bash"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$BUILD_TESTS/.." && pwd)
@@ -16,6 +17,14 @@ for f in bin/mdd lib/libmdd.a include/mdd/mdd.h share/man/man1/mdd.1 \
 done
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 grep -qx 'License: Apache-2.0' "$prefix/lib/pkgconfig/libmdd.pc" || fail "pkg-config: no License"
+# The internal library stays inside: its headers are not installed, and neither installed
+# library holds the generator or the FlatBuffers builder.
+for f in include/mdd/wire.h include/mdd/fb_build.h include/mdd/gen.h include/mdd_internal \
+         lib/libmdd_internal.a; do
+    [ ! -e "$prefix/$f" ] || fail "internal file installed: $f"
+done
+internal=$(nm --defined-only "$prefix/lib/libmdd.a" | grep -E ' T mdd_(gen_|fb_build)' || true)
+[ -z "$internal" ] || fail "libmdd.a holds internal functions: $internal"
 
 cd "$WORK"
 if have_corpus; then

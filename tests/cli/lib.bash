@@ -32,6 +32,16 @@ skip() {
     exit 77
 }
 
+# Skips the test (exit 77) when the tool was built without libevent, after checking that
+# mdd serve then says so.
+require_http() {
+    [ "${MDD_TEST_HAVE_LIBEVENT:-1}" == 0 ] || return 0
+    run 1 "$MDD" serve "$WORK"
+    expect_eq "$(cat "$TMP/err")" "mdd serve: built without HTTP support (libevent)" \
+        "mdd serve without libevent"
+    skip "built without libevent (HTTP)"
+}
+
 # True when the corpus of real files is there.
 have_corpus() {
     compgen -G "$CORPUS/*.mdd" >/dev/null

@@ -4,6 +4,7 @@
 # corpus when present, and a clean exit 0 on SIGTERM. The port is read from the server's
 # first line through a fifo.
 source "$(dirname "$0")/lib.bash" "$@"
+require_http
 
 SERVERS=()
 kill_servers() {

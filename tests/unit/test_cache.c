@@ -10,6 +10,7 @@
 #include "testutil.h"
 
 #include <mdd/store.h>
+#include <mdd_internal/cache.h>
 
 #include <stdio.h>
 #include <stdlib.h>

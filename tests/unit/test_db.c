@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
+#include <mdd_internal/cache.h>
 
 #include <pthread.h>
 #include <stdio.h>

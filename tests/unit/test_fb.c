@@ -15,7 +15,7 @@
 
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
-#include <mdd/gen.h>
+#include <mdd_internal/gen.h>
 #include <mdd_internal/ecu_fields.h>
 
 #include <stdio.h>

@@ -10,7 +10,7 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
-#include <mdd/gen.h>
+#include <mdd_internal/gen.h>
 
 #include <stdlib.h>
 #include <string.h>

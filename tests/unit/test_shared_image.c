@@ -10,10 +10,11 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
-#include <mdd/fb_build.h>
 #include <mdd/file.h>
-#include <mdd/gen.h>
 #include <mdd/store.h>
+#include <mdd_internal/cache.h>
+#include <mdd_internal/fb_build.h>
+#include <mdd_internal/gen.h>
 
 #include <pthread.h>
 #include <signal.h>

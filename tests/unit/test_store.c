@@ -11,8 +11,9 @@
 #include "../../src/store/store_io.h"
 
 #include <mdd/convert.h>
-#include <mdd/gen.h>
 #include <mdd/store.h>
+#include <mdd_internal/cache.h>
+#include <mdd_internal/gen.h>
 
 #include <fcntl.h>
 #include <pthread.h>

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <mdd/wire.h>
+#include <mdd_internal/wire.h>
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
-/* mdd gen: writes a deterministic synthetic corpus of MDD files (include/mdd/gen.h). */
+/* mdd gen: writes a deterministic synthetic corpus of MDD files (mdd_internal/gen.h). */
 #include "cli.h"
 
-#include <mdd/gen.h>
+#include <mdd_internal/gen.h>
 
 #include <errno.h>
 #include <stdio.h>

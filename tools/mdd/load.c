@@ -7,6 +7,7 @@
 
 #include <mdd/memory.h>
 #include <mdd/store.h>
+#include <mdd_internal/cache.h>
 
 #include <inttypes.h>
 #include <stdio.h>

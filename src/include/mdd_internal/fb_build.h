@@ -1,4 +1,5 @@
-/* libmdd: a FlatBuffers builder, for writing EcuData payloads (the corpus generator).
+/* libmdd internal (not installed): a FlatBuffers builder, for writing EcuData payloads
+ * (the corpus generator).
  *
  * The buffer grows back to front, as flatc's builders do: an object is written before the
  * objects that refer to it, so every uoffset points forward. A reference to a written object

@@ -1,4 +1,4 @@
-/* libmdd: protobuf wire primitives.
+/* libmdd internal (not installed): protobuf wire primitives.
  *
  * A reader walks the fields of one message inside a larger buffer without copying: a field's
  * payload is a view into that buffer. All offsets are absolute offsets into the buffer the

@@ -1,8 +1,8 @@
-/* libmdd: a deterministic generator of realistic synthetic MDD files, for tests, benchmarks
- * and demos.
+/* libmdd internal (not installed): a deterministic generator of realistic synthetic MDD
+ * files, for tests, benchmarks and demos.
  *
  * A plan lists the files of a corpus (name, seed, aimed-at payload size); each file is an
- * EcuData FlatBuffer written with the library's own builder (include/mdd/fb_build.h) and packed
+ * EcuData FlatBuffer written with the library's own builder (mdd_internal/fb_build.h) and packed
  * as a converter packs it: one LZMA-compressed DIAGNOSTIC_DESCRIPTION chunk with a
  * sha512_uncompressed signature. An ECU database holds a Protocol layer, a base variant that
  * inherits from it and several variants that inherit from the base with some names not
@@ -15,7 +15,7 @@
 #ifndef MDD_GEN_H
 #define MDD_GEN_H
 
-#include <mdd/fb_build.h>
+#include <mdd_internal/fb_build.h>
 
 #ifdef __cplusplus
 extern "C" {
