@@ -187,7 +187,6 @@ static const char *const WORDS[] = {
 static const char *const SEMANTICS[] = {"DATA", "FUNCTION", "ROUTINE", "CURRENTDATA",
                                         "IDENTIFICATION", "STOREDDATA", "SECURITY"};
 
-
 typedef struct payload_gen {
     mdd_buffer buf;
     mdd_sink sink;
