@@ -15,9 +15,10 @@
 # The corpus is DIR, else a medium one made with NEW's `mdd gen` (16 files, about 63 MB
 # uncompressed), kept in NEW_BUILD_DIR/bench-corpus-compare and made again only when the
 # generator's sources change. Both builds read the same files.
-# Prints a markdown table: per figure, each build's median over the N rounds (default 5), the
-# ratio new / old and each build's range. Every figure is a time: above 1 the new build is
-# slower. About 1.5 minutes per round with the default corpus on 2 busy CPUs, plus 1.5 to make
+# Prints a markdown table: per figure, each build's median over the N rounds (default 5) and
+# their ratio new / old, then the same for each build's minimum (load from other work only adds
+# time, so on a busy machine the minima vary less). Every figure is a time: above 1 the new
+# build is slower. About 1.5 minutes per round with the default corpus on 2 busy CPUs, plus 1.5 to make
 # the corpus the first time.
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -euo pipefail
@@ -97,12 +98,11 @@ for ((r = 1; r <= ROUNDS; r++)); do
 done
 
 # ---- the table ----
-# Prints "MEDIAN MIN MAX" of FIGURE's values in FILE.
+# Prints "MEDIAN MIN" of FIGURE's values in FILE.
 stats() {
     awk -v f="$1" '$1 == f { print $2 }' "$2" | sort -g |
-        awk '{ v[NR] = $1 } END { if (NR == 0) { print "- - -"; exit }
-             m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-             print m, v[1], v[NR] }'
+        awk '{ v[NR] = $1 } END { if (NR == 0) { print "- -"; exit }
+             print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1] }'
 }
 label() {
     case $1 in
@@ -113,16 +113,18 @@ label() {
 }
 echo "Old: $OLD; new: $NEW. Medians of $ROUNDS rounds, the builds alternating."
 echo "Lookups: bench_lookup --runs 3. Open: bench_strategies --adapter 10000 --cache warm on $CORPUS ($files files)."
-echo "Every figure is a time: new / old above 1 is slower."
+echo "Every figure is a time: new / old above 1 is slower. Load from other work only adds time,"
+echo "so on a busy machine the minima are the steadier comparison."
 echo
-echo "| figure | old | new | new / old | old range | new range |"
-echo "|---|---|---|---|---|---|"
+echo "| figure | old median | new median | new / old | old min | new min | new / old of the minima |"
+echo "|---|---|---|---|---|---|---|"
 figures="lookup_indexed lookup_naive lookup_heap lookup_inplace"
 for s in "${STRATEGIES[@]}"; do figures+=" open_$s open_noverify_$s"; done
 for f in $figures; do
-    read -r om olo ohi <<<"$(stats "$f" "$work/old.txt")"
-    read -r nm nlo nhi <<<"$(stats "$f" "$work/new.txt")"
-    awk -v l="$(label "$f")" -v om="$om" -v olo="$olo" -v ohi="$ohi" -v nm="$nm" -v nlo="$nlo" -v nhi="$nhi" 'BEGIN {
-        ratio = om + 0 > 0 && nm != "-" ? sprintf("%.3f", nm / om) : "-"
-        printf "| %s | %s | %s | %s | %s-%s | %s-%s |\n", l, om, nm, ratio, olo, ohi, nlo, nhi }'
+    read -r om olo <<<"$(stats "$f" "$work/old.txt")"
+    read -r nm nlo <<<"$(stats "$f" "$work/new.txt")"
+    awk -v l="$(label "$f")" -v om="$om" -v olo="$olo" -v nm="$nm" -v nlo="$nlo" '
+        function ratio(n, o) { return o + 0 > 0 && n != "-" ? sprintf("%.3f", n / o) : "-" }
+        BEGIN { printf "| %s | %s | %s | %s | %s | %s | %s |\n", l, om, nm, ratio(nm, om), olo, nlo,
+                       ratio(nlo, olo) }'
 done
