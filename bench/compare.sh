@@ -16,9 +16,10 @@
 # uncompressed), kept in NEW_BUILD_DIR/bench-corpus-compare and made again only when the
 # generator's sources change. Both builds read the same files.
 # Prints a markdown table: per figure, each build's median over the N rounds (default 5) and
-# their ratio new / old, then the same for each build's minimum (load from other work only adds
-# time, so on a busy machine the minima vary less). Every figure is a time: above 1 the new
-# build is slower. About 1.5 minutes per round with the default corpus on 2 busy CPUs, plus 1.5 to make
+# their ratio new / old, then the median and range of the ratios new / old taken within each
+# round: the two builds of a round ran back to back, under much the same load from other work,
+# so on a busy machine these vary less. Every figure is a time: above 1 the new build is
+# slower. About 1.5 minutes per round with the default corpus on 2 busy CPUs, plus 1.5 to make
 # the corpus the first time.
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -euo pipefail
@@ -70,18 +71,20 @@ mdd_files=("$CORPUS"/*.mdd)
 files=${#mdd_files[@]}
 [ "$files" -gt 0 ] || { echo "bench/compare.sh: no *.mdd files in $CORPUS" >&2; exit 1; }
 
-# ---- the rounds: lines "FIGURE VALUE" appended to $work/old.txt and $work/new.txt ----
+# ---- the rounds: lines "FIGURE ROUND VALUE" appended to $work/old.txt and $work/new.txt ----
 STRATEGIES=(heap inplace pread)
+# measure_KIND NAME BUILD ROUND
 measure_lookup() {
     "$2/bench/bench_lookup" --runs 3 |
-        awk '/ns\/lookup/ && $1 ~ /^(indexed|naive|heap|inplace)$/ { print "lookup_" $1, $2 }' \
+        awk -v r="$3" '/ns\/lookup/ && $1 ~ /^(indexed|naive|heap|inplace)$/ { print "lookup_" $1, r, $2 }' \
         >>"$work/$1.txt"
 }
 measure_open() {
     "$2/bench/bench_strategies" --adapter 10000 --runs 1 --cache warm \
         --strategies "$(IFS=,; echo "${STRATEGIES[*]}")" --json "$CORPUS" 2>"$work/stderr" |
-        jq -r '(.warm // .) | to_entries[] | select((.value | type) == "object" and .value.open_ms != null and .key != "baseline")
-               | "open_\(.key) \(.value.open_ms)", "open_noverify_\(.key) \(.value.open_noverify_ms)"' \
+        jq -r --arg r "$3" '(.warm // .) | to_entries[]
+               | select((.value | type) == "object" and .value.open_ms != null and .key != "baseline")
+               | "open_\(.key) \($r) \(.value.open_ms)", "open_noverify_\(.key) \($r) \(.value.open_noverify_ms)"' \
         >>"$work/$1.txt" || { cat "$work/stderr" >&2; exit 1; }
 }
 for ((r = 1; r <= ROUNDS; r++)); do
@@ -92,17 +95,20 @@ for ((r = 1; r <= ROUNDS; r++)); do
         for name in "${order[@]}"; do
             build=$OLD
             [ "$name" = new ] && build=$NEW
-            "measure_$kind" "$name" "$build"
+            "measure_$kind" "$name" "$build" "$r"
         done
     done
 done
 
 # ---- the table ----
-# Prints "MEDIAN MIN" of FIGURE's values in FILE.
-stats() {
-    awk -v f="$1" '$1 == f { print $2 }' "$2" | sort -g |
-        awk '{ v[NR] = $1 } END { if (NR == 0) { print "- -"; exit }
-             print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1] }'
+median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# FIGURE's values in FILE, one a line.
+values() { awk -v f="$1" '$1 == f { print $3 }' "$2"; }
+# FIGURE's ratios new / old within each round, one a line.
+round_ratios() {
+    awk -v f="$1" 'FNR == NR { if ($1 == f) old[$2] = $3; next }
+                   $1 == f && old[$2] > 0 { printf "%.4f\n", $3 / old[$2] }' \
+        "$work/old.txt" "$work/new.txt"
 }
 label() {
     case $1 in
@@ -111,20 +117,21 @@ label() {
     open_*) echo "open ${1#open_}: verify, index, 10k requests (ms)" ;;
     esac
 }
-echo "Old: $OLD; new: $NEW. Medians of $ROUNDS rounds, the builds alternating."
+echo "Old: $OLD; new: $NEW. $ROUNDS rounds, the builds alternating."
 echo "Lookups: bench_lookup --runs 3. Open: bench_strategies --adapter 10000 --cache warm on $CORPUS ($files files)."
-echo "Every figure is a time: new / old above 1 is slower. Load from other work only adds time,"
-echo "so on a busy machine the minima are the steadier comparison."
+echo "Every figure is a time: new / old above 1 is slower."
 echo
-echo "| figure | old median | new median | new / old | old min | new min | new / old of the minima |"
-echo "|---|---|---|---|---|---|---|"
+echo "| figure | old median | new median | new / old | new / old within a round: median (range) |"
+echo "|---|---|---|---|---|"
 figures="lookup_indexed lookup_naive lookup_heap lookup_inplace"
 for s in "${STRATEGIES[@]}"; do figures+=" open_$s open_noverify_$s"; done
 for f in $figures; do
-    read -r om olo <<<"$(stats "$f" "$work/old.txt")"
-    read -r nm nlo <<<"$(stats "$f" "$work/new.txt")"
-    awk -v l="$(label "$f")" -v om="$om" -v olo="$olo" -v nm="$nm" -v nlo="$nlo" '
-        function ratio(n, o) { return o + 0 > 0 && n != "-" ? sprintf("%.3f", n / o) : "-" }
-        BEGIN { printf "| %s | %s | %s | %s | %s | %s | %s |\n", l, om, nm, ratio(nm, om), olo, nlo,
-                       ratio(nlo, olo) }'
+    om=$(values "$f" "$work/old.txt" | median)
+    nm=$(values "$f" "$work/new.txt" | median)
+    rm=$(round_ratios "$f" | median)
+    range=$(round_ratios "$f" | sort -g | sed -n '1p;$p' | paste -sd' ')
+    awk -v l="$(label "$f")" -v om="$om" -v nm="$nm" -v rm="$rm" -v range="$range" 'BEGIN {
+        split(range, r, " ")
+        printf "| %s | %s | %s | %.3f | %.3f (%.3f-%.3f) |\n", l, om, nm, (om > 0 ? nm / om : 0), rm,
+               r[1], r[2] }'
 done
