@@ -19,8 +19,8 @@
 # their ratio new / old, then the median and range of the ratios new / old taken within each
 # round: the two builds of a round ran back to back, under much the same load from other work,
 # so on a busy machine these vary less. Every figure is a time: above 1 the new build is
-# slower. About 1.5 minutes per round with the default corpus on 2 busy CPUs, plus 1.5 to make
-# the corpus the first time.
+# slower. About 2.5 minutes for 5 rounds on 2 CPUs (up to 10 when other work loads them), plus
+# 1.5 to make the default corpus the first time.
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -euo pipefail
 export LC_ALL=C
