@@ -8,6 +8,8 @@
  *                                                    (the raw LZMA stream of a compressed one)
  *
  * The timing commands print the median wall-clock seconds of one repetition. */
+#include "bench_common.h"
+
 #include <mdd/codec.h>
 #include <mdd/container.h>
 
@@ -15,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- plumbing ---- */
 
@@ -76,25 +77,6 @@ static int write_file(const char *path, const uint8_t *data, size_t len)
     return failed ? -1 : 0;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, compare_doubles);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* One timed operation: returns its status and fills err on failure. */
 typedef mdd_status (*timed_op)(void *ctx, mdd_error *err);
 
@@ -110,15 +92,15 @@ static int time_repeated(timed_op op, void *ctx, uint64_t repeat)
         return 1;
     mdd_error err;
     for (uint64_t i = 0; i < repeat; i++) {
-        double t0 = now_seconds();
+        double t0 = bench_now_ns();
         if (op(ctx, &err)) {
             fprintf(stderr, "%s\n", err.message);
             free(times);
             return 1;
         }
-        times[i] = now_seconds() - t0;
+        times[i] = (bench_now_ns() - t0) * 1e-9;
     }
-    printf("%.6f\n", median(times, (size_t)repeat));
+    printf("%.6f\n", bench_median(times, (size_t)repeat));
     free(times);
     return 0;
 }
@@ -205,8 +187,6 @@ static const char *const WORDS[] = {
 static const char *const SEMANTICS[] = {"DATA", "FUNCTION", "ROUTINE", "CURRENTDATA",
                                         "IDENTIFICATION", "STOREDDATA", "SECURITY"};
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
 typedef struct payload_gen {
     mdd_buffer buf;
     mdd_sink sink;
@@ -254,9 +234,9 @@ static void gen_short_name(payload_gen *g)
 {
     uint32_t parts = 2 + gen_random(g) % 2;
     for (uint32_t i = 0; i < parts; i++)
-        gen_put_str(g, gen_pick(g, NOUNS, COUNT(NOUNS)));
+        gen_put_str(g, gen_pick(g, NOUNS, BENCH_COUNT(NOUNS)));
     gen_put_str(g, "_");
-    gen_put_str(g, gen_pick(g, VERBS, COUNT(VERBS)));
+    gen_put_str(g, gen_pick(g, VERBS, BENCH_COUNT(VERBS)));
     gen_end_string(g);
 }
 
@@ -264,7 +244,7 @@ static void gen_sentence(payload_gen *g)
 {
     uint32_t words = 5 + gen_random(g) % 8;
     for (uint32_t i = 0; i < words; i++) {
-        gen_put_str(g, gen_pick(g, WORDS, COUNT(WORDS)));
+        gen_put_str(g, gen_pick(g, WORDS, BENCH_COUNT(WORDS)));
         gen_put_str(g, i + 1 < words ? " " : ".");
     }
     gen_end_string(g);
@@ -278,7 +258,7 @@ static void gen_record(payload_gen *g, uint32_t index)
     gen_put_u32(g, 0x00080004u | (gen_random(g) & 0x00f000f0u)); /* vtable-like sizes */
     gen_short_name(g);
     gen_sentence(g);
-    gen_put_str(g, gen_pick(g, SEMANTICS, COUNT(SEMANTICS)));
+    gen_put_str(g, gen_pick(g, SEMANTICS, BENCH_COUNT(SEMANTICS)));
     gen_end_string(g);
     uint32_t did = gen_random(g);
     uint8_t request[4] = {SIDS[did % sizeof SIDS], (uint8_t)(did >> 8), (uint8_t)(did >> 16), 0};
@@ -358,12 +338,12 @@ static const struct command {
 
 int main(int argc, char **argv)
 {
-    for (size_t i = 0; argc >= 2 && i < COUNT(COMMANDS); i++) {
+    for (size_t i = 0; argc >= 2 && i < BENCH_COUNT(COMMANDS); i++) {
         if (strcmp(argv[1], COMMANDS[i].name) == 0 && argc == COMMANDS[i].args + 2)
             return COMMANDS[i].run(argv + 2);
     }
     fprintf(stderr, "usage:\n");
-    for (size_t i = 0; i < COUNT(COMMANDS); i++)
+    for (size_t i = 0; i < BENCH_COUNT(COMMANDS); i++)
         fprintf(stderr, "  %s %s\n", argv[0], COMMANDS[i].usage);
     return 2;
 }

@@ -366,13 +366,6 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-static void sleep_ms(unsigned ms)
-{
-    struct timespec t = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
-    while (nanosleep(&t, &t) != 0 && errno == EINTR)
-        ;
-}
-
 typedef struct pressure_thread {
     const session *s;
     atomic_int *stop;
@@ -386,7 +379,7 @@ static void *pressure_main(void *arg)
     while (!atomic_load(p->stop)) {
         drop_mapped_pages(p->s->db);
         evict_files(p->s->files);
-        sleep_ms(p->s->o->pressure_ms);
+        bench_sleep_ms(p->s->o->pressure_ms);
     }
     return NULL;
 }
@@ -418,7 +411,7 @@ static void run_phase(const session *s, unsigned threads, int warm, int pressure
     }
     if (pressure && pthread_create(&p.thread, NULL, pressure_main, &p) != 0)
         bench_die("pthread_create failed");
-    sleep_ms((unsigned)(s->o->seconds * 1000));
+    bench_sleep_ms((unsigned)(s->o->seconds * 1000));
     atomic_store(&stop, 1);
     memset(out, 0, sizeof *out);
     for (unsigned i = 0; i < threads; i++) {
@@ -454,15 +447,8 @@ static mdd_db *open_db(const options *o, mdd_strategy strategy)
 
 static void write_full(int fd, const void *buf, size_t len)
 {
-    for (const char *p = buf; len > 0;) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            bench_die("write to a pipe: %s", strerror(errno));
-        p += n;
-        len -= (size_t)n;
-    }
+    if (bench_write_all(fd, buf, len) != 0)
+        bench_die("write to a pipe: %s", strerror(errno));
 }
 
 /* Returns 0, or -1 at the end of the pipe. */
@@ -921,9 +907,7 @@ static void write_json_verdicts(FILE *f, verdicts v)
 
 static void write_json(const options *o, const rows *t, size_t files)
 {
-    FILE *f = fopen(o->json_out, "we");
-    if (!f)
-        bench_die("%s: %s", o->json_out, strerror(errno));
+    FILE *f = bench_open_output(o->json_out);
     fprintf(f,
             "{\"files\": %zu, \"requests\": %u, \"seconds\": %.3f, \"runs\": %u, "
             "\"pressure_ms\": %u, \"verify\": %s, \"rows\": [",
@@ -956,8 +940,7 @@ static void write_json(const options *o, const rows *t, size_t files)
         write_json_verdicts(f, judge(o, t, m));
     }
     fprintf(f, "}}\n");
-    if (fclose(f) != 0)
-        bench_die("%s: write failed", o->json_out);
+    bench_close_output(f, o->json_out);
 }
 
 /* A directory for the shared mode's images, on tmpfs where the machine has /dev/shm, as a

@@ -722,9 +722,7 @@ static void json_stalls(FILE *out, const summary *s, int m)
 
 static void write_json(const options *o, const figures *f, const summary *s, uint64_t sum)
 {
-    FILE *out = fopen(o->json_out, "we");
-    if (!out)
-        bench_die("%s: %s", o->json_out, strerror(errno));
+    FILE *out = bench_open_output(o->json_out);
     fprintf(out,
             "{\"files\": %u, \"file_mib\": %u, \"piece_kib\": %u, \"window\": %u, "
             "\"pool\": %u, \"max_read_kib\": %u, \"advice\": \"%s\", \"runs\": %u, "
@@ -753,8 +751,7 @@ static void write_json(const options *o, const figures *f, const summary *s, uin
             "\"stall_own_ms\": {\"value\": %.3f, \"limit\": %.1f, \"pass\": %s}}}\n",
             vd.ratio, TARGET_RATIO, vd.ratio_ok ? "true" : "false", vd.stall_ms,
             TARGET_STALL_MS, vd.stall_ok ? "true" : "false");
-    if (fclose(out) != 0)
-        bench_die("%s: write failed", o->json_out);
+    bench_close_output(out, o->json_out);
 }
 
 int main(int argc, char **argv)

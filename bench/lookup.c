@@ -9,8 +9,9 @@
  * reset and fault-memory services) inheriting from the protocol; three variants with --own
  * services each (new DIDs and overrides of base services, and not-inherited base names)
  * inheriting from the base. It is written LZMA-compressed with its sha512_uncompressed
- * signature as an MDD file in a scratch directory ($TMPDIR, else /var/tmp, else the current
- * directory), once per strategy, and opened with mdd_db_open() (verification on).
+ * signature as an MDD file in a scratch directory (bench_scratch_create(): $TMPDIR, else
+ * /var/tmp, else the current directory, the first not in memory), once per strategy, and
+ * opened with mdd_db_open() (verification on).
  *
  * A lookup is one request resolved to its best (longest-prefix) service, whose short name is
  * then read, as a caller would. Requests: 4096 drawn once with a fixed seed from the first
@@ -32,17 +33,12 @@
 #include <mdd/codec.h>
 #include <mdd/db.h>
 
-#include <ftw.h>
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
-#define PROG "bench_lookup"
 #define REQUESTS 4096u
 #define MAX_RUNS 99
 #define MATCHES 8
@@ -76,12 +72,6 @@ void *__wrap_realloc(void *p, size_t size)
     return __real_realloc(p, size);
 }
 
-static void die(const char *what)
-{
-    fprintf(stderr, "%s: %s\n", PROG, what);
-    exit(1);
-}
-
 /* ---- A FlatBuffer written front to back: a parent first, its children after it, so that
  * every offset points forward ---- */
 
@@ -97,7 +87,7 @@ static uint32_t fbw_put(fbw *w, uint32_t value, uint32_t size)
         w->cap = w->cap ? 2 * w->cap : 1u << 16;
         w->buf = realloc(w->buf, w->cap);
         if (!w->buf)
-            die("out of memory");
+            bench_die("out of memory");
     }
     uint32_t at = (uint32_t)w->len;
     for (uint32_t i = 0; i < size; i++)
@@ -351,7 +341,7 @@ static void make_database(database *db, uint32_t base_n, uint32_t own_n)
     uint32_t protocol_n = 16;
     db->services = calloc(base_n + 3u * own_n + protocol_n, sizeof *db->services);
     if (!db->services)
-        die("out of memory");
+        bench_die("out of memory");
     service_spec *base = db->services + 3u * own_n;
     service_spec *protocol = base + base_n;
     base_services(base, base_n);
@@ -376,7 +366,7 @@ static void write_mdd(const char *path, const fbw *payload)
     mdd_buffer stream = {0};
     if (mdd_sha512(payload->buf, payload->len, digest, NULL) != MDD_OK ||
         mdd_lzma_encode(payload->buf, payload->len, 6, &stream, NULL) != MDD_OK)
-        die("compress");
+        bench_die("compress");
     mdd_signature sig = {.algorithm = {(const uint8_t *)MDD_SIG_SHA512_UNCOMPRESSED, 19},
                          .signature = {digest, sizeof digest}};
     mdd_chunk chunk = {.type = MDD_CHUNK_DIAGNOSTIC_DESCRIPTION,
@@ -396,28 +386,9 @@ static void write_mdd(const char *path, const fbw *payload)
     FILE *f = fopen(path, "wb");
     if (mdd_file_encode(&file, &sink, NULL) != MDD_OK || !f ||
         fwrite(out.data, 1, out.len, f) != out.len || fclose(f) != 0)
-        die("write the database file");
+        bench_die("write the database file");
     mdd_buffer_free(&out);
     mdd_buffer_free(&stream);
-}
-
-static void scratch_dir(char *dir, size_t size)
-{
-    const char *base = getenv("TMPDIR");
-    struct stat st;
-    if (!base || !*base)
-        base = stat("/var/tmp", &st) == 0 ? "/var/tmp" : ".";
-    snprintf(dir, size, "%s/mdd-bench-lookup-XXXXXX", base);
-    if (!mkdtemp(dir))
-        die("make a scratch directory");
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
 }
 
 static mdd_db *open_db(const char *dir, const char *name, const fbw *payload,
@@ -432,7 +403,7 @@ static mdd_db *open_db(const char *dir, const char *name, const fbw *payload,
     mdd_error err;
     const char *paths[] = {path};
     if (mdd_db_open(paths, 1, &opts, &db, &err) != MDD_OK)
-        die(err.message);
+        bench_die("%s", err.message);
     return db;
 }
 
@@ -504,10 +475,10 @@ static void check_agreement(const mdd_db_layer *layer, const mdd_service_list *s
         size_t na = indexed_lookup(layer, &requests[i], a);
         size_t nb = naive_lookup(services, &requests[i], b);
         if (na != nb)
-            die("indexed and naive lookups disagree on a match count");
+            bench_die("indexed and naive lookups disagree on a match count");
         for (size_t k = 0; k < na && k < MATCHES; k++)
             if (a[k].service.t.pos != b[k].service.t.pos)
-                die("indexed and naive lookups disagree on a match");
+                bench_die("indexed and naive lookups disagree on a match");
     }
 }
 
@@ -581,7 +552,7 @@ static uint64_t number(const char *s, uint64_t max)
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
     if (*s < '0' || *s > '9' || *end || v == 0 || v > max)
-        die("bad number; usage: bench_lookup [--base N] [--own N] [--runs N] [--lookups N]");
+        bench_die("bad number; usage: bench_lookup [--base N] [--own N] [--runs N] [--lookups N]");
     return v;
 }
 
@@ -598,10 +569,10 @@ static options parse(int argc, char **argv)
         else if (strcmp(argv[i], "--lookups") == 0)
             o.lookups = number(argv[i + 1], UINT64_C(1) << 40);
         else
-            die("usage: bench_lookup [--base N] [--own N] [--runs N] [--lookups N]");
+            bench_die("usage: bench_lookup [--base N] [--own N] [--runs N] [--lookups N]");
     }
     if (argc % 2 == 0)
-        die("usage: bench_lookup [--base N] [--own N] [--runs N] [--lookups N]");
+        bench_die("usage: bench_lookup [--base N] [--own N] [--runs N] [--lookups N]");
     return o;
 }
 
@@ -609,7 +580,7 @@ static void report_memory(const char *label, const mdd_db *db)
 {
     mdd_db_memory m;
     if (mdd_db_memory_report(db, &m, NULL) != MDD_OK)
-        die("memory report");
+        bench_die("memory report");
     printf("%-8s payload %" PRIu64 " bytes, heap %" PRIu64 ", mapped %" PRIu64
            ", index %" PRIu64 " bytes\n",
            label, m.stores.payload_bytes, m.stores.heap_bytes, m.stores.mapped_bytes,
@@ -657,22 +628,23 @@ int main(int argc, char **argv)
     make_database(&spec, o.base, o.own);
     fbw payload = {0};
     write_ecu(&payload, spec.layers);
-    char dir[4096];
-    scratch_dir(dir, sizeof dir);
+    char *dir = bench_scratch_create("mdd-bench-lookup", NULL);
+    if (!dir)
+        return 1;
     mdd_db *heap = open_db(dir, "heap.mdd", &payload, MDD_STRATEGY_HEAP);
     mdd_db *inplace = open_db(dir, "inplace.mdd", &payload, MDD_STRATEGY_INPLACE);
     const mdd_db_layer *layer = mdd_db_find_variant(mdd_db_ecu_at(heap, 0), "BENCH_App_1");
     const mdd_db_layer *mapped = mdd_db_find_variant(mdd_db_ecu_at(inplace, 0), "BENCH_App_1");
     if (!layer || !mapped)
-        die("no variant BENCH_App_1");
+        bench_die("no variant BENCH_App_1");
     mdd_service_list services = {0};
     mdd_variant v = mdd_db_layer_variant(layer);
     if (mdd_effective_services(mdd_variant_diag_layer(v), mdd_variant_parent_refs(v), NULL,
                                &services, NULL) != MDD_OK)
-        die("effective services");
+        bench_die("effective services");
     bench_request *requests = calloc(REQUESTS, sizeof *requests);
     if (!requests)
-        die("out of memory");
+        bench_die("out of memory");
     make_requests(layer, requests);
     check_agreement(layer, &services, requests);
     printf("database: %u services in 5 layers, variant BENCH_App_1 has %" PRIu32
@@ -689,6 +661,7 @@ int main(int argc, char **argv)
     mdd_db_close(inplace);
     free(payload.buf);
     free(spec.services);
-    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    bench_remove_tree(dir);
+    free(dir);
     return 0;
 }

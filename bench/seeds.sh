@@ -63,7 +63,7 @@ if [ ! -x "$MDD" ] || [ ! -x "$EVENTLOOP" ] || [ ! -x "$CONCURRENCY" ]; then
     cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" \
         --target mdd_tool bench_eventloop bench_concurrency >/dev/null
 fi
-mkdir -p "$(dirname "$OUT")"
+mkdir -p "$(dirname "$OUT")" "$(dirname "$DATA")"
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/mdd-bench-seeds-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 machine="$(nproc) CPUs, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), Linux $(uname -r)"

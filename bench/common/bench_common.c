@@ -29,6 +29,22 @@ mdd_bytes bench_chunk_data(const mdd_store *store, size_t index)
     return data;
 }
 
+int bench_fail(const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: %s: ", program_invocation_short_name, what);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return -1;
+}
+
+int bench_fail_errno(const char *what, const char *call)
+{
+    return bench_fail(what, "%s: %s", call, strerror(errno));
+}
+
 unsigned bench_parse_uint(const char *what, const char *s, unsigned min, unsigned max)
 {
     char *end;
@@ -44,6 +60,18 @@ double bench_now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+void bench_sleep_ms(unsigned ms)
+{
+    struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+double bench_now_ms(void)
+{
+    return bench_now_ns() * 1e-6;
 }
 
 uint64_t bench_next_random(uint64_t *state)

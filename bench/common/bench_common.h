@@ -1,6 +1,7 @@
 /* Helpers several benchmark programs share: failing, parsing a number, a clock, a small
- * random generator, medians, requests drawn from a database layer, and eviction of a file
- * from the page cache.
+ * random generator, medians, requests drawn from a database layer, eviction of a file from
+ * the page cache (bench_common.c); writing whole buffers and output files (bench_io.c); a
+ * scratch directory on a disk (bench_scratch.c).
  * Linked into every benchmark program (bench/CMakeLists.txt). */
 #ifndef MDD_BENCH_COMMON_H
 #define MDD_BENCH_COMMON_H
@@ -9,6 +10,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/* The number of elements of an array. */
+#define BENCH_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+#define BENCH_KIB 1024u
 
 /* Prints "PROGRAM: message" on stderr and exits with status 1. */
 void bench_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -17,11 +24,24 @@ void bench_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noretu
  * reason. */
 mdd_bytes bench_chunk_data(const mdd_store *store, size_t index);
 
+/* Prints "PROGRAM: what: message" on stderr and returns -1: the failure of a step after
+ * which the caller still cleans up. */
+int bench_fail(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* bench_fail(what, "call: strerror(errno)"). */
+int bench_fail_errno(const char *what, const char *call);
+
 /* Parses s as a decimal number in min..max, or dies naming what. */
 unsigned bench_parse_uint(const char *what, const char *s, unsigned min, unsigned max);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 double bench_now_ns(void);
+
+/* CLOCK_MONOTONIC in milliseconds. */
+double bench_now_ms(void);
+
+/* Sleeps ms milliseconds, resuming after signals. */
+void bench_sleep_ms(unsigned ms);
 
 /* xorshift64: the next value of *state, which must start nonzero. */
 uint64_t bench_next_random(uint64_t *state);
@@ -46,5 +66,38 @@ void bench_request_draw(const mdd_db_layer *layer, uint32_t i, uint64_t *seed,
 /* Drops path's pages from the page cache (fdatasync, then POSIX_FADV_DONTNEED). Pages some
  * process still maps stay: drop those mappings first. Returns 0, or -1 with errno set. */
 int bench_evict_file(const char *path);
+
+/* ---- bench_io.c ---- */
+
+/* "dir/name" in a new string the caller frees; NULL when out of memory. */
+char *bench_path_join(const char *dir, const char *name);
+
+/* Writes all len bytes of data to fd, resuming after signals. Returns 0, or -1 with errno
+ * set (0 when the descriptor accepted nothing). */
+int bench_write_all(int fd, const void *data, size_t len);
+
+/* Creates (truncates) the output file path, or dies naming it. Close it with
+ * bench_close_output(). */
+FILE *bench_open_output(const char *path);
+
+/* Closes an output file from bench_open_output(), or dies naming path when what was
+ * written did not reach it. */
+void bench_close_output(FILE *f, const char *path);
+
+/* ---- bench_scratch.c ---- */
+
+/* A name for a statfs() f_type: "ext2/3/4", "tmpfs", ..., "unknown". */
+const char *bench_fs_name(long type);
+
+/* Makes a fresh directory PREFIX.XXXXXX under the first writable directory of $TMPDIR,
+ * /var/tmp and the current one whose file system keeps its pages apart from the files
+ * (not tmpfs or ramfs: there eviction and folio sizes would not behave as on a disk), else
+ * under the first writable one, with a warning. Stores the file system's type in *fs_type
+ * when fs_type is not NULL. Returns the path, which the caller frees, or NULL after a
+ * message. */
+char *bench_scratch_create(const char *prefix, long *fs_type);
+
+/* Removes dir and everything under it; a message for each entry that stays. */
+void bench_remove_tree(const char *dir);
 
 #endif

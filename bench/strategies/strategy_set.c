@@ -1,0 +1,124 @@
+#include "strategy_set.h"
+
+#include "bench_common.h"
+#include "copy.h"
+
+#include <mdd/convert.h>
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+void set_free(strategy_set *set)
+{
+    for (size_t i = 0; i < set->count; i++) {
+        free(set->paths[i]);
+        free(set->origins[i]);
+    }
+    free(set->paths);
+    free(set->origins);
+    free(set->dir);
+    *set = (strategy_set){0};
+}
+
+int set_for_each_file(const strategy_set *set, file_fn fn, void *ctx)
+{
+    for (size_t i = 0; i < set->count; i++) {
+        if (fn(ctx, set->paths[i]) != 0)
+            return -1;
+        if (set->strategy != MDD_STRATEGY_SIDECAR)
+            continue;
+        char *sidecar;
+        mdd_error err;
+        int rc = mdd_sidecar_path(set->paths[i], &sidecar, &err) == MDD_OK
+                     ? fn(ctx, sidecar)
+                     : bench_fail(set->paths[i], "%s", err.message);
+        free(sidecar);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int set_layout(strategy_set *set, const char *root, const corpus *c, const char *from)
+{
+    set->dir = bench_path_join(root, mdd_strategy_name(set->strategy));
+    set->paths = calloc(c->count, sizeof *set->paths);
+    set->origins = calloc(c->count, sizeof *set->origins);
+    if (!set->dir || !set->paths || !set->origins)
+        return bench_fail(root, "out of memory");
+    for (size_t i = 0; i < c->count; i++) {
+        set->paths[i] = bench_path_join(set->dir, c->names[i]);
+        set->origins[i] = bench_path_join(from, c->names[i]);
+        set->count = i + 1;
+        if (!set->paths[i] || !set->origins[i])
+            return bench_fail(root, "out of memory");
+    }
+    if (mkdir(set->dir, 0755) != 0)
+        return bench_fail_errno(set->dir, "mkdir");
+    return 0;
+}
+
+int set_copy(const strategy_set *set)
+{
+    for (size_t i = 0; i < set->count; i++)
+        if (copy_file(set->origins[i], set->paths[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* Converted here, so that the measured opens find the file plain. */
+static int convert_copy(const char *path, const char *origin, mdd_strategy strategy)
+{
+    mdd_error err;
+    if (mdd_convert_file(path, NULL, NULL, &err) != MDD_OK)
+        return bench_fail(origin, "%s: convert: %s", mdd_strategy_name(strategy), err.message);
+    return 0;
+}
+
+/* A first open writes the sidecar, so that the measured opens find it up to date. */
+static int build_sidecar(const char *path, const char *origin)
+{
+    mdd_store_options opts = mdd_store_options_default();
+    opts.strategy = MDD_STRATEGY_SIDECAR;
+    mdd_store *store;
+    mdd_error err;
+    if (mdd_store_open(path, &opts, &store, &err) != MDD_OK)
+        return bench_fail(origin, "sidecar: first open: %s", err.message);
+    mdd_store_close(store);
+    char *sidecar;
+    struct stat st;
+    int rc = mdd_sidecar_path(path, &sidecar, &err) == MDD_OK && stat(sidecar, &st) == 0
+                 ? 0
+                 : bench_fail(origin, "sidecar: none after open");
+    free(sidecar);
+    return rc;
+}
+
+int set_prepare(const strategy_set *set)
+{
+    for (size_t i = 0; i < set->count; i++) {
+        int rc = 0;
+        if (set->strategy == MDD_STRATEGY_INPLACE || set->strategy == MDD_STRATEGY_PREAD)
+            rc = convert_copy(set->paths[i], set->origins[i], set->strategy);
+        else if (set->strategy == MDD_STRATEGY_SIDECAR)
+            rc = build_sidecar(set->paths[i], set->origins[i]);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int add_disk_kb(void *ctx, const char *path)
+{
+    uint64_t *kb = ctx;
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return bench_fail_errno(path, "stat");
+    *kb += (uint64_t)st.st_blocks * 512u / BENCH_KIB;
+    return 0;
+}
+
+int set_measure_disk(strategy_set *set)
+{
+    return set_for_each_file(set, add_disk_kb, &set->disk_kb);
+}
