@@ -81,12 +81,22 @@ seed_chunk_decode() {
 }
 
 # fuzz_db takes MDD files too; converted to plain chunks, their payload bytes are what the
-# mutations change, instead of an LZMA stream that then no longer decodes.
+# mutations change, instead of an LZMA stream that then no longer decodes. It also takes a
+# byte n, a request of n % 9 bytes and a payload, whose layer n / 9 alone is checked: each
+# payload with the empty request in its first four layers.
 seed_db() {
     seed_container "$1"
     if [ -x "$build/mdd" ]; then
         "$build/mdd" convert --quiet "$1" >/dev/null 2>&1 || true
     fi
+    seed_payloads "$1/.payloads"
+    for f in "$1"/.payloads/*.fb; do
+        for layer in 0 1 2 3; do
+            { printf "$(printf '\\%03o' $((9 * layer)))"; cat "$f"; } \
+                > "$1/$(basename "$f" .fb)-layer$layer"
+        done
+    done
+    rm -rf "$1/.payloads"
 }
 
 status=0
