@@ -48,24 +48,24 @@ static const char *c_name(mdd_bytes name, char *buf, size_t size)
     return buf;
 }
 
-/* A layer with the request prefixes of its effective services, read once: every lookup is
- * checked against a scan of them, and reading them per lookup cost most of the run. */
-typedef struct layer_prefixes {
+/* A layer with its effective services, read once: every lookup is checked against a scan of
+ * their prefixes, and reading them per lookup cost most of the run. */
+typedef struct layer_services {
     const mdd_db_layer *layer;
-    mdd_request_prefix *at;
+    mdd_db_service *at;
     uint32_t count;
-} layer_prefixes;
+} layer_services;
 
-/* 1 with lp filled (free lp->at), 0 when out of memory. */
-static int read_prefixes(const mdd_db_layer *layer, layer_prefixes *lp)
+/* 1 with ls filled (free ls->at), 0 when out of memory. */
+static int read_services(const mdd_db_layer *layer, layer_services *ls)
 {
-    lp->layer = layer;
-    lp->count = mdd_db_layer_service_count(layer);
-    lp->at = malloc(lp->count ? lp->count * sizeof *lp->at : 1);
-    if (!lp->at)
+    ls->layer = layer;
+    ls->count = mdd_db_layer_service_count(layer);
+    ls->at = malloc(ls->count ? ls->count * sizeof *ls->at : 1);
+    if (!ls->at)
         return 0;
-    for (uint32_t i = 0; i < lp->count; i++)
-        lp->at[i] = mdd_db_layer_service_at(layer, i).prefix;
+    for (uint32_t i = 0; i < ls->count; i++)
+        ls->at[i] = mdd_db_layer_service_at(layer, i);
     return 1;
 }
 
@@ -80,41 +80,41 @@ static int prefix_matches(const mdd_request_prefix *p, const uint8_t *request, s
     return 1;
 }
 
-static void check_lookup(const layer_prefixes *lp, const uint8_t *request, size_t len)
+static void check_lookup(const layer_services *ls, const uint8_t *request, size_t len)
 {
     mdd_db_service found[4];
-    size_t total = mdd_db_lookup_request(lp->layer, request, len, found, 4);
+    size_t total = mdd_db_lookup_request(ls->layer, request, len, found, 4);
     for (size_t i = 0; i < total && i < 4; i++)
         check(mdd_request_prefix_matches(&found[i].prefix, request, len));
     for (size_t i = 1; i < total && i < 4; i++)
         check(found[i - 1].prefix.len >= found[i].prefix.len);
     size_t scanned = 0;
-    for (uint32_t i = 0; i < lp->count; i++)
-        scanned += (size_t)prefix_matches(&lp->at[i], request, len);
+    for (uint32_t i = 0; i < ls->count; i++)
+        scanned += (size_t)prefix_matches(&ls->at[i].prefix, request, len);
     check(scanned == total);
 }
 
 /* Every indexed prefix as a request, one byte short and one byte longer. */
-static void check_own_prefixes(const layer_prefixes *lp)
+static void check_own_prefixes(const layer_services *ls)
 {
-    for (uint32_t i = 0; i < lp->count && i < MAX_CHECKED; i++) {
-        const mdd_request_prefix *p = &lp->at[i];
+    for (uint32_t i = 0; i < ls->count && i < MAX_CHECKED; i++) {
+        const mdd_request_prefix *p = &ls->at[i].prefix;
         uint8_t request[MDD_REQUEST_PREFIX_MAX + 1];
         memcpy(request, p->bytes, p->len);
         request[p->len] = 0xff;
         for (size_t len = p->len ? p->len - 1u : 0; len <= p->len + 1u; len++)
-            check_lookup(lp, request, len);
+            check_lookup(ls, request, len);
     }
 }
 
-static void check_names(const mdd_db_ecu *ecu, const mdd_db_layer *layer)
+static void check_names(const mdd_db_ecu *ecu, const layer_services *ls)
 {
+    const mdd_db_layer *layer = ls->layer;
     char buf[256];
-    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer) && i < MAX_CHECKED; i++) {
-        mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        const char *name =
-            c_name(mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service)), buf,
-                   sizeof buf);
+    for (uint32_t i = 0; i < ls->count && i < MAX_CHECKED; i++) {
+        const char *name = c_name(
+            mdd_diag_comm_short_name(mdd_diag_service_diag_comm(ls->at[i].service)), buf,
+            sizeof buf);
         mdd_db_service found;
         check(!name || (mdd_db_find_service(layer, name, &found) &&
                         same_name(mdd_diag_comm_short_name(
@@ -142,13 +142,13 @@ static void check_dtcs(const mdd_db_ecu *ecu)
 static void check_layer(const mdd_db_ecu *ecu, const mdd_db_layer *layer,
                         const uint8_t *request, size_t len)
 {
-    layer_prefixes lp;
-    check(read_prefixes(layer, &lp));
+    layer_services ls;
+    check(read_services(layer, &ls));
     for (size_t n = 0; n <= len; n++)
-        check_lookup(&lp, request, n);
-    check_own_prefixes(&lp);
-    free(lp.at);
-    check_names(ecu, layer);
+        check_lookup(&ls, request, n);
+    check_own_prefixes(&ls);
+    check_names(ecu, &ls);
+    free(ls.at);
 }
 
 /* Checks every layer when which is ALL_LAYERS, else layer which modulo their number; then

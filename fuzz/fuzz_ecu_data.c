@@ -430,7 +430,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mdd_status st = mdd_fb_verifier_check(verifier, payload, len, NULL, &err);
     if (st != MDD_OK && st != MDD_ERR_FORMAT && st != MDD_ERR_LIMIT)
         abort();
-    walk w = {payload, len, WALK_BUDGET, 0, 0, 0, 0, {K_ECU_DATA, {0}}};
+    walk w = {.buf = payload, .len = len, .budget = WALK_BUDGET};
     node root = {K_ECU_DATA, mdd_ecu_data_root(payload, len).t};
     check_table(&w, root.t);
     if (!root.t.pos)

@@ -99,6 +99,12 @@ seed_db() {
     rm -rf "$1/.payloads"
 }
 
+# A 16 MB quarantine instead of ASan's 256 MB: freed memory comes back sooner, so an input
+# faults in fewer fresh pages (a tenth of fuzz_db's time), and a use after free is still
+# caught across many inputs' worth of allocations. Options given by the caller win.
+ASAN_OPTIONS="quarantine_size_mb=16${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export ASAN_OPTIONS
+
 status=0
 table=$work/stats.txt
 : > "$table"
