@@ -36,9 +36,16 @@ seed_payloads() {
     rm -rf "$gen"
 }
 
+# Writes the byte $1 (0 to 255).
+byte() {
+    # shellcheck disable=SC2059 # the format is the octal escape of the byte
+    printf "$(printf '\\%03o' "$1")"
+}
+
 # Writes the little-endian 16-bit value $1.
 le16() {
-    printf "$(printf '\\%03o\\%03o' $(($1 % 256)) $(($1 / 256)))"
+    byte $(($1 % 256))
+    byte $(($1 / 256))
 }
 
 # fuzz_ecu_data takes a path of four 16-bit choices, then a payload (fuzz/fuzz_ecu_data.c):
@@ -92,7 +99,7 @@ seed_db() {
     seed_payloads "$1/.payloads"
     for f in "$1"/.payloads/*.fb; do
         for layer in 0 1 2 3; do
-            { printf "$(printf '\\%03o' $((9 * layer)))"; cat "$f"; } \
+            { byte $((9 * layer)); cat "$f"; } \
                 > "$1/$(basename "$f" .fb)-layer$layer"
         done
     done
