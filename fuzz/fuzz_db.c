@@ -1,9 +1,11 @@
 /* The database's index and lookups over fuzzed EcuData. An input that starts with the MDD
  * magic is a container whose first DIAGNOSTIC_DESCRIPTION chunk is the payload (so real
- * files seed the fuzzer), and the requests are every indexed prefix, cut short and extended.
- * Any other input is one byte n, a request of n % 9 bytes, then the payload.
+ * files seed the fuzzer), and the requests are every indexed prefix, cut short and extended,
+ * in every layer. Any other input is one byte n, a request of n % 9 bytes, then the payload;
+ * only the layer n / 9 (modulo the number of layers) is checked, so that an input costs one
+ * layer's checks and the fuzzer reaches the others by changing n.
  *
- * A payload that passes verification is indexed and every lookup runs; the results must
+ * A payload that passes verification is indexed and the lookups run; the results must
  * agree with the index's own listings: a match matches the request, the number of matches
  * equals a scan of all effective services, every service is found by its name, every DTC by
  * its code, every layer by its name. */
@@ -16,6 +18,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_REQUEST 8
+#define ALL_LAYERS UINT32_MAX
 /* Caps what one input may cost: decoded size, LZMA memory, inheritance work. */
 #define MAX_PAYLOAD ((uint64_t)1 << 20)
 #define FUZZ_LZMA_MEMLIMIT ((uint64_t)32 << 20)
@@ -45,44 +48,73 @@ static const char *c_name(mdd_bytes name, char *buf, size_t size)
     return buf;
 }
 
-static void check_lookup(const mdd_db_layer *layer, const uint8_t *request, size_t len)
+/* A layer with its effective services, read once: every lookup is checked against a scan of
+ * their prefixes, and reading them per lookup cost most of the run. */
+typedef struct layer_services {
+    const mdd_db_layer *layer;
+    mdd_db_service *at;
+    uint32_t count;
+} layer_services;
+
+/* 1 with ls filled (free ls->at), 0 when out of memory. */
+static int read_services(const mdd_db_layer *layer, layer_services *ls)
+{
+    ls->layer = layer;
+    ls->count = mdd_db_layer_service_count(layer);
+    ls->at = malloc(ls->count ? ls->count * sizeof *ls->at : 1);
+    if (!ls->at)
+        return 0;
+    for (uint32_t i = 0; i < ls->count; i++)
+        ls->at[i] = mdd_db_layer_service_at(layer, i);
+    return 1;
+}
+
+/* mdd_request_prefix_matches() written again from its contract, for the scan the lookups are
+ * checked against: an oracle of its own, and a loop the fuzzer does not intercept as it does
+ * memcmp. */
+static int prefix_matches(const mdd_request_prefix *p, const uint8_t *request, size_t len)
+{
+    for (size_t i = 0; i < p->len && i < len; i++)
+        if (p->bytes[i] != request[i])
+            return 0;
+    return 1;
+}
+
+static void check_lookup(const layer_services *ls, const uint8_t *request, size_t len)
 {
     mdd_db_service found[4];
-    size_t total = mdd_db_lookup_request(layer, request, len, found, 4);
+    size_t total = mdd_db_lookup_request(ls->layer, request, len, found, 4);
     for (size_t i = 0; i < total && i < 4; i++)
         check(mdd_request_prefix_matches(&found[i].prefix, request, len));
     for (size_t i = 1; i < total && i < 4; i++)
         check(found[i - 1].prefix.len >= found[i].prefix.len);
     size_t scanned = 0;
-    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
-        mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        scanned += (size_t)mdd_request_prefix_matches(&s.prefix, request, len);
-    }
+    for (uint32_t i = 0; i < ls->count; i++)
+        scanned += (size_t)prefix_matches(&ls->at[i].prefix, request, len);
     check(scanned == total);
 }
 
 /* Every indexed prefix as a request, one byte short and one byte longer. */
-static void check_own_prefixes(const mdd_db_layer *layer)
+static void check_own_prefixes(const layer_services *ls)
 {
-    uint32_t n = mdd_db_layer_service_count(layer);
-    for (uint32_t i = 0; i < n && i < MAX_CHECKED; i++) {
-        mdd_db_service s = mdd_db_layer_service_at(layer, i);
+    for (uint32_t i = 0; i < ls->count && i < MAX_CHECKED; i++) {
+        const mdd_request_prefix *p = &ls->at[i].prefix;
         uint8_t request[MDD_REQUEST_PREFIX_MAX + 1];
-        memcpy(request, s.prefix.bytes, s.prefix.len);
-        request[s.prefix.len] = 0xff;
-        for (size_t len = s.prefix.len ? s.prefix.len - 1u : 0; len <= s.prefix.len + 1u; len++)
-            check_lookup(layer, request, len);
+        memcpy(request, p->bytes, p->len);
+        request[p->len] = 0xff;
+        for (size_t len = p->len ? p->len - 1u : 0; len <= p->len + 1u; len++)
+            check_lookup(ls, request, len);
     }
 }
 
-static void check_names(const mdd_db_ecu *ecu, const mdd_db_layer *layer)
+static void check_names(const mdd_db_ecu *ecu, const layer_services *ls)
 {
+    const mdd_db_layer *layer = ls->layer;
     char buf[256];
-    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer) && i < MAX_CHECKED; i++) {
-        mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        const char *name =
-            c_name(mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service)), buf,
-                   sizeof buf);
+    for (uint32_t i = 0; i < ls->count && i < MAX_CHECKED; i++) {
+        const char *name = c_name(
+            mdd_diag_comm_short_name(mdd_diag_service_diag_comm(ls->at[i].service)), buf,
+            sizeof buf);
         mdd_db_service found;
         check(!name || (mdd_db_find_service(layer, name, &found) &&
                         same_name(mdd_diag_comm_short_name(
@@ -107,23 +139,40 @@ static void check_dtcs(const mdd_db_ecu *ecu)
     }
 }
 
-static void check_db(const mdd_db *db, const uint8_t *request, size_t len)
+static void check_layer(const mdd_db_ecu *ecu, const mdd_db_layer *layer,
+                        const uint8_t *request, size_t len)
+{
+    layer_services ls;
+    check(read_services(layer, &ls));
+    for (size_t n = 0; n <= len; n++)
+        check_lookup(&ls, request, n);
+    check_own_prefixes(&ls);
+    check_names(ecu, &ls);
+    free(ls.at);
+}
+
+/* Checks every layer when which is ALL_LAYERS, else layer which modulo their number; then
+ * the DTCs. */
+static void check_db(const mdd_db *db, uint32_t which, const uint8_t *request, size_t len)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
     uint32_t variants = mdd_db_variant_count(ecu);
     uint32_t layers = variants + mdd_db_functional_group_count(ecu);
-    for (uint32_t l = 0; l < layers && l < MAX_CHECKED; l++) {
-        const mdd_db_layer *layer = l < variants ? mdd_db_variant_at(ecu, l)
-                                                 : mdd_db_functional_group_at(ecu, l - variants);
-        for (size_t n = 0; n <= len; n++)
-            check_lookup(layer, request, n);
-        check_own_prefixes(layer);
-        check_names(ecu, layer);
+    uint32_t first = 0, end = layers < MAX_CHECKED ? layers : MAX_CHECKED;
+    if (which != ALL_LAYERS && layers > 0) {
+        first = which % layers;
+        end = first + 1;
     }
+    for (uint32_t l = first; l < end; l++)
+        check_layer(ecu,
+                    l < variants ? mdd_db_variant_at(ecu, l)
+                                 : mdd_db_functional_group_at(ecu, l - variants),
+                    request, len);
     check_dtcs(ecu);
 }
 
-static void fuzz_payload(mdd_bytes payload, const uint8_t *request, size_t len)
+static void fuzz_payload(mdd_bytes payload, uint32_t which, const uint8_t *request,
+                         size_t len)
 {
     mdd_db_options opts = mdd_db_options_default();
     opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
@@ -131,7 +180,7 @@ static void fuzz_payload(mdd_bytes payload, const uint8_t *request, size_t len)
     if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
         return;
     check(mdd_db_ecu_count(db) == 1);
-    check_db(db, request, len);
+    check_db(db, which, request, len);
     mdd_db_close(db);
 }
 
@@ -152,7 +201,7 @@ static void fuzz_container(const uint8_t *data, size_t size)
         uint8_t *payload = malloc(len ? (size_t)len : 1);
         if (payload && mdd_chunk_decode(&f.chunks[i], payload, (size_t)len, &limits, NULL) ==
                            MDD_OK)
-            fuzz_payload((mdd_bytes){payload, (size_t)len}, NULL, 0);
+            fuzz_payload((mdd_bytes){payload, (size_t)len}, ALL_LAYERS, NULL, 0);
         free(payload);
         break;
     }
@@ -170,6 +219,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = data[0] % (MAX_REQUEST + 1);
     if (size < 1 + len)
         return 0;
-    fuzz_payload((mdd_bytes){data + 1 + len, size - 1 - len}, data + 1, len);
+    fuzz_payload((mdd_bytes){data + 1 + len, size - 1 - len}, data[0] / (MAX_REQUEST + 1u),
+                 data + 1, len);
     return 0;
 }
