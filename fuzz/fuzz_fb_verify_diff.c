@@ -1,6 +1,6 @@
 /* The EcuData verifier's two implementations must agree: the fast pass (which only tells a
- * sound payload, and hands anything else to the walk) and the walk alone (the walk_only
- * option). For every input, verified once with the default limits and once with small limits
+ * sound payload, and hands anything else to the walk) and the walk alone (the mode
+ * FB_VERIFY_WALK_ONLY of <mdd_internal/fb_verify.h>). For every input, verified once with the default limits and once with small limits
  * taken from its last two bytes (so that the depth and tables limits fire), both modes must
  * return the same status and, on failure, the same message; anything else traps. So must a
  * verifier reused across all inputs in each mode (mdd_fb_verifier_check()), whatever it
@@ -12,6 +12,7 @@
  * The whole input is the payload, so real payloads seed it as they are: limits from trailing
  * bytes leave every offset in place. */
 #include <mdd/fb.h>
+#include <mdd_internal/fb_verify.h>
 
 #include <string.h>
 
@@ -26,41 +27,38 @@ static void same(mdd_status a_st, const mdd_error *a, mdd_status b_st, const mdd
         __builtin_trap();
 }
 
-/* The status of verifying data with o by the mode's verifier (index: o.walk_only), reused
- * for the whole run; its message in *err. */
+/* The status of verifying data with o in mode by that mode's verifier, reused for the whole
+ * run; its message in *err. */
 static mdd_status verify_reused(const uint8_t *data, size_t size, mdd_fb_verify_options o,
-                                mdd_error *err)
+                                fb_verify_mode mode, mdd_error *err)
 {
-    static mdd_fb_verifier *reused[2]; /* live for the whole run */
-    mdd_fb_verifier **vf = &reused[o.walk_only != 0];
+    static mdd_fb_verifier *reused[2]; /* live for the whole run, by mode */
+    mdd_fb_verifier **vf = &reused[mode];
     if (!*vf && mdd_fb_verifier_create(vf, NULL) != MDD_OK)
         __builtin_trap();
-    return mdd_fb_verifier_check(*vf, data, size, &o, err);
+    return fb_verifier_check_mode(*vf, data, size, &o, mode, err);
 }
 
 /* Verifies data with o in both modes with the reused verifiers, and one-shot in the mode
- * one_shot_walk_only; traps unless all three agree. */
+ * one_shot; traps unless all three agree. */
 static void verify_three_ways(const uint8_t *data, size_t size, mdd_fb_verify_options o,
-                              int one_shot_walk_only)
+                              fb_verify_mode one_shot)
 {
     mdd_error fast = {0}, walk = {0}, once = {0};
-    o.walk_only = 0;
-    mdd_status fast_st = verify_reused(data, size, o, &fast);
-    o.walk_only = 1;
-    same(fast_st, &fast, verify_reused(data, size, o, &walk), &walk);
-    o.walk_only = one_shot_walk_only;
-    same(fast_st, &fast, mdd_fb_verify_ecu_data(data, size, &o, &once), &once);
+    mdd_status fast_st = verify_reused(data, size, o, FB_VERIFY_QUICK_FIRST, &fast);
+    same(fast_st, &fast, verify_reused(data, size, o, FB_VERIFY_WALK_ONLY, &walk), &walk);
+    same(fast_st, &fast, fb_verify_ecu_data_mode(data, size, &o, one_shot, &once), &once);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     mdd_fb_verify_options o = mdd_fb_verify_options_default();
-    verify_three_ways(data, size, o, 0);
+    verify_three_ways(data, size, o, FB_VERIFY_QUICK_FIRST);
     if (size >= 2) {
         uint8_t last = data[size - 1], before = data[size - 2];
         o.max_depth = 1u + (last & 0x0fu);                      /* 1 to 16 */
         o.max_tables = 1u + ((uint32_t)(last >> 4) | (uint32_t)before << 4); /* 1 to 4096 */
-        verify_three_ways(data, size, o, 1);
+        verify_three_ways(data, size, o, FB_VERIFY_WALK_ONLY);
     }
     return 0;
 }

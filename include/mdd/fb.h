@@ -34,10 +34,6 @@ typedef struct mdd_fb_verify_options {
     uint32_t max_tables;
     /* The largest buffer accepted, capped at MDD_FB_MAX_SIZE. Default MDD_FB_MAX_SIZE. */
     size_t max_size;
-    /* Default 0: a fast pass that only tells a sound payload runs first, and the walk that
-     * names the fault only when it is not sure. Nonzero runs only that walk: the same status
-     * and message, more slowly. For testing the two against each other. */
-    int walk_only;
 } mdd_fb_verify_options;
 
 /* The defaults described above. */

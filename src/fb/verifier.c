@@ -45,11 +45,18 @@ uint8_t *fb_memo_clear(fb_memo *m, size_t slots)
 
 /* One payload needs no verifier of its own beyond the call: it lives on the stack, so that
  * the size limit is checked before anything is allocated. */
+mdd_status fb_verify_ecu_data_mode(const uint8_t *buf, size_t len,
+                                   const mdd_fb_verify_options *opts, fb_verify_mode mode,
+                                   mdd_error *err)
+{
+    mdd_fb_verifier vf = {0};
+    mdd_status st = fb_verifier_check_mode(&vf, buf, len, opts, mode, err);
+    release(&vf);
+    return st;
+}
+
 mdd_status mdd_fb_verify_ecu_data(const uint8_t *buf, size_t len,
                                   const mdd_fb_verify_options *opts, mdd_error *err)
 {
-    mdd_fb_verifier vf = {0};
-    mdd_status st = mdd_fb_verifier_check(&vf, buf, len, opts, err);
-    release(&vf);
-    return st;
+    return fb_verify_ecu_data_mode(buf, len, opts, FB_VERIFY_QUICK_FIRST, err);
 }

@@ -10,7 +10,7 @@
  *
  * A payload is first checked by the fast pass (verify_quick.c), which only answers whether it
  * is sound; this walk runs when it is not sure, to decide and to name the fault with its path
- * (or alone, with the walk_only option, so that tests and fuzz_fb_verify_diff can hold the
+ * (or alone, in the mode FB_VERIFY_WALK_ONLY, so that tests and fuzz_fb_verify_diff can hold the
  * two to the same verdicts).
  * It still keeps the messages out of the walk (verify_faults.c) and is compiled once per type
  * (verify_table() dispatches on the type), so that a bad payload is not slow either. */
@@ -271,8 +271,9 @@ static mdd_status verify_from_root(verifier *v, mdd_fb_verifier *vf)
     return follow(v, 0, &root) ? verify_table(v, root, &type_ecu_data, 1) : fb_bad_offset(v, 0);
 }
 
-mdd_status mdd_fb_verifier_check(mdd_fb_verifier *vf, const uint8_t *buf, size_t len,
-                                 const mdd_fb_verify_options *opts, mdd_error *err)
+mdd_status fb_verifier_check_mode(mdd_fb_verifier *vf, const uint8_t *buf, size_t len,
+                                  const mdd_fb_verify_options *opts, fb_verify_mode mode,
+                                  mdd_error *err)
 {
     if (!vf)
         return mdd_fail(err, MDD_ERR_ARG, "no verifier");
@@ -283,11 +284,18 @@ mdd_status mdd_fb_verifier_check(mdd_fb_verifier *vf, const uint8_t *buf, size_t
     mdd_status st = check_size(buf, len, max_size, err);
     if (!st) {
         v.len = (uint32_t)len;
-        if (!o.walk_only && fb_verify_quick(vf, buf, v.len, v.max_depth, v.max_tables))
+        if (mode == FB_VERIFY_QUICK_FIRST &&
+            fb_verify_quick(vf, buf, v.len, v.max_depth, v.max_tables))
             return MDD_OK; /* sound: no message to build */
         st = verify_from_root(&v, vf);
     }
     if (st)
         fb_in_path(&v, st, type_ecu_data.name, 0, 0);
     return st;
+}
+
+mdd_status mdd_fb_verifier_check(mdd_fb_verifier *vf, const uint8_t *buf, size_t len,
+                                 const mdd_fb_verify_options *opts, mdd_error *err)
+{
+    return fb_verifier_check_mode(vf, buf, len, opts, FB_VERIFY_QUICK_FIRST, err);
 }

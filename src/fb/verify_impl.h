@@ -7,6 +7,7 @@
 
 #include "fb_impl.h"
 #include <mdd_internal/fb_schema.h>
+#include <mdd_internal/fb_verify.h>
 
 #define FB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 

@@ -13,6 +13,7 @@
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
 #include <mdd_internal/ecu_fields.h>
+#include <mdd_internal/fb_verify.h>
 
 #include <string.h>
 
@@ -172,10 +173,8 @@ static uint32_t long_complex_value(tb *b, void *ctx)
 /* Verifies with the fast pass and with the path-naming walk alone: both must agree. */
 static mdd_status verify_both(const tb *b, const mdd_fb_verify_options *base, mdd_error *err)
 {
-    mdd_fb_verify_options o = base ? *base : mdd_fb_verify_options_default();
-    mdd_status quick = mdd_fb_verify_ecu_data(b->buf, b->len, &o, err);
-    o.walk_only = 1;
-    mdd_status walk = mdd_fb_verify_ecu_data(b->buf, b->len, &o, err);
+    mdd_status quick = mdd_fb_verify_ecu_data(b->buf, b->len, base, err);
+    mdd_status walk = fb_verify_ecu_data_mode(b->buf, b->len, base, FB_VERIFY_WALK_ONLY, err);
     assert_int_equal(quick, walk);
     return walk;
 }

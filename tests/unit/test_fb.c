@@ -1,6 +1,6 @@
 /* The EcuData verifier: real payloads pass; hand-built hostile payloads fail with exact
  * messages; shared-subtable bombs, truncations and random damage end cleanly. Every payload
- * here is verified twice, with the fast pass and with the walk alone (walk_only), and the two
+ * here is verified twice, with the fast pass and with the walk alone (FB_VERIFY_WALK_ONLY), and the two
  * must give the same status and message. In each mode a reused mdd_fb_verifier checks it too,
  * after everything the file verified before (good and hostile, small and large), and must
  * give the one-shot call's status and message. */
@@ -17,6 +17,7 @@
 #include <mdd/fb.h>
 #include <mdd_internal/gen.h>
 #include <mdd_internal/ecu_fields.h>
+#include <mdd_internal/fb_verify.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,19 +34,19 @@ enum {
     SAMPLE_BASE_VARIANT_IDS = FID_VARIANT_IS_BASE_VARIANT + 1
 };
 
-/* One verifier per mode (index: walk_only), reused by every verification of the file. */
+/* One verifier per mode, reused by every verification of the file. */
 static mdd_fb_verifier *reused[2];
 
-/* Verifies buf with opts one-shot, then with the reused verifier of opts.walk_only, asserts
- * that the two agree, and returns the status, with the message in *err. */
-static mdd_status verify_reused_too(const uint8_t *buf, size_t len, mdd_fb_verify_options opts,
+/* Verifies buf with opts in mode one-shot, then with the mode's reused verifier, asserts that
+ * the two agree, and returns the status, with the message in *err. */
+static mdd_status verify_reused_too(const uint8_t *buf, size_t len,
+                                    const mdd_fb_verify_options *opts, fb_verify_mode mode,
                                     mdd_error *err)
 {
     mdd_error again = {0};
     *err = (mdd_error){0};
-    mdd_status st = mdd_fb_verify_ecu_data(buf, len, &opts, err);
-    assert_int_equal(mdd_fb_verifier_check(reused[opts.walk_only != 0], buf, len, &opts, &again),
-                     st);
+    mdd_status st = fb_verify_ecu_data_mode(buf, len, opts, mode, err);
+    assert_int_equal(fb_verifier_check_mode(reused[mode], buf, len, opts, mode, &again), st);
     if (st != MDD_OK)
         assert_string_equal(again.message, err->message);
     return st;
@@ -58,10 +59,8 @@ static mdd_status verify_both(const uint8_t *buf, size_t len, const mdd_fb_verif
 {
     mdd_fb_verify_options opts = o ? *o : mdd_fb_verify_options_default();
     mdd_error walk;
-    opts.walk_only = 0;
-    mdd_status st = verify_reused_too(buf, len, opts, err);
-    opts.walk_only = 1;
-    assert_int_equal(verify_reused_too(buf, len, opts, &walk), st);
+    mdd_status st = verify_reused_too(buf, len, &opts, FB_VERIFY_QUICK_FIRST, err);
+    assert_int_equal(verify_reused_too(buf, len, &opts, FB_VERIFY_WALK_ONLY, &walk), st);
     if (st != MDD_OK)
         assert_string_equal(walk.message, err->message);
     return st;
@@ -747,22 +746,21 @@ static void test_verifier_reuse(void **state)
     tb_set32(&bad.b, bad.v1_name, 1000);
     const char *want = fmt("EcuData.variants[1].diag_layer.short_name: offset %u: string of "
                            "1000 bytes runs past the end", bad.v1_name);
-    for (int walk_only = 0; walk_only <= 1; walk_only++) {
+    for (fb_verify_mode mode = FB_VERIFY_QUICK_FIRST; mode <= FB_VERIFY_WALK_ONLY; mode++) {
         mdd_fb_verify_options o = mdd_fb_verify_options_default();
-        o.walk_only = walk_only;
         mdd_fb_verifier *vf = NULL;
         assert_int_equal(mdd_fb_verifier_create(&vf, NULL), MDD_OK);
         mdd_error err = {0};
-        assert_int_equal(mdd_fb_verifier_check(vf, good.b.buf, good.b.len, &o, &err), MDD_OK);
-        assert_int_equal(mdd_fb_verifier_check(vf, bad.b.buf, bad.b.len, &o, &err),
+        assert_int_equal(fb_verifier_check_mode(vf, good.b.buf, good.b.len, &o, mode, &err), MDD_OK);
+        assert_int_equal(fb_verifier_check_mode(vf, bad.b.buf, bad.b.len, &o, mode, &err),
                          MDD_ERR_FORMAT);
         assert_string_equal(err.message, want);
-        assert_int_equal(mdd_fb_verifier_check(vf, good.b.buf, good.b.len, &o, &err), MDD_OK);
+        assert_int_equal(fb_verifier_check_mode(vf, good.b.buf, good.b.len, &o, mode, &err), MDD_OK);
         tb bomb;
         build_bomb(&bomb, 20);
         assert_true(bomb.len > good.b.len);
-        assert_int_equal(mdd_fb_verifier_check(vf, bomb.buf, bomb.len, &o, &err), MDD_OK);
-        assert_int_equal(mdd_fb_verifier_check(vf, bad.b.buf, bad.b.len, &o, &err),
+        assert_int_equal(fb_verifier_check_mode(vf, bomb.buf, bomb.len, &o, mode, &err), MDD_OK);
+        assert_int_equal(fb_verifier_check_mode(vf, bad.b.buf, bad.b.len, &o, mode, &err),
                          MDD_ERR_FORMAT);
         assert_string_equal(err.message, want);
         mdd_fb_verifier_free(vf);
