@@ -223,6 +223,17 @@ class Schema:
             ids.add(f["id"])
             if f["default"] is not None and f["kind"] != "scalar":
                 raise SchemaError("%s.%s: only scalars take a default" % (t["name"], f["name"]))
+            if f["kind"] == "scalars" and f["type"] not in self.enums and \
+                    f["type"] not in ("bool", "byte", "ubyte", "uint", "uint32", "double", "float64"):
+                raise SchemaError("%s.%s: vectors of %s are not supported" %
+                                  (t["name"], f["name"], f["type"]))
+            if f["type"] in self.enums and f["default"] not in (None, "null") and \
+                    not f["default"].isdigit():
+                values = self.enums[f["type"]]["values"]
+                if f["default"] not in values:
+                    raise SchemaError("%s.%s: %s is not a value of %s" %
+                                      (t["name"], f["name"], f["default"], f["type"]))
+                f["default"] = str(values.index(f["default"]))
         if ids != set(range(len(ids))):
             raise SchemaError("table %s: field ids must be 0..N-1 without gaps" % t["name"])
         t["fields"].sort(key=lambda f: f["id"])
@@ -372,7 +383,7 @@ def field_accessor(s, t, c, f):
         if size == 1:
             return (head % ("mdd_bytes", c, name, c, "") +
                     "    return mdd_fb_bytes_field(x.t, %d);\n}\n" % fid)
-        vec = {"uint32_t": "mdd_u32_vec", "double": "mdd_f64_vec", "int32_t": "mdd_u32_vec"}[ctype]
+        vec = {"uint32_t": "mdd_u32_vec", "double": "mdd_f64_vec"}[ctype]
         return (head % (vec, c, name, c, "") +
                 "    %s r = {mdd_fb_vector_field(x.t, %d, %d)};\n    return r;\n}\n"
                 % (vec, fid, size))

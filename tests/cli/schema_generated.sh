@@ -39,7 +39,16 @@ printf '#include <mdd/ecu_views.h>\nuint32_t f(mdd_text t);\nuint32_t f(mdd_text
 run 0 cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$WORK/tree/include" -I "$SRC/include" \
     "$WORK/use.c"
 
-# A schema error names the file and the line.
+# An enum default by name is its value, in the accessor and in the descriptor.
+sed 's/^  addressing: Addressing (id: 6);$/  addressing: Addressing = PHYSICAL (id: 6);/' \
+    "$SRC/schema/ecu_data.fbs" >"$WORK/enum.fbs"
+run 0 python3 "$GEN" "$WORK/enum.fbs" "$WORK/tree"
+grep -A2 '^static inline uint8_t mdd_diag_service_addressing' "$views" |
+    grep -q 'return mdd_fb_u8(x.t, 6, 1);' || fail "enum default by name: accessor"
+grep -q '{.name = "addressing", .id = 6, .kind = FB_SCALAR, .size = 1, .scalar = FB_BYTE, .enum_type = &enum_addressing, .default_value = 1}' \
+    <(tr -d '\n' <"$WORK/tree/src/fb/ecu_schema.h" | sed 's/,  */, /g') || fail "enum default by name: descriptor"
+
+# A schema error names the file and the table.
 sed 's/^  ti: string (id: 1);$/  ti: string (id: 3);/' "$SRC/schema/ecu_data.fbs" >"$WORK/bad.fbs"
 run 1 python3 "$GEN" "$WORK/bad.fbs" "$WORK/tree"
 grep -q "bad.fbs: table .*: field ids must be 0..N-1 without gaps" "$TMP/err" || fail "schema error: $(cat "$TMP/err")"
