@@ -19,7 +19,8 @@ typedef struct value_walk {
 /* Fails with status and `ComParam 'NAME': complex_value.entries[i]...: reason`. */
 static mdd_status fail_at(value_walk *w, uint32_t depth, mdd_status status, const char *reason)
 {
-    char where[160] = "complex_value";
+    /* Room for the deepest path: 16 times ".entries[65535]" at most. */
+    char where[272] = "complex_value";
     size_t used = sizeof "complex_value" - 1;
     for (uint32_t d = 1; d <= depth && used < sizeof where; d++) {
         int n = snprintf(where + used, sizeof where - used, ".entries[%u]", (unsigned)w->path[d]);
