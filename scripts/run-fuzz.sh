@@ -62,7 +62,7 @@ for target in "$build"/fuzz/fuzz_*; do
         fuzz_container) seed_container "$dir" ;;
         fuzz_db) seed_db "$dir" ;;
         fuzz_chunk_decode) seed_chunk_decode "$dir" ;;
-        fuzz_ecu_data | fuzz_fb_verify_diff) seed_ecu_data "$dir" ;;
+        fuzz_ecu_data | fuzz_fb_verify_diff | fuzz_comparams) seed_ecu_data "$dir" ;;
         *) mkdir -p "$dir" ;;
     esac
     # Hand-written seeds: fuzz/seeds/NAME for fuzz_NAME.

@@ -72,9 +72,9 @@ static void append_protocols(const mdd_db_layer *layer, char *msg, size_t size)
     }
     size_t used = 0;
     for (size_t i = 0; i < total && i < 8 && used < size; i++) {
-        int n = snprintf(msg + used, size - used, "%s%.*s", i ? ", " : "",
-                         (int)(names[i].len < 64 ? names[i].len : 64),
-                         names[i].ptr ? (const char *)names[i].ptr : "");
+        char name[CP_NAME_TEXT];
+        int n = snprintf(msg + used, size - used, "%s%s", i ? ", " : "",
+                         cp_name_text(names[i], name));
         used += n > 0 ? (size_t)n : 0;
     }
     if (total > 8 && used < size)
@@ -105,10 +105,9 @@ mdd_status cp_check_protocol(const mdd_db_layer *layer, const char *protocol, md
         return st;
     char have[200];
     append_protocols(layer, have, sizeof have);
-    mdd_bytes lname = mdd_db_layer_name(layer);
-    return mdd_fail(err, MDD_ERR_NOT_FOUND, "layer '%.*s' has no protocol '%.64s'; it has: %s",
-                    (int)(lname.len < 64 ? lname.len : 64),
-                    lname.ptr ? (const char *)lname.ptr : "", protocol, have);
+    char lname[CP_NAME_TEXT];
+    return mdd_fail(err, MDD_ERR_NOT_FOUND, "layer '%s' has no protocol '%.64s'; it has: %s",
+                    cp_name_text(mdd_db_layer_name(layer), lname), protocol, have);
 }
 
 mdd_status mdd_db_layer_comparams(const mdd_db_layer *layer, const char *protocol,
@@ -154,9 +153,8 @@ mdd_status mdd_db_layer_find_comparam(const mdd_db_layer *layer, const char *pro
     st = cp_walk(&q, match_name, &s, err);
     if (st != MDD_OK || s.found)
         return st;
-    mdd_bytes lname = mdd_db_layer_name(layer);
-    return mdd_fail(err, MDD_ERR_NOT_FOUND, "layer '%.*s' has no ComParam '%.64s'%s%.64s",
-                    (int)(lname.len < 64 ? lname.len : 64),
-                    lname.ptr ? (const char *)lname.ptr : "", name,
+    char lname[CP_NAME_TEXT];
+    return mdd_fail(err, MDD_ERR_NOT_FOUND, "layer '%s' has no ComParam '%.64s'%s%.64s",
+                    cp_name_text(mdd_db_layer_name(layer), lname), name,
                     protocol ? " for protocol " : "", protocol ? protocol : "");
 }

@@ -26,8 +26,8 @@ typedef struct cp_query {
     uint32_t steps; /* spent so far by every walk of this query */
 } cp_query;
 
-/* One item of a walk: item.name is the ComParam's name (or the protocol's, for
- * CP_ITEMS_PROTOCOLS), item.protocol the protocol the ref names. */
+/* One item of a walk: cp as mdd_db_layer_comparams() reports it, or for CP_ITEMS_PROTOCOLS
+ * with cp.name the protocol's name. */
 typedef struct cp_item {
     mdd_comparam cp;
     uint32_t index; /* position among the walk's items */
@@ -52,6 +52,13 @@ MDD_INTERNAL int cp_same_key(const cp_query *q, const cp_item *a, const cp_item 
  * up to item, spending q's steps. */
 MDD_INTERNAL mdd_status cp_is_first(cp_query *q, const cp_item *item, int *first,
                                     mdd_error *err);
+
+/* Room for a name in a message, as cp_name_text() cuts it. */
+#define CP_NAME_TEXT 65u
+
+/* name as a NUL-terminated string for a message, cut to 64 bytes (empty when absent), in buf;
+ * returns buf. */
+MDD_INTERNAL const char *cp_name_text(mdd_bytes name, char buf[CP_NAME_TEXT]);
 
 /* Checks that protocol (when not NULL) is one of the layer's protocols; fails with
  * MDD_ERR_NOT_FOUND naming the ones it has otherwise. */

@@ -75,21 +75,21 @@ mdd_status mdd_comparam_uint(const mdd_comparam *cp, const char *member, uint64_
 {
     mdd_bytes value;
     mdd_status st = member_value(cp, member, &value, err);
-    int name_len = (int)(cp->name.len < 64 ? cp->name.len : 64);
-    const char *name = cp->name.ptr ? (const char *)cp->name.ptr : "";
+    char name[CP_NAME_TEXT];
+    cp_name_text(cp->name, name);
     if (st == MDD_ERR_NOT_FOUND)
-        return mdd_fail(err, st, "ComParam '%.*s' has no %s%.64s%s", name_len, name,
+        return mdd_fail(err, st, "ComParam '%s' has no %s%.64s%s", name,
                         member ? "member '" : "simple value", member ? member : "",
                         member ? "'" : "");
     if (st != MDD_OK)
         return st;
     if (parse_uint(value, max, out) == 0)
         return MDD_OK;
+    char text[CP_NAME_TEXT];
     return mdd_fail(err, MDD_ERR_FORMAT,
-                    "ComParam '%.*s'%s%.64s: value '%.*s' is not an integer of 0..%llu",
-                    name_len, name, member ? " member " : "", member ? member : "",
-                    (int)(value.len < 64 ? value.len : 64),
-                    value.ptr ? (const char *)value.ptr : "", (unsigned long long)max);
+                    "ComParam '%s'%s%.64s: value '%s' is not an integer of 0..%llu", name,
+                    member ? " member " : "", member ? member : "", cp_name_text(value, text),
+                    (unsigned long long)max);
 }
 
 /* Where each DoIP address comes from. */

@@ -26,10 +26,9 @@ static mdd_status fail_at(value_walk *w, uint32_t depth, mdd_status status, cons
         int n = snprintf(where + used, sizeof where - used, ".entries[%u]", (unsigned)w->path[d]);
         used += n > 0 ? (size_t)n : 0;
     }
-    mdd_bytes name = w->cp->name;
-    return mdd_fail(w->err, status, "ComParam '%.*s': %s: %s",
-                    (int)(name.len < 64 ? name.len : 64),
-                    name.ptr ? (const char *)name.ptr : "", where, reason);
+    char name[CP_NAME_TEXT];
+    return mdd_fail(w->err, status, "ComParam '%s': %s: %s", cp_name_text(w->cp->name, name),
+                    where, reason);
 }
 
 /* The definition of entry i of a complex value whose definition is def. */

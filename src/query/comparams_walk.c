@@ -192,3 +192,14 @@ mdd_status cp_is_first(cp_query *q, const cp_item *item, int *first, mdd_error *
     *first = c.first;
     return st;
 }
+
+const char *cp_name_text(mdd_bytes name, char buf[CP_NAME_TEXT])
+{
+    size_t len = name.ptr ? name.len : 0;
+    if (len > CP_NAME_TEXT - 1)
+        len = CP_NAME_TEXT - 1;
+    if (len)
+        memcpy(buf, name.ptr, len);
+    buf[len] = '\0';
+    return buf;
+}
