@@ -127,7 +127,7 @@ for target in "$build"/fuzz/fuzz_*; do
         # Seeds that differ only in their path add no coverage, but each is where the walks
         # of its mutations start: keep them all.
         fuzz_ecu_data) seed_ecu_data "$dir"; flags=-keep_seed=1 ;;
-        fuzz_fb_verify_diff | fuzz_ecu_views) seed_payloads "$dir" ;;
+        fuzz_fb_verify_diff | fuzz_ecu_views | fuzz_comparams) seed_payloads "$dir" ;;
         *) mkdir -p "$dir" ;;
     esac
     # Hand-written seeds: fuzz/seeds/NAME for fuzz_NAME.

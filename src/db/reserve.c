@@ -4,7 +4,9 @@
 
 void *db_reserve(void *array, size_t *cap, size_t need, size_t size)
 {
-    if (need <= *cap)
+    /* An array never allocated is NULL even when nothing is needed yet (an ECU whose first
+     * layers have no services): allocate, so that NULL only ever means out of memory. */
+    if (need <= *cap && array)
         return array;
     size_t grown = *cap ? *cap : 16;
     while (grown < need) {

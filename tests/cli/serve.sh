@@ -172,6 +172,7 @@ expect_error 404 /ecus/NOPE/lookup?request=22 "no ECU named 'NOPE'"
 expect_error 404 /ecus/$ECU/chunks/nope "no chunk named 'nope'"
 expect_error 404 "/ecus/$ECU/lookup?request=22&variant=NOPE" "no variant named 'NOPE'"
 expect_error 404 /ecus/FG_EPS_01/lookup?request=22 "ECU 'FG_EPS_01' has no variants"
+expect_error 404 /ecus/FG_EPS_01/comparams "ECU 'FG_EPS_01' has no variants"
 expect_error 404 /ecus/$ECU/dtcs/42 "no DTC with trouble code 42"
 run 1 "$MDD" lookup "$F" FF
 expect_error 404 /ecus/$ECU/lookup?request=FF \
@@ -366,5 +367,20 @@ for args in "FLXC1000 FLXC1000 22" "FLXC1000 FLXC1000_Boot_Variant 2703" \
         "$("$MDD" lookup --variant "$variant" "$CORPUS/$ecu.mdd" "$hex")" "corpus lookup $args"
 done
 expect_get 200 /ecus/FLXC1000/dtcs/123456 "$(dtc_json "$CORPUS/FLXC1000.mdd" 123456)"
+# ComParams, as mdd comparams --json prints them (which comparams.sh checks against flatc).
+for args in "FLXC1000 FLXC1000_App_0101 UDS_Ethernet_DoIP_DOBT" "HOVR4000 HOVR4000 DMC_DoIP"; do
+    read -r ecu variant protocol <<<"$args"
+    expect_get 200 "/ecus/$ecu/comparams?variant=$variant&protocol=$protocol" \
+        "$("$MDD" comparams --json --variant "$variant" --protocol "$protocol" "$CORPUS/$ecu.mdd")"
+done
+expect_get 200 /ecus/TMCC3000/comparams "$("$MDD" comparams --json "$CORPUS/TMCC3000.mdd")"
+expect_error 404 "/ecus/HOVR4000/comparams?protocol=UDS_Ethernet_DoIP" \
+    "layer 'HOVR4000' has no protocol 'UDS_Ethernet_DoIP'; it has: DMC_DoIP"
+expect_error 404 "/ecus/HOVR4000/comparams?variant=NOPE" "no variant named 'NOPE'"
+expect_error 404 /ecus/NOPE/comparams "no ECU named 'NOPE'"
+expect_error 400 "/ecus/HOVR4000/comparams?protocol=" "an empty protocol name"
+expect_error 400 "/ecus/HOVR4000/comparams?verbose=1" "unknown parameter 'verbose'"
+expect_error 400 "/ecus/HOVR4000/comparams?protocol=x&flag" "a malformed query string"
+expect_error 404 /ecus/HOVR4000/comparams/x "no such resource"
 expect_get 200 /ecus "$(ecus_json "$WORK/real")"
 stop_server

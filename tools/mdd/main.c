@@ -18,6 +18,7 @@ static const cli_command *const commands[] = {
     &cli_services_command,
     &cli_lookup_command,
     &cli_dtc_command,
+    &cli_comparams_command,
     &cli_gen_command,
     &cli_serve_command,
 };

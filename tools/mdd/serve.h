@@ -166,6 +166,7 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_CHUNKS,     /* /ecus/{ecu}/chunks */
     SERVE_ROUTE_CHUNK_DATA, /* /ecus/{ecu}/chunks/{name} */
     SERVE_ROUTE_DTC,        /* /ecus/{ecu}/dtcs/{code} */
+    SERVE_ROUTE_COMPARAMS,  /* /ecus/{ecu}/comparams[?variant=V][&protocol=P] */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the
@@ -186,7 +187,9 @@ typedef struct serve_target {
     size_t segment_count;
     const char *ecu;   /* /ecus/{ecu}...: segments[1], else NULL */
     const char *name;  /* chunk data: segments[3] */
-    char *variant;     /* lookup: the variant parameter, NULL for the base variant */
+    char *variant;     /* lookup, comparams: the variant parameter, NULL for the base
+                        * variant */
+    char *protocol;    /* comparams: the protocol parameter, NULL for all */
     uint8_t *request;  /* lookup: the request's bytes, then request_hex */
     size_t request_len;
     char *request_hex; /* lookup: the request as lowercase hex, inside request */
@@ -194,7 +197,7 @@ typedef struct serve_target {
 } serve_target;
 
 /* Parses path (as the request line has it, NULL when absent) and query (NULL when there is
- * none) into out: the query only for a lookup. Errors are in out->status and out->message,
+ * none) into out: the query only for a lookup and the ComParams. Errors are in out->status and out->message,
  * as the server answers them. out holds memory whatever the result: serve_target_free()
  * releases it. */
 void serve_parse_target(const char *path, const char *query, serve_target *out);
@@ -222,6 +225,9 @@ typedef struct serve_body {
 
 /* Starts a body for req; when out of memory answers 500 instead and returns -1. */
 int serve_body_start(serve_server *s, struct evhttp_request *req, serve_body *b);
+
+/* Drops a body that will not be sent. */
+void serve_body_discard(serve_body *b);
 
 /* Ends the body's line and sends it with code; the body is consumed. */
 void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b);
@@ -257,6 +263,10 @@ void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_e
                       const serve_target *t);
 void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                    uint32_t code);
+/* /ecus/{ecu}/comparams: the variant's ComParams as `mdd comparams --json` prints them; 404
+ * for an unknown variant or protocol (serve_lookup.c). */
+void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                         const serve_target *t);
 
 /* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
 void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,

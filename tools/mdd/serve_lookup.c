@@ -1,7 +1,8 @@
-/* Lookups and DTCs: answers that read an ECU's payload. A job first checks that the payload
+/* Lookups, DTCs and ComParams: answers that read an ECU's payload. A job first checks that the payload
  * is resident (mdd_store_try_read()) and answers at once when it is; otherwise it parks the
  * request, the reader brings the payload in off the loop, and the read's callback answers.
  * The pin held while answering keeps a pread cache's bytes in memory. */
+#include "comparams_out.h"
 #include "serve.h"
 
 #include <event2/http.h>
@@ -17,25 +18,25 @@ struct serve_job {
     const serve_ecu *ecu;
     mdd_read_id read; /* the read in flight, 0 when none */
     void (*answer)(serve_job *job);
-    uint32_t variant; /* lookup: an index into ecu->variants */
+    uint32_t variant; /* lookup, comparams: an index into ecu->variants */
     uint32_t code;    /* dtc */
     size_t request_len;
     char *hex;        /* the request as lowercase hex, inside data */
-    uint8_t data[];   /* the request's bytes, then hex */
+    char *protocol;   /* comparams: the protocol inside data, NULL for all */
+    uint8_t data[];   /* lookup: the request's bytes, then hex */
 };
 
+/* A job with data_size bytes of data. */
 static serve_job *job_new(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                          size_t request_len, void (*answer)(serve_job *))
+                          size_t data_size, void (*answer)(serve_job *))
 {
-    serve_job *job = calloc(1, sizeof *job + request_len * 3 + 1);
+    serve_job *job = calloc(1, sizeof *job + data_size);
     if (!job)
         return NULL;
     job->server = s;
     job->req = req;
     job->ecu = e;
     job->answer = answer;
-    job->request_len = request_len;
-    job->hex = (char *)job->data + request_len;
     return job;
 }
 
@@ -168,27 +169,36 @@ static uint32_t find_variant(const serve_ecu *e, const char *name)
     return UINT32_MAX;
 }
 
+/* The variant t names (or the base variant), or UINT32_MAX after answering 404. */
+static uint32_t target_variant(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                               const serve_target *t)
+{
+    uint32_t variant = t->variant ? find_variant(e, t->variant) : e->base_variant;
+    if (variant == UINT32_MAX && t->variant)
+        serve_reply_error(s, req, 404, "no variant named '%s'", t->variant);
+    else if (variant == UINT32_MAX)
+        serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
+    return variant;
+}
+
 void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                       const serve_target *t)
 {
-    uint32_t variant = t->variant ? find_variant(e, t->variant) : e->base_variant;
-    if (variant == UINT32_MAX) {
-        if (t->variant)
-            serve_reply_error(s, req, 404, "no variant named '%s'", t->variant);
-        else
-            serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
+    uint32_t variant = target_variant(s, req, e, t);
+    if (variant == UINT32_MAX)
         return;
-    }
     if (t->status != 200) {
         serve_reply_target_error(s, req, t);
         return;
     }
-    serve_job *job = job_new(s, req, e, t->request_len, answer_lookup);
+    serve_job *job = job_new(s, req, e, t->request_len * 3 + 1, answer_lookup);
     if (!job) {
         serve_reply_error(s, req, 500, "out of memory");
         return;
     }
     memcpy(job->data, t->request, t->request_len * 3 + 1);
+    job->request_len = t->request_len;
+    job->hex = (char *)job->data + t->request_len;
     job->variant = variant;
     job_start(s, job);
 }
@@ -234,5 +244,43 @@ void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu 
         return;
     }
     job->code = code;
+    job_start(s, job);
+}
+
+/* ---- /ecus/{ecu}/comparams[?variant=V][&protocol=P] ---- */
+
+static void answer_comparams(serve_job *job)
+{
+    const mdd_db_layer *layer = mdd_db_variant_at(job->ecu->ecu, job->variant);
+    serve_body b;
+    if (serve_body_start(job->server, job->req, &b) != 0)
+        return;
+    mdd_error err;
+    mdd_status st = comparams_json(&b.json, layer, job->protocol, &err);
+    if (st == MDD_OK) {
+        serve_reply_json(job->server, job->req, 200, &b);
+        return;
+    }
+    serve_body_discard(&b);
+    /* An unknown protocol is a name the client chose; anything else is the file's fault. */
+    serve_reply_error(job->server, job->req, st == MDD_ERR_NOT_FOUND ? 404 : 500, "%s",
+                      err.message);
+}
+
+void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                         const serve_target *t)
+{
+    uint32_t variant = target_variant(s, req, e, t);
+    if (variant == UINT32_MAX)
+        return;
+    size_t protocol_size = t->protocol ? strlen(t->protocol) + 1 : 0;
+    serve_job *job = job_new(s, req, e, protocol_size, answer_comparams);
+    if (!job) {
+        serve_reply_error(s, req, 500, "out of memory");
+        return;
+    }
+    if (t->protocol)
+        job->protocol = memcpy(job->data, t->protocol, protocol_size);
+    job->variant = variant;
     job_start(s, job);
 }

@@ -1,7 +1,8 @@
 /* The request target, parsed with no request object: the path split into percent-decoded
- * segments, the route they name, a lookup's query and a DTC's code. The checks against the
- * server's tables (does the ECU, the variant exist) stay with the handlers; an error found
- * here says which of them it waits for, so that answers keep their order. */
+ * segments, the route they name, a lookup's or the ComParams' query and a DTC's code. The
+ * checks against the server's tables (does the ECU, the variant exist) stay with the
+ * handlers; an error found here says which of them it waits for, so that answers keep their
+ * order. */
 #include "serve.h"
 
 #include <event2/http.h>
@@ -96,35 +97,64 @@ static void parse_request(serve_target *t, const char *hex)
     t->request_hex[2 * len] = '\0';
 }
 
+/* Fails t with 400 for a parameter of q that allowed (NULL-terminated) does not list. Returns
+ * 0, or -1 after failing t. */
+static int only_params(serve_target *t, const struct evkeyvalq *q, const char *const *allowed)
+{
+    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
+        size_t i = 0;
+        while (allowed[i] && strcmp(kv->key, allowed[i]) != 0)
+            i++;
+        if (!allowed[i]) {
+            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Copies the name parameter key of q to *out (left NULL when absent). Returns 0, or -1 after
+ * failing t: 400 for an empty name. */
+static int name_param(serve_target *t, const struct evkeyvalq *q, const char *key, char **out)
+{
+    const char *value = evhttp_find_header(q, key);
+    if (value && !*value) {
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty %s name", key);
+        return -1;
+    }
+    if (value && !(*out = strdup(value))) {
+        fail_memory(t);
+        return -1;
+    }
+    return 0;
+}
+
 /* The lookup's parameters from q: request=HEX and variant=V, nothing else. */
 static void parse_lookup_params(serve_target *t, const struct evkeyvalq *q)
 {
-    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
-        if (strcmp(kv->key, "request") != 0 && strcmp(kv->key, "variant") != 0) {
-            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
-            return;
-        }
-    }
-    const char *variant = evhttp_find_header(q, "variant");
-    if (variant && !*variant) {
-        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty variant name");
-        return;
-    }
-    if (variant && !(t->variant = strdup(variant))) {
-        fail_memory(t);
-        return;
-    }
-    parse_request(t, evhttp_find_header(q, "request"));
+    static const char *const allowed[] = {"request", "variant", NULL};
+    if (only_params(t, q, allowed) == 0 && name_param(t, q, "variant", &t->variant) == 0)
+        parse_request(t, evhttp_find_header(q, "request"));
 }
 
-static void parse_lookup(serve_target *t, const char *query)
+/* The ComParams' parameters from q: variant=V and protocol=P, both optional. */
+static void parse_comparams_params(serve_target *t, const struct evkeyvalq *q)
+{
+    static const char *const allowed[] = {"variant", "protocol", NULL};
+    if (only_params(t, q, allowed) == 0 && name_param(t, q, "variant", &t->variant) == 0)
+        name_param(t, q, "protocol", &t->protocol);
+}
+
+/* Parses the query string (NULL for none) and hands it to params. */
+static void parse_query(serve_target *t, const char *query,
+                        void (*params)(serve_target *t, const struct evkeyvalq *q))
 {
     struct evkeyvalq q;
     if (evhttp_parse_query_str(query ? query : "", &q) != 0) {
         fail(t, 400, SERVE_ERROR_AFTER_ECU, "a malformed query string");
         return;
     }
-    parse_lookup_params(t, &q);
+    params(t, &q);
     evhttp_clear_headers(&q);
 }
 
@@ -151,10 +181,14 @@ static void route_ecu(serve_target *t, const char *query)
         t->route = SERVE_ROUTE_CHUNK_DATA;
     else if (n == 4 && strcmp(what, "dtcs") == 0)
         t->route = SERVE_ROUTE_DTC;
+    else if (n == 3 && strcmp(what, "comparams") == 0)
+        t->route = SERVE_ROUTE_COMPARAMS;
     else
         fail(t, 404, SERVE_ERROR_AFTER_ECU, "no such resource");
     if (t->route == SERVE_ROUTE_LOOKUP)
-        parse_lookup(t, query);
+        parse_query(t, query, parse_lookup_params);
+    else if (t->route == SERVE_ROUTE_COMPARAMS)
+        parse_query(t, query, parse_comparams_params);
     else if (t->route == SERVE_ROUTE_CHUNK_DATA)
         t->name = t->segments[3];
     else if (t->route == SERVE_ROUTE_DTC)
@@ -185,6 +219,7 @@ void serve_target_free(serve_target *t)
     for (size_t i = 0; i < t->segment_count; i++)
         free(t->segments[i]);
     free(t->variant);
+    free(t->protocol);
     free(t->request);
     *t = (serve_target){0};
 }

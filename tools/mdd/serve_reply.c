@@ -65,6 +65,12 @@ static void send_body(serve_server *s, struct evhttp_request *req, int code, cha
         evbuffer_free(buf);
 }
 
+void serve_body_discard(serve_body *b)
+{
+    fclose(b->out);
+    free(b->data);
+}
+
 void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b)
 {
     json_end_line(&b->json);
