@@ -19,5 +19,6 @@
 #include <mdd/fb.h>
 #include <mdd/ecu.h>
 #include <mdd/db.h>
+#include <mdd/query.h>
 
 #endif
