@@ -35,6 +35,9 @@ extern const cli_command cli_ecu_command;
 extern const cli_command cli_services_command;
 extern const cli_command cli_lookup_command;
 extern const cli_command cli_dtc_command;
+extern const cli_command cli_states_command;
+extern const cli_command cli_jobs_command;
+extern const cli_command cli_sdgs_command;
 extern const cli_command cli_gen_command;
 extern const cli_command cli_serve_command;
 
