@@ -29,9 +29,11 @@ int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db *
     if (rc != CLI_EXIT_OK)
         return rc;
     rc = db_choose_variant(*path, &a->db, ecu, layer);
-    if (rc != CLI_EXIT_OK)
+    if (rc != CLI_EXIT_OK) {
         mdd_db_close(*db);
-    return rc;
+        return rc;
+    }
+    return -1;
 }
 
 int facts_query_error(const char *path, const mdd_error *err)

@@ -19,8 +19,9 @@ typedef struct facts_args {
 int facts_args_option(void *ctx, int option, const char *value);
 
 /* Parses argv for a command over one FILE into a, opens it and chooses the variant.
- * Returns CLI_EXIT_OK with *db open (the caller closes it) and *layer set, *path the FILE,
- * or the exit code after printing why (or the help), with nothing left open. */
+ * Returns -1 with *db open (the caller closes it), *layer set and *path the FILE, or the
+ * exit code when the command must stop (the help was printed, or why it failed), with
+ * nothing left open. */
 int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db **db,
                const mdd_db_layer **layer);
 

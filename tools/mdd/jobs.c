@@ -69,8 +69,9 @@ static int run(int argc, char **argv)
     mdd_db *db;
     const mdd_db_layer *layer;
     int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc != CLI_EXIT_OK)
+    if (rc >= 0)
         return rc;
+    rc = CLI_EXIT_OK;
     mdd_error err = {0};
     mdd_status st = a.db.json ? print_json(layer, &err) : print_text(layer, &err);
     if (st != MDD_OK)

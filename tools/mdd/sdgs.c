@@ -164,8 +164,9 @@ static int run(int argc, char **argv)
     mdd_db *db;
     const mdd_db_layer *layer;
     int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc != CLI_EXIT_OK)
+    if (rc >= 0)
         return rc;
+    rc = CLI_EXIT_OK;
     sdg_subject s;
     rc = find_subject(path, &a, layer, &s);
     if (rc == CLI_EXIT_OK) {

@@ -138,8 +138,9 @@ static int run(int argc, char **argv)
     mdd_db *db;
     const mdd_db_layer *layer;
     int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc != CLI_EXIT_OK)
+    if (rc >= 0)
         return rc;
+    rc = CLI_EXIT_OK;
     mdd_diag_comm comm = {{0}};
     if (a.service)
         rc = facts_find_comm(path, layer, a.service, &comm);
