@@ -27,17 +27,21 @@ static mdd_status add(sdg_walk *w, mdd_sdg_node node)
     return MDD_OK;
 }
 
-/* Writes the path down to item item_at[depth] of the group at depth into err, then status. */
+/* The levels of a path a message shows before it skips to the last item. */
+#define PATH_SHOWN 3u
+
+/* Fails with status, the message naming the path down to item item_at[depth] of the group at
+ * depth (deep paths shortened to their first levels and the last item), why and detail. */
 static mdd_status fail_at(sdg_walk *w, uint32_t depth, mdd_status status, const char *why,
                           unsigned detail)
 {
-    char path[MDD_SDG_MAX_DEPTH * 32 + 32];
+    char path[PATH_SHOWN * 32 + 64];
     int len = snprintf(path, sizeof path, "sdgs[%u]", (unsigned)w->group);
-    for (uint32_t d = 1; d <= depth && len > 0 && (size_t)len < sizeof path; d++)
+    for (uint32_t d = 1; d <= depth && d <= PATH_SHOWN; d++)
         len += snprintf(path + len, sizeof path - (size_t)len, ".sds[%u].sdg",
                         (unsigned)w->item_at[d - 1]);
-    if (len > 0 && (size_t)len < sizeof path)
-        snprintf(path + len, sizeof path - (size_t)len, ".sds[%u]", (unsigned)w->item_at[depth]);
+    snprintf(path + len, sizeof path - (size_t)len, "%s.sds[%u]", depth > PATH_SHOWN ? ".." : "",
+             (unsigned)w->item_at[depth]);
     return mdd_fail(w->err, status, "%s: %s %u", path, why, detail);
 }
 
