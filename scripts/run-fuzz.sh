@@ -18,7 +18,7 @@ seed_container() {
     printf 'MDD version 0      \000' > "$1/empty.mdd"
 }
 
-# fuzz_ecu_data and fuzz_fb_verify_diff take a FlatBuffers payload: the diagnostic
+# fuzz_ecu_data, fuzz_fb_verify_diff and fuzz_query take a FlatBuffers payload: the diagnostic
 # descriptions of the real files and of two small generated ones (an ECU, functional groups).
 seed_ecu_data() {
     mkdir -p "$1"
@@ -62,7 +62,7 @@ for target in "$build"/fuzz/fuzz_*; do
         fuzz_container) seed_container "$dir" ;;
         fuzz_db) seed_db "$dir" ;;
         fuzz_chunk_decode) seed_chunk_decode "$dir" ;;
-        fuzz_ecu_data | fuzz_fb_verify_diff) seed_ecu_data "$dir" ;;
+        fuzz_ecu_data | fuzz_fb_verify_diff | fuzz_query) seed_ecu_data "$dir" ;;
         *) mkdir -p "$dir" ;;
     esac
     # Hand-written seeds: fuzz/seeds/NAME for fuzz_NAME.
