@@ -41,21 +41,33 @@ int facts_query_error(const char *path, const mdd_error *err)
     return cli_error(path, "%s", err->message);
 }
 
-int facts_find_comm(const char *path, const mdd_db_layer *layer, const char *name,
-                    mdd_diag_comm *out)
+mdd_status facts_lookup_comm(const mdd_db_layer *layer, const char *name, mdd_diag_comm *comm,
+                             mdd_diag_service *service, mdd_error *err)
 {
-    mdd_db_service service;
-    if (mdd_db_find_service(layer, name, &service)) {
-        *out = mdd_diag_service_diag_comm(service.service);
-        return CLI_EXIT_OK;
+    mdd_db_service found;
+    if (mdd_db_find_service(layer, name, &found)) {
+        *service = found.service;
+        *comm = mdd_diag_service_diag_comm(found.service);
+        return MDD_OK;
     }
     mdd_single_ecu_job job;
-    mdd_error err;
-    mdd_status st = mdd_query_find_job(layer, name, &job, &err);
-    if (st == MDD_ERR_NOT_FOUND)
-        return cli_error(path, "no service or job named '%s'", name);
+    mdd_status st = mdd_query_find_job(layer, name, &job, err);
+    if (st == MDD_ERR_NOT_FOUND) {
+        err->status = st;
+        snprintf(err->message, sizeof err->message, "no service or job named '%s'", name);
+    }
     if (st != MDD_OK)
+        return st;
+    *comm = mdd_single_ecu_job_diag_comm(job);
+    *service = (mdd_diag_service){{comm->t.buf, comm->t.len, 0}};
+    return MDD_OK;
+}
+
+int facts_find_comm(const char *path, const mdd_db_layer *layer, const char *name,
+                    mdd_diag_comm *comm, mdd_diag_service *service)
+{
+    mdd_error err;
+    if (facts_lookup_comm(layer, name, comm, service, &err) != MDD_OK)
         return facts_query_error(path, &err);
-    *out = mdd_single_ecu_job_diag_comm(job);
     return CLI_EXIT_OK;
 }

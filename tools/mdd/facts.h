@@ -26,9 +26,15 @@ int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db *
                const mdd_db_layer **layer);
 
 /* The DiagComm of the effective service or, failing that, the effective job of layer named
- * name. Returns CLI_EXIT_OK, or the exit code after printing why. */
+ * name, and in *service the service (absent for a job). Fails with MDD_ERR_NOT_FOUND ("no
+ * service or job named 'NAME'") or as mdd_query_find_job(). */
+mdd_status facts_lookup_comm(const mdd_db_layer *layer, const char *name, mdd_diag_comm *comm,
+                             mdd_diag_service *service, mdd_error *err);
+
+/* facts_lookup_comm() for a command on path: CLI_EXIT_OK, or the exit code after printing
+ * why. */
 int facts_find_comm(const char *path, const mdd_db_layer *layer, const char *name,
-                    mdd_diag_comm *out);
+                    mdd_diag_comm *comm, mdd_diag_service *service);
 
 /* Prints `mdd: PATH: message` for a failed query and returns CLI_EXIT_FAIL. */
 int facts_query_error(const char *path, const mdd_error *err);
@@ -56,6 +62,12 @@ mdd_status facts_jobs_json(json_writer *j, const mdd_db_layer *layer, mdd_error 
 /* An SDGS as an array of groups {"caption", "si", "items"}, an item being a group or an SD
  * {"value", "si", "ti"}. Allocates the nodes while writing. */
 mdd_status facts_sdgs_json(json_writer *j, mdd_sdgs sdgs, mdd_error *err);
+
+/* The SDGs of comm under "sdgs" and, when service is present (comm being its DiagComm),
+ * those of its request and responses under "request", "pos_responses" and "neg_responses",
+ * into the object being written. */
+mdd_status facts_comm_sdgs_json(json_writer *j, mdd_diag_comm comm, mdd_diag_service service,
+                                mdd_error *err);
 
 /* The variant's identification patterns: an array of patterns, each an array of conditions
  * {"expected_value", "service", "out_param", "physical_addressing"} (the last null when

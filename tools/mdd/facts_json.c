@@ -235,6 +235,34 @@ mdd_status facts_sdgs_json(json_writer *j, mdd_sdgs sdgs, mdd_error *err)
     return st;
 }
 
+static mdd_status responses_json(json_writer *j, const char *key, mdd_response_vec responses,
+                                 mdd_error *err)
+{
+    json_key(j, key);
+    json_array_begin(j);
+    mdd_status st = MDD_OK;
+    for (uint32_t i = 0; i < mdd_response_vec_count(responses) && st == MDD_OK; i++)
+        st = facts_sdgs_json(j, mdd_response_sdgs(mdd_response_vec_at(responses, i)), err);
+    json_array_end(j);
+    return st;
+}
+
+mdd_status facts_comm_sdgs_json(json_writer *j, mdd_diag_comm comm, mdd_diag_service service,
+                                mdd_error *err)
+{
+    json_key(j, "sdgs");
+    mdd_status st = facts_sdgs_json(j, mdd_diag_comm_sdgs(comm), err);
+    if (st != MDD_OK || !mdd_present(service))
+        return st;
+    json_key(j, "request");
+    st = facts_sdgs_json(j, mdd_request_sdgs(mdd_diag_service_request(service)), err);
+    if (st == MDD_OK)
+        st = responses_json(j, "pos_responses", mdd_diag_service_pos_responses(service), err);
+    if (st == MDD_OK)
+        st = responses_json(j, "neg_responses", mdd_diag_service_neg_responses(service), err);
+    return st;
+}
+
 void facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer)
 {
     uint32_t total = mdd_query_variant_matches(layer, NULL, 0);

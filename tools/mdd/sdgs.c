@@ -9,6 +9,7 @@
 /* What the options ask about: the variant's own SDGs, a service's (or job's) or a DTC's. */
 typedef struct sdg_subject {
     mdd_sdgs own;
+    mdd_diag_comm comm;       /* with --service */
     mdd_diag_service service; /* with --service, absent for a job */
     int has_dtc;
     uint32_t dtc_code;
@@ -72,29 +73,6 @@ static mdd_status print_text(const sdg_subject *s, mdd_error *err)
     return st;
 }
 
-static mdd_status responses_json(json_writer *j, const char *key, mdd_response_vec responses,
-                                 mdd_error *err)
-{
-    json_key(j, key);
-    json_array_begin(j);
-    mdd_status st = MDD_OK;
-    for (uint32_t i = 0; i < mdd_response_vec_count(responses) && st == MDD_OK; i++)
-        st = facts_sdgs_json(j, mdd_response_sdgs(mdd_response_vec_at(responses, i)), err);
-    json_array_end(j);
-    return st;
-}
-
-static mdd_status service_json(json_writer *j, mdd_diag_service service, mdd_error *err)
-{
-    json_key(j, "request");
-    mdd_status st = facts_sdgs_json(j, mdd_request_sdgs(mdd_diag_service_request(service)), err);
-    if (st == MDD_OK)
-        st = responses_json(j, "pos_responses", mdd_diag_service_pos_responses(service), err);
-    if (st == MDD_OK)
-        st = responses_json(j, "neg_responses", mdd_diag_service_neg_responses(service), err);
-    return st;
-}
-
 static mdd_status print_json(const facts_args *a, const mdd_db_layer *layer,
                              const sdg_subject *s, mdd_error *err)
 {
@@ -111,10 +89,13 @@ static mdd_status print_json(const facts_args *a, const mdd_db_layer *layer,
         json_key(&j, "dtc");
         json_uint(&j, s->dtc_code);
     }
-    json_key(&j, "sdgs");
-    mdd_status st = facts_sdgs_json(&j, s->own, err);
-    if (st == MDD_OK && mdd_present(s->service))
-        st = service_json(&j, s->service, err);
+    mdd_status st;
+    if (a->service) {
+        st = facts_comm_sdgs_json(&j, s->comm, s->service, err);
+    } else {
+        json_key(&j, "sdgs");
+        st = facts_sdgs_json(&j, s->own, err);
+    }
     json_object_end(&j);
     json_end_line(&j);
     return st;
@@ -144,16 +125,9 @@ static int find_subject(const char *path, const facts_args *a, const mdd_db_laye
         return find_dtc(path, a, layer, s);
     if (!a->service)
         return CLI_EXIT_OK;
-    mdd_db_service service;
-    if (mdd_db_find_service(layer, a->service, &service))
-        s->service = service.service;
-    mdd_diag_comm comm;
-    int rc = mdd_present(s->service) ? CLI_EXIT_OK
-                                     : facts_find_comm(path, layer, a->service, &comm);
+    int rc = facts_find_comm(path, layer, a->service, &s->comm, &s->service);
     if (rc == CLI_EXIT_OK)
-        s->own = mdd_diag_comm_sdgs(mdd_present(s->service)
-                                        ? mdd_diag_service_diag_comm(s->service)
-                                        : comm);
+        s->own = mdd_diag_comm_sdgs(s->comm);
     return rc;
 }
 

@@ -1,5 +1,5 @@
 /* The request target, parsed with no request object: the path split into percent-decoded
- * segments, the route they name, a lookup's query and a DTC's code. The checks against the
+ * segments, the route they name, a lookup's or a fact's query and a DTC's code. The checks against the
  * server's tables (does the ECU, the variant exist) stay with the handlers; an error found
  * here says which of them it waits for, so that answers keep their order. */
 #include "serve.h"
@@ -96,35 +96,65 @@ static void parse_request(serve_target *t, const char *hex)
     t->request_hex[2 * len] = '\0';
 }
 
+/* Fails t for a key of q that is not among keys (NULL-terminated). Returns 0, or -1. */
+static int check_keys(serve_target *t, const struct evkeyvalq *q, const char *const *keys)
+{
+    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
+        size_t i = 0;
+        while (keys[i] && strcmp(kv->key, keys[i]) != 0)
+            i++;
+        if (!keys[i]) {
+            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The name parameter key of q (what it names in messages) into *out: absent is NULL, empty
+ * fails t. Returns 0, or -1. */
+static int parse_name(serve_target *t, const struct evkeyvalq *q, const char *key,
+                      const char *what, char **out)
+{
+    const char *value = evhttp_find_header(q, key);
+    if (value && !*value) {
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty %s name", what);
+        return -1;
+    }
+    if (value && !(*out = strdup(value))) {
+        fail_memory(t);
+        return -1;
+    }
+    return 0;
+}
+
 /* The lookup's parameters from q: request=HEX and variant=V, nothing else. */
 static void parse_lookup_params(serve_target *t, const struct evkeyvalq *q)
 {
-    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
-        if (strcmp(kv->key, "request") != 0 && strcmp(kv->key, "variant") != 0) {
-            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
-            return;
-        }
-    }
-    const char *variant = evhttp_find_header(q, "variant");
-    if (variant && !*variant) {
-        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty variant name");
-        return;
-    }
-    if (variant && !(t->variant = strdup(variant))) {
-        fail_memory(t);
-        return;
-    }
-    parse_request(t, evhttp_find_header(q, "request"));
+    static const char *const keys[] = {"request", "variant", NULL};
+    if (check_keys(t, q, keys) == 0 && parse_name(t, q, "variant", "variant", &t->variant) == 0)
+        parse_request(t, evhttp_find_header(q, "request"));
 }
 
-static void parse_lookup(serve_target *t, const char *query)
+/* The facts' parameters from q: variant=V and, but for jobs, service=S. */
+static void parse_facts_params(serve_target *t, const struct evkeyvalq *q)
+{
+    static const char *const with_service[] = {"variant", "service", NULL};
+    static const char *const without[] = {"variant", NULL};
+    if (check_keys(t, q, t->route == SERVE_ROUTE_JOBS ? without : with_service) == 0 &&
+        parse_name(t, q, "variant", "variant", &t->variant) == 0)
+        parse_name(t, q, "service", "service", &t->service);
+}
+
+static void parse_query(serve_target *t, const char *query,
+                        void (*parse_params)(serve_target *, const struct evkeyvalq *))
 {
     struct evkeyvalq q;
     if (evhttp_parse_query_str(query ? query : "", &q) != 0) {
         fail(t, 400, SERVE_ERROR_AFTER_ECU, "a malformed query string");
         return;
     }
-    parse_lookup_params(t, &q);
+    parse_params(t, &q);
     evhttp_clear_headers(&q);
 }
 
@@ -151,10 +181,18 @@ static void route_ecu(serve_target *t, const char *query)
         t->route = SERVE_ROUTE_CHUNK_DATA;
     else if (n == 4 && strcmp(what, "dtcs") == 0)
         t->route = SERVE_ROUTE_DTC;
+    else if (n == 3 && strcmp(what, "states") == 0)
+        t->route = SERVE_ROUTE_STATES;
+    else if (n == 3 && strcmp(what, "sdgs") == 0)
+        t->route = SERVE_ROUTE_SDGS;
+    else if (n == 3 && strcmp(what, "jobs") == 0)
+        t->route = SERVE_ROUTE_JOBS;
     else
         fail(t, 404, SERVE_ERROR_AFTER_ECU, "no such resource");
     if (t->route == SERVE_ROUTE_LOOKUP)
-        parse_lookup(t, query);
+        parse_query(t, query, parse_lookup_params);
+    else if (t->route >= SERVE_ROUTE_STATES)
+        parse_query(t, query, parse_facts_params);
     else if (t->route == SERVE_ROUTE_CHUNK_DATA)
         t->name = t->segments[3];
     else if (t->route == SERVE_ROUTE_DTC)
@@ -185,6 +223,7 @@ void serve_target_free(serve_target *t)
     for (size_t i = 0; i < t->segment_count; i++)
         free(t->segments[i]);
     free(t->variant);
+    free(t->service);
     free(t->request);
     *t = (serve_target){0};
 }

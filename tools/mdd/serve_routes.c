@@ -42,7 +42,9 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_get_chunks(s, req, e);
     else if (t->route == SERVE_ROUTE_CHUNK_DATA)
         serve_get_chunk_data(s, req, e, t->name);
-    else /* the last route under an ECU */
+    else if (t->route >= SERVE_ROUTE_STATES)
+        serve_get_facts(s, req, e, t);
+    else /* the DTC route */
         serve_get_dtc(s, req, e, t->code);
 }
 

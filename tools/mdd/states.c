@@ -142,8 +142,9 @@ static int run(int argc, char **argv)
         return rc;
     rc = CLI_EXIT_OK;
     mdd_diag_comm comm = {{0}};
+    mdd_diag_service service;
     if (a.service)
-        rc = facts_find_comm(path, layer, a.service, &comm);
+        rc = facts_find_comm(path, layer, a.service, &comm, &service);
     if (rc == CLI_EXIT_OK) {
         mdd_error err = {0};
         mdd_status st = a.db.json ? print_json(&a, layer, comm, &err)
