@@ -3,7 +3,7 @@
  *
  * Everything the cheap endpoints answer (ECU names, paths, layer names, chunk tables) is
  * copied at startup into the server's own memory. What needs an ECU's payload (lookups,
- * DTCs, chunk data) first asks the store whether the bytes are resident
+ * DTCs, a variant's facts, chunk data) first asks the store whether the bytes are resident
  * (mdd_store_try_read()); when they are not, the request waits while an mdd_reader brings
  * them in off the loop, and is answered from the reader's completion callback. */
 #ifndef MDD_TOOL_SERVE_H
