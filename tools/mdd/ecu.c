@@ -38,9 +38,11 @@ static void effective_services_json(json_writer *j, const mdd_db_layer *layer)
 static mdd_status variant_facts_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err)
 {
     json_key(j, "variant_patterns");
-    facts_variant_patterns_json(j, layer);
-    json_key(j, "state_charts");
-    mdd_status st = facts_state_charts_json(j, layer, err);
+    mdd_status st = facts_variant_patterns_json(j, layer, err);
+    if (st == MDD_OK) {
+        json_key(j, "state_charts");
+        st = facts_state_charts_json(j, layer, err);
+    }
     if (st == MDD_OK) {
         json_key(j, "jobs");
         st = facts_jobs_json(j, layer, err);

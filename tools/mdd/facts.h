@@ -39,6 +39,24 @@ int facts_find_comm(const char *path, const mdd_db_layer *layer, const char *nam
 /* Prints `mdd: PATH: message` for a failed query and returns CLI_EXIT_FAIL. */
 int facts_query_error(const char *path, const mdd_error *err);
 
+/* ---- The answers of include/mdd/query.h in new arrays (facts_fetch.c) ----
+ * Each sets *out to an array the caller frees (also after a failure) and *count to its
+ * entries; fails as the query does, or with MDD_ERR_NOMEM. */
+
+mdd_status facts_state_charts(const mdd_db_layer *layer, mdd_state_chart **out, uint32_t *count,
+                              mdd_error *err);
+mdd_status facts_required_states(const mdd_db_layer *layer, mdd_diag_comm comm,
+                                 mdd_required_state **out, uint32_t *count, mdd_error *err);
+mdd_status facts_transitions(const mdd_db_layer *layer, mdd_diag_comm comm,
+                             mdd_triggered_transition **out, uint32_t *count, mdd_error *err);
+mdd_status facts_jobs(const mdd_db_layer *layer, mdd_single_ecu_job **out, uint32_t *count,
+                      mdd_error *err);
+mdd_status facts_sdg_nodes(mdd_sdgs sdgs, mdd_sdg_node **out, uint32_t *count, mdd_error *err);
+mdd_status facts_variant_matches(const mdd_db_layer *layer, mdd_variant_match **out,
+                                 uint32_t *count, mdd_error *err);
+
+/* ---- The facts as JSON (facts_json.c) ---- */
+
 /* A state chart: {"name", "semantic", "start_state", "states": [names], "transitions":
  * [{"name", "source", "target"}]}. */
 void facts_state_chart_json(json_writer *j, mdd_state_chart chart);
@@ -72,10 +90,8 @@ mdd_status facts_comm_sdgs_json(json_writer *j, mdd_diag_comm comm, mdd_diag_ser
 /* The variant's identification patterns: an array of patterns, each an array of conditions
  * {"expected_value", "service", "out_param", "physical_addressing"} (the last null when
  * absent). */
-void facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer);
+mdd_status facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer,
+                                       mdd_error *err);
 
-/* The SDG nodes of sdgs in a new array (the caller frees it) and their count. */
-mdd_status facts_sdg_nodes(mdd_sdgs sdgs, mdd_sdg_node **nodes, uint32_t *count,
-                           mdd_error *err);
 
 #endif

@@ -38,14 +38,9 @@ void facts_state_chart_json(json_writer *j, mdd_state_chart chart)
 
 mdd_status facts_state_charts_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err)
 {
+    mdd_state_chart *charts;
     uint32_t total;
-    mdd_status st = mdd_query_state_charts(layer, NULL, 0, &total, err);
-    if (st != MDD_OK)
-        return st;
-    mdd_state_chart *charts = calloc(total ? total : 1, sizeof *charts);
-    if (!charts)
-        return MDD_ERR_NOMEM;
-    st = mdd_query_state_charts(layer, charts, total, &total, err);
+    mdd_status st = facts_state_charts(layer, &charts, &total, err);
     json_array_begin(j);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++)
         facts_state_chart_json(j, charts[i]);
@@ -63,13 +58,9 @@ static void chart_name_json(json_writer *j, mdd_state_chart chart)
 static mdd_status required_states_json(json_writer *j, const mdd_db_layer *layer,
                                        mdd_diag_comm comm, mdd_error *err)
 {
+    mdd_required_state *states;
     uint32_t total;
-    mdd_status st = mdd_query_required_states(layer, comm, NULL, 0, &total, err);
-    mdd_required_state *states = calloc(total ? total : 1, sizeof *states);
-    if (!states)
-        return MDD_ERR_NOMEM;
-    if (st == MDD_OK)
-        st = mdd_query_required_states(layer, comm, states, total, &total, err);
+    mdd_status st = facts_required_states(layer, comm, &states, &total, err);
     json_key(j, "required_states");
     json_array_begin(j);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
@@ -89,13 +80,9 @@ static mdd_status required_states_json(json_writer *j, const mdd_db_layer *layer
 static mdd_status transitions_json(json_writer *j, const mdd_db_layer *layer,
                                    mdd_diag_comm comm, mdd_error *err)
 {
+    mdd_triggered_transition *transitions;
     uint32_t total;
-    mdd_status st = mdd_query_triggered_transitions(layer, comm, NULL, 0, &total, err);
-    mdd_triggered_transition *transitions = calloc(total ? total : 1, sizeof *transitions);
-    if (!transitions)
-        return MDD_ERR_NOMEM;
-    if (st == MDD_OK)
-        st = mdd_query_triggered_transitions(layer, comm, transitions, total, &total, err);
+    mdd_status st = facts_transitions(layer, comm, &transitions, &total, err);
     json_key(j, "transitions");
     json_array_begin(j);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
@@ -156,33 +143,15 @@ void facts_job_json(json_writer *j, mdd_single_ecu_job job)
 
 mdd_status facts_jobs_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err)
 {
+    mdd_single_ecu_job *jobs;
     uint32_t total;
-    mdd_status st = mdd_query_jobs(layer, NULL, 0, &total, err);
-    if (st != MDD_OK)
-        return st;
-    mdd_single_ecu_job *jobs = calloc(total ? total : 1, sizeof *jobs);
-    if (!jobs)
-        return MDD_ERR_NOMEM;
-    st = mdd_query_jobs(layer, jobs, total, &total, err);
+    mdd_status st = facts_jobs(layer, &jobs, &total, err);
     json_array_begin(j);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++)
         facts_job_json(j, jobs[i]);
     json_array_end(j);
     free(jobs);
     return st;
-}
-
-mdd_status facts_sdg_nodes(mdd_sdgs sdgs, mdd_sdg_node **nodes, uint32_t *count,
-                           mdd_error *err)
-{
-    *nodes = NULL;
-    mdd_status st = mdd_query_sdg_nodes(sdgs, NULL, 0, count, err);
-    if (st != MDD_OK)
-        return st;
-    *nodes = calloc(*count ? *count : 1, sizeof **nodes);
-    if (!*nodes)
-        return MDD_ERR_NOMEM;
-    return mdd_query_sdg_nodes(sdgs, *nodes, *count, count, err);
 }
 
 /* Closes open groups until depth are left: each an "items" array and its object. */
@@ -263,14 +232,14 @@ mdd_status facts_comm_sdgs_json(json_writer *j, mdd_diag_comm comm, mdd_diag_ser
     return st;
 }
 
-void facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer)
+mdd_status facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer,
+                                       mdd_error *err)
 {
-    uint32_t total = mdd_query_variant_matches(layer, NULL, 0);
-    mdd_variant_match *matches = calloc(total ? total : 1, sizeof *matches);
+    mdd_variant_match *matches;
+    uint32_t total;
+    mdd_status st = facts_variant_matches(layer, &matches, &total, err);
     json_array_begin(j);
-    if (matches)
-        total = mdd_query_variant_matches(layer, matches, total);
-    for (uint32_t i = 0; matches && i < total; i++) {
+    for (uint32_t i = 0; st == MDD_OK && i < total; i++) {
         if (i == 0 || matches[i].pattern != matches[i - 1].pattern) {
             if (i > 0)
                 json_array_end(j);
@@ -291,8 +260,9 @@ void facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer)
             json_bool(j, matches[i].physical_addressing);
         json_object_end(j);
     }
-    if (matches && total > 0)
+    if (st == MDD_OK && total > 0)
         json_array_end(j);
     json_array_end(j);
     free(matches);
+    return st;
 }

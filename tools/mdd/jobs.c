@@ -35,13 +35,9 @@ static void print_job(mdd_single_ecu_job job)
 
 static mdd_status print_text(const mdd_db_layer *layer, mdd_error *err)
 {
+    mdd_single_ecu_job *jobs;
     uint32_t total;
-    mdd_status st = mdd_query_jobs(layer, NULL, 0, &total, err);
-    mdd_single_ecu_job *jobs = calloc(total ? total : 1, sizeof *jobs);
-    if (!jobs)
-        return MDD_ERR_NOMEM;
-    if (st == MDD_OK)
-        st = mdd_query_jobs(layer, jobs, total, &total, err);
+    mdd_status st = facts_jobs(layer, &jobs, &total, err);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++)
         print_job(jobs[i]);
     free(jobs);

@@ -47,13 +47,9 @@ static void print_chart(mdd_state_chart chart)
 
 static mdd_status print_charts(const mdd_db_layer *layer, mdd_error *err)
 {
+    mdd_state_chart *charts;
     uint32_t total;
-    mdd_status st = mdd_query_state_charts(layer, NULL, 0, &total, err);
-    mdd_state_chart *charts = calloc(total ? total : 1, sizeof *charts);
-    if (!charts)
-        return MDD_ERR_NOMEM;
-    if (st == MDD_OK)
-        st = mdd_query_state_charts(layer, charts, total, &total, err);
+    mdd_status st = facts_state_charts(layer, &charts, &total, err);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++)
         print_chart(charts[i]);
     free(charts);
@@ -62,13 +58,9 @@ static mdd_status print_charts(const mdd_db_layer *layer, mdd_error *err)
 
 static mdd_status print_required(const mdd_db_layer *layer, mdd_diag_comm comm, mdd_error *err)
 {
+    mdd_required_state *states;
     uint32_t total;
-    mdd_status st = mdd_query_required_states(layer, comm, NULL, 0, &total, err);
-    mdd_required_state *states = calloc(total ? total : 1, sizeof *states);
-    if (!states)
-        return MDD_ERR_NOMEM;
-    if (st == MDD_OK)
-        st = mdd_query_required_states(layer, comm, states, total, &total, err);
+    mdd_status st = facts_required_states(layer, comm, &states, &total, err);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
         fputs("requires ", stdout);
         print_or_none(mdd_state_chart_short_name(states[i].chart));
@@ -83,13 +75,9 @@ static mdd_status print_required(const mdd_db_layer *layer, mdd_diag_comm comm, 
 static mdd_status print_triggered(const mdd_db_layer *layer, mdd_diag_comm comm,
                                   mdd_error *err)
 {
+    mdd_triggered_transition *transitions;
     uint32_t total;
-    mdd_status st = mdd_query_triggered_transitions(layer, comm, NULL, 0, &total, err);
-    mdd_triggered_transition *transitions = calloc(total ? total : 1, sizeof *transitions);
-    if (!transitions)
-        return MDD_ERR_NOMEM;
-    if (st == MDD_OK)
-        st = mdd_query_triggered_transitions(layer, comm, transitions, total, &total, err);
+    mdd_status st = facts_transitions(layer, comm, &transitions, &total, err);
     for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
         fputs("triggers ", stdout);
         print_or_none(mdd_state_chart_short_name(transitions[i].chart));
