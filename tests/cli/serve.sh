@@ -1,5 +1,5 @@
 # mdd serve: every endpoint's exact JSON (expected values computed with mdd ecu, info,
-# lookup, dtc and cat), status codes, a streamed chunk byte for byte, concurrent clients, the
+# lookup, dtc, states, sdgs, jobs and cat), status codes, a streamed chunk byte for byte, concurrent clients, the
 # header and connection limits, a client leaving mid-stream, each loading strategy, the real
 # corpus when present, and a clean exit 0 on SIGTERM. The port is read from the server's
 # first line through a fifo.
@@ -383,4 +383,25 @@ expect_error 400 "/ecus/HOVR4000/comparams?verbose=1" "unknown parameter 'verbos
 expect_error 400 "/ecus/HOVR4000/comparams?protocol=x&flag" "a malformed query string"
 expect_error 404 /ecus/HOVR4000/comparams/x "no such resource"
 expect_get 200 /ecus "$(ecus_json "$WORK/real")"
+# A variant's facts: what mdd states, sdgs and jobs --json print, with the ECU's name.
+for args in "states FLXC1000 -" "states FLXC1000_Boot_Variant Extended_Start" \
+    "sdgs FLXC1000 SelfTest_Start" "sdgs FLXC1000_App_0101 -" "jobs FLXC1000 -"; do
+    read -r what variant service <<<"$args"
+    query="variant=$variant" options=(--variant "$variant")
+    if [ "$service" != - ]; then
+        query+="&service=$service"
+        options+=(--service "$service")
+    fi
+    expect_get 200 "/ecus/FLXC1000/$what?$query" \
+        "$("$MDD" "$what" --json "${options[@]}" "$CORPUS/FLXC1000.mdd" | jq '{ecu: "FLXC1000"} + .')"
+done
+expect_get 200 /ecus/FLXC1000/states \
+    "$("$MDD" states --json "$CORPUS/FLXC1000.mdd" | jq '{ecu: "FLXC1000"} + .')"
+expect_error 404 /ecus/NOPE/sdgs "no ECU named 'NOPE'"
+expect_error 404 "/ecus/FLXC1000/jobs?variant=NOPE" "no variant named 'NOPE'"
+expect_error 404 "/ecus/FLXC1000/states?service=NOPE" "no service or job named 'NOPE'"
+expect_error 400 "/ecus/FLXC1000/sdgs?service=" "an empty service name"
+expect_error 400 "/ecus/FLXC1000/jobs?service=Extended_Start" "unknown parameter 'service'"
+expect_error 400 "/ecus/FLXC1000/states?request=22" "unknown parameter 'request'"
+expect_error 404 /ecus/FLXC1000/states/Session "no such resource"
 stop_server

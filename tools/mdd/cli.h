@@ -36,6 +36,9 @@ extern const cli_command cli_services_command;
 extern const cli_command cli_lookup_command;
 extern const cli_command cli_dtc_command;
 extern const cli_command cli_comparams_command;
+extern const cli_command cli_states_command;
+extern const cli_command cli_jobs_command;
+extern const cli_command cli_sdgs_command;
 extern const cli_command cli_gen_command;
 extern const cli_command cli_serve_command;
 

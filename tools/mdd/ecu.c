@@ -1,6 +1,7 @@
 /* mdd ecu: what a file's diagnostic description holds: the ECU, its variants with their own
  * and effective services, its functional groups and its DTCs. */
 #include "dbcli.h"
+#include "facts.h"
 #include "text.h"
 
 #include <inttypes.h>
@@ -32,11 +33,33 @@ static void effective_services_json(json_writer *j, const mdd_db_layer *layer)
     json_array_end(j);
 }
 
-static void variants_json(json_writer *j, const mdd_db_ecu *ecu)
+/* The keys beyond the services: identification patterns, effective state charts and jobs,
+ * the variant's own SDGs. */
+static mdd_status variant_facts_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err)
 {
+    json_key(j, "variant_patterns");
+    mdd_status st = facts_variant_patterns_json(j, layer, err);
+    if (st == MDD_OK) {
+        json_key(j, "state_charts");
+        st = facts_state_charts_json(j, layer, err);
+    }
+    if (st == MDD_OK) {
+        json_key(j, "jobs");
+        st = facts_jobs_json(j, layer, err);
+    }
+    if (st == MDD_OK) {
+        json_key(j, "sdgs");
+        st = facts_sdgs_json(j, mdd_diag_layer_sdgs(mdd_db_layer_diag_layer(layer)), err);
+    }
+    return st;
+}
+
+static mdd_status variants_json(json_writer *j, const mdd_db_ecu *ecu, mdd_error *err)
+{
+    mdd_status st = MDD_OK;
     json_key(j, "variants");
     json_array_begin(j);
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
+    for (uint32_t i = 0; i < mdd_db_variant_count(ecu) && st == MDD_OK; i++) {
         const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
         json_object_begin(j);
         json_key(j, "name");
@@ -45,9 +68,11 @@ static void variants_json(json_writer *j, const mdd_db_ecu *ecu)
         json_bool(j, mdd_variant_is_base_variant(mdd_db_layer_variant(layer)));
         own_services_json(j, layer);
         effective_services_json(j, layer);
+        st = variant_facts_json(j, layer, err);
         json_object_end(j);
     }
     json_array_end(j);
+    return st;
 }
 
 static void functional_groups_json(json_writer *j, const mdd_db_ecu *ecu)
@@ -75,7 +100,7 @@ static void dtcs_json(json_writer *j, mdd_dtc_vec dtcs)
     json_array_end(j);
 }
 
-static void print_json(const mdd_db_ecu *ecu)
+static mdd_status print_json(const mdd_db_ecu *ecu, mdd_error *err)
 {
     mdd_ecu_data root = mdd_db_ecu_data(ecu);
     json_writer j;
@@ -87,11 +112,12 @@ static void print_json(const mdd_db_ecu *ecu)
     json_optional_string(&j, mdd_ecu_data_version(root));
     json_key(&j, "revision");
     json_optional_string(&j, mdd_ecu_data_revision(root));
-    variants_json(&j, ecu);
+    mdd_status st = variants_json(&j, ecu, err);
     functional_groups_json(&j, ecu);
     dtcs_json(&j, mdd_ecu_data_dtcs(root));
     json_object_end(&j);
     json_end_line(&j);
+    return st;
 }
 
 static void print_field(const char *label, mdd_bytes value)
@@ -147,9 +173,10 @@ static int run(int argc, char **argv)
     rc = db_open_ecu(argv[first], &a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (a.json)
-        print_json(ecu);
-    else
+    mdd_error err;
+    if (a.json && print_json(ecu, &err) != MDD_OK)
+        rc = facts_query_error(argv[first], &err);
+    else if (!a.json)
         print_text(ecu);
     mdd_db_close(db);
     return rc;
@@ -174,11 +201,16 @@ const cli_command cli_ecu_command = {
             "Options:\n"
             "  -j, --json        print one JSON object instead: {\"ecu_name\", \"version\",\n"
             "                    \"revision\", \"variants\": [{\"name\", \"is_base\", \"services\",\n"
-            "                    \"effective_services\"}], \"functional_groups\": [{\"name\",\n"
+            "                    \"effective_services\", \"variant_patterns\", \"state_charts\",\n"
+            "                    \"jobs\", \"sdgs\"}], \"functional_groups\": [{\"name\",\n"
             "                    \"services\"}], \"dtcs\": [{\"code\", \"display\", \"name\",\n"
             "                    \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
             "                    request prefix in hex; \"services\" are a layer's own in file\n"
-            "                    order, \"effective_services\" sorted by name\n"
+            "                    order, \"effective_services\" sorted by name; the variant's\n"
+            "                    identification patterns, effective state charts and jobs\n"
+            "                    and own SDGs are as mdd states, jobs and sdgs --json print\n"
+            "                    them, a pattern an array of {\"expected_value\", \"service\",\n"
+            "                    \"out_param\", \"physical_addressing\"}\n"
             "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread;\n"
             "                    inplace and pread rewrite a compressed FILE uncompressed,\n"
             "                    sidecar writes FILE.fb\n"

@@ -19,6 +19,9 @@ static const cli_command *const commands[] = {
     &cli_lookup_command,
     &cli_dtc_command,
     &cli_comparams_command,
+    &cli_states_command,
+    &cli_jobs_command,
+    &cli_sdgs_command,
     &cli_gen_command,
     &cli_serve_command,
 };

@@ -3,7 +3,7 @@
  *
  * Everything the cheap endpoints answer (ECU names, paths, layer names, chunk tables) is
  * copied at startup into the server's own memory. What needs an ECU's payload (lookups,
- * DTCs, chunk data) first asks the store whether the bytes are resident
+ * DTCs, a variant's facts, chunk data) first asks the store whether the bytes are resident
  * (mdd_store_try_read()); when they are not, the request waits while an mdd_reader brings
  * them in off the loop, and is answered from the reader's completion callback. */
 #ifndef MDD_TOOL_SERVE_H
@@ -167,6 +167,9 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_CHUNK_DATA, /* /ecus/{ecu}/chunks/{name} */
     SERVE_ROUTE_DTC,        /* /ecus/{ecu}/dtcs/{code} */
     SERVE_ROUTE_COMPARAMS,  /* /ecus/{ecu}/comparams[?variant=V][&protocol=P] */
+    SERVE_ROUTE_STATES,     /* /ecus/{ecu}/states[?variant=V][&service=S] */
+    SERVE_ROUTE_SDGS,       /* /ecus/{ecu}/sdgs[?variant=V][&service=S] */
+    SERVE_ROUTE_JOBS,       /* /ecus/{ecu}/jobs[?variant=V] */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the
@@ -187,9 +190,10 @@ typedef struct serve_target {
     size_t segment_count;
     const char *ecu;   /* /ecus/{ecu}...: segments[1], else NULL */
     const char *name;  /* chunk data: segments[3] */
-    char *variant;     /* lookup, comparams: the variant parameter, NULL for the base
+    char *variant;     /* lookup, comparams, facts: the variant parameter, NULL for the base
                         * variant */
     char *protocol;    /* comparams: the protocol parameter, NULL for all */
+    char *service;     /* states, sdgs: the service parameter, NULL when absent */
     uint8_t *request;  /* lookup: the request's bytes, then request_hex */
     size_t request_len;
     char *request_hex; /* lookup: the request as lowercase hex, inside request */
@@ -267,6 +271,47 @@ void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu 
  * for an unknown variant or protocol (serve_lookup.c). */
 void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                          const serve_target *t);
+
+/* A request that waits for its ECU's payload (serve_lookup.c). */
+struct serve_job {
+    serve_server *server;
+    serve_conn *conn;
+    struct evhttp_request *req; /* NULL once its connection closed */
+    const serve_ecu *ecu;
+    mdd_read_id read; /* the read in flight, 0 when none */
+    void (*answer)(serve_job *job);
+    uint32_t variant; /* lookup, comparams and facts: an index into ecu->variants */
+    uint32_t code;    /* dtc */
+    serve_route_kind route; /* facts: which of them */
+    const char *service;    /* facts: the service parameter, inside data, or NULL */
+    const char *protocol;   /* comparams: the protocol parameter, inside data, or NULL */
+    size_t request_len;
+    char *hex;        /* the request as lowercase hex, inside data */
+    uint8_t data[];   /* the request's bytes, then hex, then the extra room */
+};
+
+/* A job for req on e with room in data for a request of request_len bytes (and its hex) and
+ * extra more bytes, answered by answer; NULL when out of memory. */
+serve_job *serve_job_new(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                         size_t request_len, size_t extra, void (*answer)(serve_job *));
+
+/* Answers job now when the payload is resident, or parks it until the reader brought the
+ * payload in. Takes job. */
+void serve_job_start(serve_server *s, serve_job *job);
+
+/* The variant named name (the first in EcuData order), or UINT32_MAX. */
+uint32_t serve_find_variant(const serve_ecu *e, const char *name);
+
+/* The variant t names (its variant parameter, else the base variant), checked before t's
+ * error: returns its index, or UINT32_MAX after answering 404 (no such variant) or t's
+ * error. */
+uint32_t serve_target_variant(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                              const serve_target *t);
+
+/* /ecus/{ecu}/states, /sdgs and /jobs: a variant's facts as mdd states, sdgs and jobs --json
+ * print them, answered once the payload is resident (serve_facts.c). */
+void serve_get_facts(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                     const serve_target *t);
 
 /* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
 void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,

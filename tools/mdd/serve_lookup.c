@@ -11,26 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct serve_job {
-    serve_server *server;
-    serve_conn *conn;
-    struct evhttp_request *req; /* NULL once its connection closed */
-    const serve_ecu *ecu;
-    mdd_read_id read; /* the read in flight, 0 when none */
-    void (*answer)(serve_job *job);
-    uint32_t variant; /* lookup, comparams: an index into ecu->variants */
-    uint32_t code;    /* dtc */
-    size_t request_len;
-    char *hex;        /* the request as lowercase hex, inside data */
-    char *protocol;   /* comparams: the protocol inside data, NULL for all */
-    uint8_t data[];   /* lookup: the request's bytes, then hex */
-};
-
-/* A job with data_size bytes of data. */
-static serve_job *job_new(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                          size_t data_size, void (*answer)(serve_job *))
+serve_job *serve_job_new(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                         size_t request_len, size_t extra, void (*answer)(serve_job *))
 {
-    serve_job *job = calloc(1, sizeof *job + data_size);
+    serve_job *job = calloc(1, sizeof *job + request_len * 3 + 1 + extra);
     if (!job)
         return NULL;
     job->server = s;
@@ -65,9 +49,7 @@ static void job_read_done(void *user, mdd_status status, mdd_pin *pin, const mdd
     }
 }
 
-/* Answers job now when the payload is resident, or parks it until the reader brought the
- * payload in. Takes job. */
-static void job_start(serve_server *s, serve_job *job)
+void serve_job_start(serve_server *s, serve_job *job)
 {
     const serve_ecu *e = job->ecu;
     mdd_pin pin = {0};
@@ -160,8 +142,7 @@ static void answer_lookup(serve_job *job)
     serve_reply_json(job->server, job->req, 200, &b);
 }
 
-/* The variant named name (the first in EcuData order), or UINT32_MAX. */
-static uint32_t find_variant(const serve_ecu *e, const char *name)
+uint32_t serve_find_variant(const serve_ecu *e, const char *name)
 {
     for (uint32_t i = 0; i < e->variant_count; i++)
         if (e->variants[i].name && strcmp(e->variants[i].name, name) == 0)
@@ -169,29 +150,26 @@ static uint32_t find_variant(const serve_ecu *e, const char *name)
     return UINT32_MAX;
 }
 
-/* The variant t names (or the base variant), or UINT32_MAX after answering 404. */
-static uint32_t target_variant(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                               const serve_target *t)
+uint32_t serve_target_variant(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                              const serve_target *t)
 {
-    uint32_t variant = t->variant ? find_variant(e, t->variant) : e->base_variant;
+    uint32_t variant = t->variant ? serve_find_variant(e, t->variant) : e->base_variant;
     if (variant == UINT32_MAX && t->variant)
         serve_reply_error(s, req, 404, "no variant named '%s'", t->variant);
     else if (variant == UINT32_MAX)
         serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
-    return variant;
+    else if (t->status != 200)
+        serve_reply_target_error(s, req, t);
+    return t->status == 200 ? variant : UINT32_MAX;
 }
 
 void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                       const serve_target *t)
 {
-    uint32_t variant = target_variant(s, req, e, t);
+    uint32_t variant = serve_target_variant(s, req, e, t);
     if (variant == UINT32_MAX)
         return;
-    if (t->status != 200) {
-        serve_reply_target_error(s, req, t);
-        return;
-    }
-    serve_job *job = job_new(s, req, e, t->request_len * 3 + 1, answer_lookup);
+    serve_job *job = serve_job_new(s, req, e, t->request_len, 0, answer_lookup);
     if (!job) {
         serve_reply_error(s, req, 500, "out of memory");
         return;
@@ -200,7 +178,7 @@ void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_e
     job->request_len = t->request_len;
     job->hex = (char *)job->data + t->request_len;
     job->variant = variant;
-    job_start(s, job);
+    serve_job_start(s, job);
 }
 
 /* ---- /ecus/{ecu}/dtcs/{code} ---- */
@@ -238,13 +216,13 @@ void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu 
         serve_reply_error(s, req, 404, "no DTC with trouble code %" PRIu32, code);
         return;
     }
-    serve_job *job = job_new(s, req, e, 0, answer_dtc);
+    serve_job *job = serve_job_new(s, req, e, 0, 0, answer_dtc);
     if (!job) {
         serve_reply_error(s, req, 500, "out of memory");
         return;
     }
     job->code = code;
-    job_start(s, job);
+    serve_job_start(s, job);
 }
 
 /* ---- /ecus/{ecu}/comparams[?variant=V][&protocol=P] ---- */
@@ -270,17 +248,17 @@ static void answer_comparams(serve_job *job)
 void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                          const serve_target *t)
 {
-    uint32_t variant = target_variant(s, req, e, t);
+    uint32_t variant = serve_target_variant(s, req, e, t);
     if (variant == UINT32_MAX)
         return;
     size_t protocol_size = t->protocol ? strlen(t->protocol) + 1 : 0;
-    serve_job *job = job_new(s, req, e, protocol_size, answer_comparams);
+    serve_job *job = serve_job_new(s, req, e, 0, protocol_size, answer_comparams);
     if (!job) {
         serve_reply_error(s, req, 500, "out of memory");
         return;
     }
-    if (t->protocol)
-        job->protocol = memcpy(job->data, t->protocol, protocol_size);
     job->variant = variant;
-    job_start(s, job);
+    if (t->protocol) /* data holds the empty request's hex, "", then the protocol */
+        job->protocol = memcpy((char *)job->data + 1, t->protocol, protocol_size);
+    serve_job_start(s, job);
 }

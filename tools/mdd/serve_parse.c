@@ -1,6 +1,6 @@
 /* The request target, parsed with no request object: the path split into percent-decoded
- * segments, the route they name, a lookup's or the ComParams' query and a DTC's code. The
- * checks against the server's tables (does the ECU, the variant exist) stay with the
+ * segments, the route they name, a lookup's, the ComParams' or a fact's query and a DTC's
+ * code. The checks against the server's tables (does the ECU, the variant exist) stay with the
  * handlers; an error found here says which of them it waits for, so that answers keep their
  * order. */
 #include "serve.h"
@@ -145,6 +145,16 @@ static void parse_comparams_params(serve_target *t, const struct evkeyvalq *q)
         name_param(t, q, "protocol", &t->protocol);
 }
 
+/* The facts' parameters from q: variant=V and, but for jobs, service=S. */
+static void parse_facts_params(serve_target *t, const struct evkeyvalq *q)
+{
+    static const char *const with_service[] = {"variant", "service", NULL};
+    static const char *const without[] = {"variant", NULL};
+    if (only_params(t, q, t->route == SERVE_ROUTE_JOBS ? without : with_service) == 0 &&
+        name_param(t, q, "variant", &t->variant) == 0)
+        name_param(t, q, "service", &t->service);
+}
+
 /* Parses the query string (NULL for none) and hands it to params. */
 static void parse_query(serve_target *t, const char *query,
                         void (*params)(serve_target *t, const struct evkeyvalq *q))
@@ -183,12 +193,21 @@ static void route_ecu(serve_target *t, const char *query)
         t->route = SERVE_ROUTE_DTC;
     else if (n == 3 && strcmp(what, "comparams") == 0)
         t->route = SERVE_ROUTE_COMPARAMS;
+    else if (n == 3 && strcmp(what, "states") == 0)
+        t->route = SERVE_ROUTE_STATES;
+    else if (n == 3 && strcmp(what, "sdgs") == 0)
+        t->route = SERVE_ROUTE_SDGS;
+    else if (n == 3 && strcmp(what, "jobs") == 0)
+        t->route = SERVE_ROUTE_JOBS;
     else
         fail(t, 404, SERVE_ERROR_AFTER_ECU, "no such resource");
     if (t->route == SERVE_ROUTE_LOOKUP)
         parse_query(t, query, parse_lookup_params);
     else if (t->route == SERVE_ROUTE_COMPARAMS)
         parse_query(t, query, parse_comparams_params);
+    else if (t->route == SERVE_ROUTE_STATES || t->route == SERVE_ROUTE_SDGS ||
+             t->route == SERVE_ROUTE_JOBS)
+        parse_query(t, query, parse_facts_params);
     else if (t->route == SERVE_ROUTE_CHUNK_DATA)
         t->name = t->segments[3];
     else if (t->route == SERVE_ROUTE_DTC)
@@ -220,6 +239,7 @@ void serve_target_free(serve_target *t)
         free(t->segments[i]);
     free(t->variant);
     free(t->protocol);
+    free(t->service);
     free(t->request);
     *t = (serve_target){0};
 }

@@ -1,0 +1,109 @@
+/* mdd jobs: a variant's single-ECU jobs with their parameters. */
+#include "facts.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void print_params(const char *label, mdd_job_param_vec params)
+{
+    uint32_t n = mdd_job_param_vec_count(params);
+    if (n == 0)
+        return;
+    printf("  %s:", label);
+    for (uint32_t i = 0; i < n; i++) {
+        mdd_job_param p = mdd_job_param_vec_at(params, i);
+        fputc(' ', stdout);
+        text_print(stdout, mdd_job_param_short_name(p));
+        mdd_bytes def = mdd_job_param_physical_default_value(p);
+        if (def.ptr) {
+            fputc('=', stdout);
+            text_print(stdout, def);
+        }
+    }
+    fputc('\n', stdout);
+}
+
+static void print_job(mdd_single_ecu_job job)
+{
+    text_print(stdout, mdd_diag_comm_short_name(mdd_single_ecu_job_diag_comm(job)));
+    fputc('\n', stdout);
+    print_params("in", mdd_single_ecu_job_input_params(job));
+    print_params("out", mdd_single_ecu_job_output_params(job));
+    print_params("neg_out", mdd_single_ecu_job_neg_output_params(job));
+}
+
+static mdd_status print_text(const mdd_db_layer *layer, mdd_error *err)
+{
+    mdd_single_ecu_job *jobs;
+    uint32_t total;
+    mdd_status st = facts_jobs(layer, &jobs, &total, err);
+    for (uint32_t i = 0; i < total && st == MDD_OK; i++)
+        print_job(jobs[i]);
+    free(jobs);
+    return st;
+}
+
+static mdd_status print_json(const mdd_db_layer *layer, mdd_error *err)
+{
+    json_writer j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_key(&j, "variant");
+    json_optional_string(&j, mdd_db_layer_name(layer));
+    json_key(&j, "jobs");
+    mdd_status st = facts_jobs_json(&j, layer, err);
+    json_object_end(&j);
+    json_end_line(&j);
+    return st;
+}
+
+static int run(int argc, char **argv)
+{
+    facts_args a = {.db = db_args_init(&cli_jobs_command)};
+    const char *path;
+    mdd_db *db;
+    const mdd_db_layer *layer;
+    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_EXIT_OK;
+    mdd_error err = {0};
+    mdd_status st = a.db.json ? print_json(layer, &err) : print_text(layer, &err);
+    if (st != MDD_OK)
+        rc = facts_query_error(path, &err);
+    mdd_db_close(db);
+    return rc;
+}
+
+static const struct option longopts[] = {
+    {"json", no_argument, NULL, 'j'},
+    {"variant", required_argument, NULL, 'V'},
+    {"ecu", required_argument, NULL, 'e'},
+    {"strategy", required_argument, NULL, 's'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_jobs_command = {
+    .name = "jobs",
+    .summary = "List a variant's single-ECU jobs with their parameters",
+    .synopsis = "[--json] [--variant V] [--ecu NAME] [--strategy S] FILE",
+    .help = "Prints the effective single-ECU jobs of a variant of FILE (its own, then its\n"
+            "parents' that no parent reference lists as not inherited, the nearest of each\n"
+            "name winning): each job's name, then its input, output and negative output\n"
+            "parameters on `  in:`, `  out:` and `  neg_out:` lines (left out when empty),\n"
+            "each parameter's name followed by `=DEFAULT` when it has a default value.\n\n"
+            "Options:\n"
+            "  -j, --json        print one JSON object instead: {\"variant\", \"jobs\":\n"
+            "                    [{\"name\", \"semantic\", \"input_params\", \"output_params\",\n"
+            "                    \"neg_output_params\"}]}, a parameter being {\"name\",\n"
+            "                    \"semantic\", \"default\"}\n"
+            "  -V, --variant V   the variant named V (default: the base variant)\n"
+            "  -e, --ecu NAME    the ECU named NAME when FILE is a directory of several\n"
+            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
+            "  -h, --help        show this help\n",
+    .shortopts = ":jV:e:s:h",
+    .longopts = longopts,
+    .run = run,
+};

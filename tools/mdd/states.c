@@ -1,0 +1,183 @@
+/* mdd states: a variant's state charts (sessions, security levels...), or what one service
+ * requires and triggers. */
+#include "facts.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void print_or_none(mdd_bytes bytes)
+{
+    if (bytes.ptr)
+        text_print(stdout, bytes);
+    else
+        fputs("(none)", stdout);
+}
+
+static void print_transition(mdd_state_transition t)
+{
+    print_or_none(mdd_state_transition_short_name(t));
+    fputs(": ", stdout);
+    print_or_none(mdd_state_transition_source_short_name_ref(t));
+    fputs(" -> ", stdout);
+    print_or_none(mdd_state_transition_target_short_name_ref(t));
+    fputc('\n', stdout);
+}
+
+static void print_chart(mdd_state_chart chart)
+{
+    print_or_none(mdd_state_chart_short_name(chart));
+    fputs(" (", stdout);
+    print_or_none(mdd_state_chart_semantic(chart));
+    fputs("), start ", stdout);
+    print_or_none(mdd_state_chart_start_state_short_name_ref(chart));
+    fputs("\n  states:", stdout);
+    mdd_state_vec states = mdd_state_chart_states(chart);
+    for (uint32_t i = 0; i < mdd_state_vec_count(states); i++) {
+        fputc(' ', stdout);
+        print_or_none(mdd_state_short_name(mdd_state_vec_at(states, i)));
+    }
+    fputc('\n', stdout);
+    mdd_state_transition_vec transitions = mdd_state_chart_state_transitions(chart);
+    for (uint32_t i = 0; i < mdd_state_transition_vec_count(transitions); i++) {
+        fputs("  ", stdout);
+        print_transition(mdd_state_transition_vec_at(transitions, i));
+    }
+}
+
+static mdd_status print_charts(const mdd_db_layer *layer, mdd_error *err)
+{
+    mdd_state_chart *charts;
+    uint32_t total;
+    mdd_status st = facts_state_charts(layer, &charts, &total, err);
+    for (uint32_t i = 0; i < total && st == MDD_OK; i++)
+        print_chart(charts[i]);
+    free(charts);
+    return st;
+}
+
+static mdd_status print_required(const mdd_db_layer *layer, mdd_diag_comm comm, mdd_error *err)
+{
+    mdd_required_state *states;
+    uint32_t total;
+    mdd_status st = facts_required_states(layer, comm, &states, &total, err);
+    for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
+        fputs("requires ", stdout);
+        print_or_none(mdd_state_chart_short_name(states[i].chart));
+        fputc('.', stdout);
+        print_or_none(mdd_state_short_name(states[i].state));
+        fputc('\n', stdout);
+    }
+    free(states);
+    return st;
+}
+
+static mdd_status print_triggered(const mdd_db_layer *layer, mdd_diag_comm comm,
+                                  mdd_error *err)
+{
+    mdd_triggered_transition *transitions;
+    uint32_t total;
+    mdd_status st = facts_transitions(layer, comm, &transitions, &total, err);
+    for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
+        fputs("triggers ", stdout);
+        print_or_none(mdd_state_chart_short_name(transitions[i].chart));
+        fputc('.', stdout);
+        print_transition(transitions[i].transition);
+    }
+    free(transitions);
+    return st;
+}
+
+static mdd_status print_json(const facts_args *a, const mdd_db_layer *layer, mdd_diag_comm comm,
+                             mdd_error *err)
+{
+    json_writer j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_key(&j, "variant");
+    json_optional_string(&j, mdd_db_layer_name(layer));
+    mdd_status st;
+    if (a->service) {
+        json_key(&j, "service");
+        json_cstring(&j, a->service);
+        st = facts_comm_states_json(&j, layer, comm, err);
+    } else {
+        json_key(&j, "state_charts");
+        st = facts_state_charts_json(&j, layer, err);
+    }
+    json_object_end(&j);
+    json_end_line(&j);
+    return st;
+}
+
+static mdd_status print_text(const facts_args *a, const mdd_db_layer *layer, mdd_diag_comm comm,
+                             mdd_error *err)
+{
+    if (!a->service)
+        return print_charts(layer, err);
+    mdd_status st = print_required(layer, comm, err);
+    return st == MDD_OK ? print_triggered(layer, comm, err) : st;
+}
+
+static int run(int argc, char **argv)
+{
+    facts_args a = {.db = db_args_init(&cli_states_command)};
+    const char *path;
+    mdd_db *db;
+    const mdd_db_layer *layer;
+    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_EXIT_OK;
+    mdd_diag_comm comm = {{0}};
+    mdd_diag_service service;
+    if (a.service)
+        rc = facts_find_comm(path, layer, a.service, &comm, &service);
+    if (rc == CLI_EXIT_OK) {
+        mdd_error err = {0};
+        mdd_status st = a.db.json ? print_json(&a, layer, comm, &err)
+                                  : print_text(&a, layer, comm, &err);
+        if (st != MDD_OK)
+            rc = facts_query_error(path, &err);
+    }
+    mdd_db_close(db);
+    return rc;
+}
+
+static const struct option longopts[] = {
+    {"json", no_argument, NULL, 'j'},
+    {"variant", required_argument, NULL, 'V'},
+    {"service", required_argument, NULL, 'S'},
+    {"ecu", required_argument, NULL, 'e'},
+    {"strategy", required_argument, NULL, 's'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_states_command = {
+    .name = "states",
+    .summary = "Show a variant's state charts, or the states a service needs and sets",
+    .synopsis = "[--json] [--variant V] [--service NAME] [--ecu NAME] [--strategy S] FILE",
+    .help = "Prints the effective state charts of a variant of FILE (its own, then its\n"
+            "parents', the nearest of each name winning): each chart's name, semantic\n"
+            "(SESSION, SECURITY...) and start state, its states, and one line per transition\n"
+            "`NAME: SOURCE -> TARGET`. With --service, prints instead the states the service\n"
+            "(or job) requires, one `requires CHART.STATE` line each, and the transitions it\n"
+            "triggers, one `triggers CHART.NAME: SOURCE -> TARGET` line each.\n\n"
+            "Options:\n"
+            "  -j, --json        print one JSON object instead: {\"variant\", \"state_charts\":\n"
+            "                    [{\"name\", \"semantic\", \"start_state\", \"states\",\n"
+            "                    \"transitions\": [{\"name\", \"source\", \"target\"}]}]}, or\n"
+            "                    with --service {\"variant\", \"service\", \"required_states\":\n"
+            "                    [{\"chart\", \"state\", \"value\"}], \"transitions\": [{\"chart\",\n"
+            "                    \"name\", \"source\", \"target\"}]}\n"
+            "  -V, --variant V   the variant named V (default: the base variant)\n"
+            "  -S, --service NAME\n"
+            "                    the effective service or job named NAME\n"
+            "  -e, --ecu NAME    the ECU named NAME when FILE is a directory of several\n"
+            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
+            "  -h, --help        show this help\n",
+    .shortopts = ":jV:S:e:s:h",
+    .longopts = longopts,
+    .run = run,
+};
