@@ -121,8 +121,8 @@ typedef struct mdd_db_report_entry {
     const char *message; /* one line for people, starting with source */
 } mdd_db_report_entry;
 
-/* Number of report entries: skipped files in the order given, then per ECU (in
- * mdd_db_ecu_at() order) its duplicate and missing-parent entries. */
+/* Number of report entries, in the order opening found them: per source in the order given
+ * its skip or its missing-parent entries, then the duplicates in mdd_db_ecu_at() order. */
 size_t mdd_db_report_count(const mdd_db *db);
 
 /* Report entry i (0 <= i < count), or NULL past the end. Owned by db. */
