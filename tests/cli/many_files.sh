@@ -1,6 +1,6 @@
-# A directory of many files: two revisions of one ECU both load, the newer is the default and
-# the older stays reachable by its path, and the choice is printed as a note; a broken file
-# among good ones is refused, or skipped with a note under --skip-invalid.
+# A directory of many files: two revisions of one ECU both load (mdd ecu, lookup and load), the
+# newer is the default and the older stays reachable by its path, and the choice is printed as
+# a note; a broken file among good ones is refused, or skipped with a note under --skip-invalid.
 source "$(dirname "$0")/lib.bash" "$@"
 
 run 0 "$MDD" gen --ecus 1 "$WORK/gen"
@@ -28,6 +28,12 @@ run 0 "$MDD" lookup --ecu "$ECU" "$D" "$HEX"
 expect_line "$NAME" "$TMP/out" "lookup in the default by name"
 run 1 "$MDD" lookup --ecu "$D/c.mdd" "$D" "$HEX"
 expect_line "mdd: $D: no ECU named '$D/c.mdd'" "$TMP/err" "a path that is not in the database"
+
+# mdd load reads the containers, which name the same revisions, and notes the same choice.
+run 0 "$MDD" load --strategy heap "$D"
+expect_eq "$(cat "$TMP/err")" "$DUPLICATE_NOTE" "mdd load's note on the duplicate"
+expect_eq "$(grep -c "^$D/[ab]\.mdd: heap, 1 chunk, $(stat -c %s "$WORK/payload") payload bytes;" \
+    "$TMP/out")" 2 "mdd load loads both"
 
 # ---- a broken file among good ones ----
 printf 'MDD version 0      \0garbage' >"$D/bad.mdd"
