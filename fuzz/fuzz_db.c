@@ -31,6 +31,44 @@ static void check(int ok)
         abort();
 }
 
+/* The database of two copies of one payload under skip_invalid: both skipped, or both loaded
+ * with the first the default and one duplicate entry; every report entry well formed, and
+ * the missing-parent entries alike for both copies and bounded. */
+static void check_copies(const mdd_db *db)
+{
+    size_t kinds[MDD_DB_REPORT_MISSING_PARENT + 1] = {0};
+    size_t count = mdd_db_report_count(db);
+    for (size_t i = 0; i < count; i++) {
+        const mdd_db_report_entry *e = mdd_db_report_at(db, i);
+        check(e->kind >= MDD_DB_REPORT_SKIPPED && e->kind <= MDD_DB_REPORT_MISSING_PARENT);
+        check(e->source && e->message && e->message[0]);
+        kinds[e->kind]++;
+    }
+    check(mdd_db_report_at(db, count) == NULL);
+    if (mdd_db_ecu_count(db) == 0) {
+        check(kinds[MDD_DB_REPORT_SKIPPED] == 2 && count == 2);
+        return;
+    }
+    check(mdd_db_ecu_count(db) == 2 && kinds[MDD_DB_REPORT_SKIPPED] == 0);
+    check(kinds[MDD_DB_REPORT_DUPLICATE] == 1);
+    size_t missing = kinds[MDD_DB_REPORT_MISSING_PARENT];
+    check(missing % 2 == 0 && missing <= 2 * (MDD_DB_REPORT_PARENTS_MAX + 1));
+    check(mdd_db_ecu_is_default(mdd_db_ecu_at(db, 0)));
+    check(!mdd_db_ecu_is_default(mdd_db_ecu_at(db, 1)));
+}
+
+static void fuzz_copies(mdd_bytes payload, const mdd_db_options *opts)
+{
+    mdd_db_options o = *opts;
+    o.skip_invalid = 1;
+    mdd_bytes copies[2] = {payload, payload};
+    mdd_db *db;
+    if (mdd_db_open_payloads(copies, 2, &o, &db, NULL) != MDD_OK)
+        return;
+    check_copies(db);
+    mdd_db_close(db);
+}
+
 /* Whether name holds exactly s; an absent name holds the empty string, as the index sees it. */
 static int same_name(mdd_bytes name, const char *s)
 {
@@ -176,6 +214,7 @@ static void fuzz_payload(mdd_bytes payload, uint32_t which, const uint8_t *reque
 {
     mdd_db_options opts = mdd_db_options_default();
     opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
+    fuzz_copies(payload, &opts);
     mdd_db *db;
     if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
         return;

@@ -41,6 +41,10 @@ typedef struct mdd_db_options {
     mdd_store_options store;
     mdd_fb_verify_options fb;
     mdd_inherit_limits inherit;
+    /* Nonzero: a file (or payload) that does not open, verify or index is left out of the
+     * database with a report entry (MDD_DB_REPORT_SKIPPED) instead of failing the open. Out
+     * of memory still fails. Default 0. */
+    int skip_invalid;
 } mdd_db_options;
 
 /* The defaults described above. */
@@ -49,8 +53,12 @@ mdd_db_options mdd_db_options_default(void);
 /* Opens the MDD files paths[0..count) as one database under opts (NULL for the defaults).
  * Each file gives one ECU, named by its EcuData ecu_name (or, when that is absent or empty,
  * its container's ecu_name); it must hold a DIAGNOSTIC_DESCRIPTION chunk (the first one is
- * used). Fails on the first file that does not open, verify or index, and when two ECUs have
- * the same name; the message then starts with the file's path and *out is NULL. On success
+ * used). Fails on the first file that does not open, verify or index (unless
+ * opts->skip_invalid); the message then starts with the file's path and *out is NULL.
+ * Several files may declare the same ECU name: all of them load, the one with the newest
+ * revision (mdd_db_revision_compare(); the first given among equal ones) is the default that
+ * mdd_db_find_ecu() returns, the others stay reachable by path (mdd_db_find_ecu_path()) and
+ * by iteration, and each of them gets a report entry (MDD_DB_REPORT_DUPLICATE). On success
  * *out owns every store and index; release it with mdd_db_close(). */
 mdd_status mdd_db_open(const char *const *paths, size_t count, const mdd_db_options *opts,
                        mdd_db **out, mdd_error *err);
@@ -83,16 +91,74 @@ typedef struct mdd_db_memory {
 /* Fills out for db. Fails when a store's report fails. */
 mdd_status mdd_db_memory_report(const mdd_db *db, mdd_db_memory *out, mdd_error *err);
 
+/* ---- What opening decided: the database's report ---- */
+
+typedef enum mdd_db_report_kind {
+    /* A file left out under skip_invalid: status and message say why. */
+    MDD_DB_REPORT_SKIPPED = 1,
+    /* A file whose ECU name another file declares too with a newer (or equal, earlier given)
+     * revision: it loads and stays reachable by path, but is not the default for the name. */
+    MDD_DB_REPORT_DUPLICATE = 2,
+    /* A parent reference that names no layer of the file: no table, no or an unknown kind,
+     * or a Variant or FunctionalGroup that EcuData does not list. Inheritance goes on with
+     * the layer's other parents (a listed-nowhere table that exists is still followed). */
+    MDD_DB_REPORT_MISSING_PARENT = 3,
+} mdd_db_report_kind;
+
+/* The most MDD_DB_REPORT_MISSING_PARENT entries one ECU adds; one more entry (where NULL)
+ * counts the rest, so a hostile payload cannot grow the report without bound. */
+#define MDD_DB_REPORT_PARENTS_MAX 64
+
+/* One thing opening decided or left out. Every string is owned by the database. */
+typedef struct mdd_db_report_entry {
+    mdd_db_report_kind kind;
+    mdd_status status;  /* SKIPPED: why the file failed; MDD_OK otherwise */
+    const char *source; /* the file it is about: its path, or "payload N" */
+    const char *chosen; /* DUPLICATE: the source that is the default for the name; else NULL */
+    const char *where;  /* MISSING_PARENT: the reference, e.g.
+                         * "EcuData.variants[2].parent_refs[1]" or
+                         * "Protocol 'P'.parent_refs[0]"; else NULL */
+    const char *message; /* one line for people, starting with source */
+} mdd_db_report_entry;
+
+/* Number of report entries, in the order opening found them: per source in the order given
+ * its skip or its missing-parent entries, then the duplicates in mdd_db_ecu_at() order. */
+size_t mdd_db_report_count(const mdd_db *db);
+
+/* Report entry i (0 <= i < count), or NULL past the end. Owned by db. */
+const mdd_db_report_entry *mdd_db_report_at(const mdd_db *db, size_t i);
+
+/* Compares two revisions: <0, 0 or >0 as a is older than, the same as or newer than b.
+ * Revisions are split at '.' into segments compared left to right; two segments of digits
+ * compare as numbers (so "00.10" is newer than "00.9" and "01" equals "1"), any other pair
+ * bytewise; a revision that runs out of segments first is older ("1.2" < "1.2.0"), and an
+ * absent or empty revision is older than any other. */
+int mdd_db_revision_compare(mdd_bytes a, mdd_bytes b);
+
 /* ---- ECUs ---- */
 
 /* Number of ECUs. */
 size_t mdd_db_ecu_count(const mdd_db *db);
 
-/* ECU i in byte order of the names (0 <= i < count), or NULL past the end. Owned by db. */
+/* ECU i in byte order of the names, the default first among equal names, then newest
+ * revision first (0 <= i < count); NULL past the end. Owned by db. */
 const mdd_db_ecu *mdd_db_ecu_at(const mdd_db *db, size_t i);
 
-/* The ECU named name (compared bytewise), or NULL. Owned by db. */
+/* The ECU named name (compared bytewise), the default one when several files declare it
+ * (see mdd_db_open()), or NULL. Owned by db. */
 const mdd_db_ecu *mdd_db_find_ecu(const mdd_db *db, const char *name);
+
+/* The ECU opened from path (compared as given to mdd_db_open(), or as "dir/name" for
+ * mdd_db_open_dir()), or NULL. Linear in the number of ECUs. Owned by db. */
+const mdd_db_ecu *mdd_db_find_ecu_path(const mdd_db *db, const char *path);
+
+/* Whether the ECU is the default for its name: 1, or 0 for a duplicate that a newer
+ * revision shadows. */
+int mdd_db_ecu_is_default(const mdd_db_ecu *ecu);
+
+/* The ECU's revision: its EcuData revision or, when that is absent or empty, its
+ * container's; an absent view when neither has one. */
+mdd_bytes mdd_db_ecu_revision(const mdd_db_ecu *ecu);
 
 /* The ECU's name, a view into its payload (or its container). */
 mdd_bytes mdd_db_ecu_name(const mdd_db_ecu *ecu);

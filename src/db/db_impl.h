@@ -43,6 +43,8 @@ struct mdd_db_ecu {
     mdd_pin pin;
     mdd_bytes payload;
     mdd_bytes name;
+    mdd_bytes revision; /* EcuData's, else the container's */
+    int is_default;     /* the newest of the ECUs of its name */
     mdd_ecu_data root;
     mdd_db_layer *layers; /* variants, then functional groups, in EcuData order */
     uint32_t variant_count;
@@ -56,10 +58,42 @@ struct mdd_db_ecu {
     uint64_t index_bytes; /* what the ECU allocated: itself, its path and its arrays */
 };
 
-struct mdd_db {
-    mdd_db_ecu **ecus; /* in byte order of their names */
+/* What opening reported, in the order it was found. */
+typedef struct db_report {
+    mdd_db_report_entry *entries;
     size_t count;
+    size_t cap;
+} db_report;
+
+struct mdd_db {
+    mdd_db_ecu **ecus; /* by name, the default first among equal names, then newest first */
+    size_t count;
+    db_report report;
 };
+
+/* report.c */
+
+/* Appends an entry whose strings are copies of source, chosen and where (each may be NULL)
+ * and of the formatted message. Fails only when out of memory, adding nothing. */
+MDD_INTERNAL mdd_status db_report_add(db_report *r, mdd_db_report_kind kind, mdd_status status,
+                                      const char *source, const char *chosen, const char *where,
+                                      mdd_error *err, const char *fmt, ...) MDD_PRINTF(8, 9);
+
+/* Frees the entries and their strings. */
+MDD_INTERNAL void db_report_free(db_report *r);
+
+/* Copies name into buf (size bytes, NUL-terminated) for a message: at most size - 1 bytes,
+ * anything outside printable ASCII as '?', so a hostile name cannot break the line. */
+MDD_INTERNAL void db_printable(mdd_bytes name, char *buf, size_t size);
+
+/* parents.c */
+
+/* Adds a MDD_DB_REPORT_MISSING_PARENT entry to r for every parent reference of the indexed
+ * ecu that names no layer of its file, reached from its variants and functional groups
+ * (each referenced table checked once). source names the file. Fails only when out of
+ * memory. */
+MDD_INTERNAL mdd_status db_check_parents(const mdd_db_ecu *ecu, const char *source,
+                                         db_report *r, mdd_error *err);
 
 /* load.c */
 

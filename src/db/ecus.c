@@ -4,6 +4,7 @@
 
 #include "../ecu/names.h"
 
+#include <string.h>
 
 size_t mdd_db_ecu_count(const mdd_db *db) { return db->count; }
 
@@ -24,6 +25,18 @@ const mdd_db_ecu *mdd_db_find_ecu(const mdd_db *db, const char *name)
     return pos < db->count && ecu_name_compare(db->ecus[pos]->name, key) == 0 ? db->ecus[pos]
                                                                                : NULL;
 }
+
+const mdd_db_ecu *mdd_db_find_ecu_path(const mdd_db *db, const char *path)
+{
+    for (size_t i = 0; i < db->count; i++)
+        if (db->ecus[i]->path && strcmp(db->ecus[i]->path, path) == 0)
+            return db->ecus[i];
+    return NULL;
+}
+
+int mdd_db_ecu_is_default(const mdd_db_ecu *ecu) { return ecu->is_default; }
+
+mdd_bytes mdd_db_ecu_revision(const mdd_db_ecu *ecu) { return ecu->revision; }
 
 mdd_bytes mdd_db_ecu_name(const mdd_db_ecu *ecu) { return ecu->name; }
 

@@ -20,6 +20,7 @@ mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload, const mdd_db_opti
     if (!mdd_present(ecu->root))
         return mdd_fail(err, MDD_ERR_FORMAT, "EcuData: no root table");
     ecu->name = mdd_ecu_data_ecu_name(ecu->root);
+    ecu->revision = mdd_ecu_data_revision(ecu->root);
     return MDD_OK;
 }
 
@@ -66,6 +67,8 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
     }
     if (ecu->name.len == 0)
         ecu->name = mdd_store_file(ecu->store)->ecu_name;
+    if (ecu->revision.len == 0)
+        ecu->revision = mdd_store_file(ecu->store)->revision;
     return MDD_OK;
 }
 

@@ -34,26 +34,33 @@ static void source_label(const sources *src, size_t i, char *buf, size_t size)
 }
 
 static mdd_status load_ecu(const sources *src, size_t i, const mdd_db_options *opts,
-                           mdd_fb_verifier *verifier, mdd_db_ecu *ecu, mdd_error *err)
+                           mdd_fb_verifier *verifier, mdd_db_ecu *ecu, db_report *report,
+                           mdd_error *err)
 {
     ecu->source = i;
     mdd_status st = src->paths ? db_load_file(ecu, src->paths[i], opts, verifier, err)
                                : db_load_payload(ecu, src->payloads[i], opts, verifier, err);
     if (st == MDD_OK)
         st = db_build_index(ecu, &opts->inherit, err);
+    if (st == MDD_OK) {
+        char label[MDD_ERROR_MESSAGE_SIZE];
+        source_label(src, i, label, sizeof label);
+        st = db_check_parents(ecu, label, report, err);
+    }
     /* Verification and indexing walked the payload; what lookups need faults back in. */
     db_release_payload(ecu);
     return st;
 }
 
 static mdd_status open_ecu(const sources *src, size_t i, const mdd_db_options *opts,
-                           mdd_fb_verifier *verifier, mdd_db_ecu **out, mdd_error *err)
+                           mdd_fb_verifier *verifier, db_report *report, mdd_db_ecu **out,
+                           mdd_error *err)
 {
     mdd_db_ecu *ecu = calloc(1, sizeof *ecu);
     mdd_status st = ecu ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     if (ecu) {
         ecu->index_bytes = sizeof *ecu;
-        st = load_ecu(src, i, opts, verifier, ecu, err);
+        st = load_ecu(src, i, opts, verifier, ecu, report, err);
     }
     if (st != MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
@@ -68,27 +75,83 @@ static mdd_status open_ecu(const sources *src, size_t i, const mdd_db_options *o
     return MDD_OK;
 }
 
+/* Opens source i into the database, or under skip_invalid reports why it could not. */
+static mdd_status add_source(mdd_db *db, const sources *src, size_t i,
+                             const mdd_db_options *opts, mdd_fb_verifier *verifier,
+                             mdd_error *err)
+{
+    mdd_error why = {0};
+    mdd_db_ecu *ecu = NULL;
+    mdd_status st = open_ecu(src, i, opts, verifier, &db->report, &ecu, &why);
+    if (st == MDD_OK) {
+        db->ecus[db->count++] = ecu;
+        return MDD_OK;
+    }
+    if (opts->skip_invalid && st != MDD_ERR_NOMEM) {
+        char label[MDD_ERROR_MESSAGE_SIZE];
+        source_label(src, i, label, sizeof label);
+        return db_report_add(&db->report, MDD_DB_REPORT_SKIPPED, st, label, NULL, NULL, err,
+                             "%s (skipped)", why.message);
+    }
+    if (err)
+        *err = why;
+    return st;
+}
+
+/* By name, then newest revision first, then in the order given. */
 static int compare_ecus(const void *a, const void *b)
 {
     const mdd_db_ecu *x = *(const mdd_db_ecu *const *)a;
     const mdd_db_ecu *y = *(const mdd_db_ecu *const *)b;
     int c = ecu_name_compare(x->name, y->name);
+    if (c == 0)
+        c = mdd_db_revision_compare(y->revision, x->revision);
     return c ? c : (x->source > y->source) - (x->source < y->source);
 }
 
-/* Lookups by ECU name need every name once. */
-static mdd_status check_unique_names(const mdd_db *db, const sources *src, mdd_error *err)
+/* A revision for a message: absent ones read "none". */
+static void revision_label(mdd_bytes revision, char *buf, size_t size)
 {
-    for (size_t i = 1; i < db->count; i++) {
-        if (ecu_name_compare(db->ecus[i - 1]->name, db->ecus[i]->name) != 0)
-            continue;
-        char first[MDD_ERROR_MESSAGE_SIZE / 2];
-        char second[MDD_ERROR_MESSAGE_SIZE / 2];
-        source_label(src, db->ecus[i - 1]->source, first, sizeof first);
-        source_label(src, db->ecus[i]->source, second, sizeof second);
-        return mdd_fail(err, MDD_ERR_ARG, "%s: same ECU name as %s", second, first);
+    if (revision.len == 0)
+        snprintf(buf, size, "none");
+    else
+        db_printable(revision, buf, size);
+}
+
+/* Reports ecu, which shares its name with the default chosen. */
+static mdd_status report_duplicate(mdd_db *db, const sources *src, const mdd_db_ecu *ecu,
+                                   const mdd_db_ecu *chosen, mdd_error *err)
+{
+    char label[MDD_ERROR_MESSAGE_SIZE / 4];
+    char chosen_label[MDD_ERROR_MESSAGE_SIZE / 4];
+    char name[64];
+    char revision[32];
+    char chosen_revision[32];
+    source_label(src, ecu->source, label, sizeof label);
+    source_label(src, chosen->source, chosen_label, sizeof chosen_label);
+    db_printable(ecu->name, name, sizeof name);
+    revision_label(ecu->revision, revision, sizeof revision);
+    revision_label(chosen->revision, chosen_revision, sizeof chosen_revision);
+    return db_report_add(&db->report, MDD_DB_REPORT_DUPLICATE, MDD_OK, label, chosen_label,
+                         NULL, err,
+                         "%s: ECU '%s' revision %s is also in %s revision %s, the default; "
+                         "this file stays reachable by its path",
+                         label, name, revision, chosen_label, chosen_revision);
+}
+
+/* Marks the first ECU of each name (the newest) as its default and reports the others. */
+static mdd_status choose_defaults(mdd_db *db, const sources *src, mdd_error *err)
+{
+    mdd_status st = MDD_OK;
+    size_t first = 0;
+    for (size_t i = 0; i < db->count && st == MDD_OK; i++) {
+        if (i > 0 && ecu_name_compare(db->ecus[first]->name, db->ecus[i]->name) != 0)
+            first = i;
+        db->ecus[i]->is_default = i == first;
+        if (i != first)
+            st = report_duplicate(db, src, db->ecus[i], db->ecus[first], err);
     }
-    return MDD_OK;
+    return st;
 }
 
 static mdd_status open_sources(const sources *src, const mdd_db_options *opts, mdd_db **out,
@@ -108,12 +171,12 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
     /* One verifier for every payload: its bookkeeping is allocated once, not per ECU. */
     mdd_fb_verifier *verifier = NULL;
     mdd_status st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
-    for (; db->count < src->count && st == MDD_OK; db->count++)
-        st = open_ecu(src, db->count, &o, verifier, &db->ecus[db->count], err);
+    for (size_t i = 0; i < src->count && st == MDD_OK; i++)
+        st = add_source(db, src, i, &o, verifier, err);
     mdd_fb_verifier_free(verifier);
     if (st == MDD_OK) {
         qsort(db->ecus, db->count, sizeof *db->ecus, compare_ecus);
-        st = check_unique_names(db, src, err);
+        st = choose_defaults(db, src, err);
     }
     if (st != MDD_OK) {
         mdd_db_close(db);
@@ -159,5 +222,6 @@ void mdd_db_close(mdd_db *db)
     for (size_t i = 0; db->ecus && i < db->count; i++)
         db_ecu_free(db->ecus[i]);
     free(db->ecus);
+    db_report_free(&db->report);
     free(db);
 }

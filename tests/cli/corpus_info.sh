@@ -1,12 +1,14 @@
 # mdd info on the real files: --json equals the independently computed "container" object of
-# each *.expect.json, and the text form names the ECU.
+# each *.expect.json plus "has_data" (every chunk there has a data field), and the text form
+# names the ECU.
 source "$(dirname "$0")/lib.bash" "$@"
 have_corpus || skip "no corpus in $CORPUS"
 
 for f in "$CORPUS"/*.mdd; do
     expect=${f%.mdd}.expect.json
     run 0 "$MDD" info --json "$f"
-    expect_json "$(cat "$TMP/out")" "$(jq .container "$expect")" "info --json $f"
+    expect_json "$(cat "$TMP/out")" "$(jq '.container | .chunks[].has_data = true' "$expect")" \
+        "info --json $f"
 
     run 0 "$MDD" info "$f"
     expect_line "ecu_name:      $(jq -r .container.ecu_name "$expect")" "$TMP/out" "info $f"

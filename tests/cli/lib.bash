@@ -104,3 +104,17 @@ FLATC_UNIONS_MINE='walk(if type == "object" and has("entries_type") then
      else del(.entries, .entries_type) end) else . end)'
 FLATC_UNIONS_THEIRS='walk(if type == "object" and has("entries_type") then
     (if all(.entries_type[]; . == 1) then . else del(.entries, .entries_type) end) else . end)'
+
+# make_revisions DIR PAYLOAD ECU: packs DIR/a.mdd and DIR/b.mdd, two files of ECU whose
+# EcuData revisions are 01.00.00 (a: PAYLOAD, which must hold that string once) and 01.10.00
+# (b: the same payload with the string replaced in place, the same length), so that b is the
+# newer although it comes second.
+make_revisions() {
+    [ "$(grep -ao '01\.00\.00' "$2" | wc -l)" -eq 1 ] ||
+        fail "make_revisions: $2 does not hold revision 01.00.00 once"
+    perl -0777 -pe 's/01\.00\.00/01.10.00/' "$2" >"$TMP/revised.payload"
+    run 0 "$MDD" pack -o "$1/a.mdd" --ecu "$3" --revision 01.00.00 \
+        --chunk "DIAGNOSTIC_DESCRIPTION:$3:$2:plain"
+    run 0 "$MDD" pack -o "$1/b.mdd" --ecu "$3" --revision 01.10.00 \
+        --chunk "DIAGNOSTIC_DESCRIPTION:$3:$TMP/revised.payload:plain"
+}

@@ -35,7 +35,7 @@ chunk_json() {
         stored=$(xz --format=lzma -6 -c "$3" | wc -c)
     fi
     echo "{\"type\": $1, \"name\": $2, \"metadata\": {}, \"compression\": $compression,
-          \"uncompressed_size\": $uncompressed, \"stored_size\": $stored,
+          \"uncompressed_size\": $uncompressed, \"stored_size\": $stored, \"has_data\": true,
           \"payload_size\": $size, \"payload_sha512\": \"$sha\",
           \"signatures\": [{\"algorithm\": \"sha512_uncompressed\", \"signature\": \"$sha\"}]}"
 }

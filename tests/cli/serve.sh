@@ -72,7 +72,7 @@ ecus_json() { # DIR
     for f in "$1"/*.mdd; do
         "$MDD" ecu --json "$f" | jq --arg path "$f" \
             --argjson chunks "$("$MDD" info --json "$f" | jq '.chunks | length')" \
-            '{name: .ecu_name, path: $path, variants: (.variants | length),
+            '{name: .ecu_name, path: $path, default: true, variants: (.variants | length),
               functional_groups: (.functional_groups | length), dtcs: (.dtcs | length),
               chunks: $chunks}'
     done | jq -s '{ecus: sort_by(.name)}'
@@ -348,6 +348,27 @@ expect_eq "$(ls "$WORK/share" | wc -l)" "$ecus" "images kept while the other ser
 PID=$PID1 LISTEN_FD=$LISTEN1
 stop_server
 expect_eq "$(ls "$WORK/share" | wc -l)" 0 "images removed with the last server"
+
+# ---- several files of one ECU: the newer revision is the default; a broken file skipped ----
+mkdir "$WORK/revisions"
+R=$WORK/revisions
+make_revisions "$R" "$WORK/$ECU.payload" "$ECU"
+printf 'MDD version 0      \0garbage' >"$R/bad.mdd"
+run 1 "$MDD" serve --listen 127.0.0.1:0 --strategy heap "$R"
+[[ $(cat "$TMP/err") == "mdd: $R/bad.mdd: "* ]] || fail "serve refuses bad.mdd: $(cat "$TMP/err")"
+refused=$(cat "$TMP/err")
+start_server "$R" --strategy heap --skip-invalid
+get /ecus
+expect_eq "$(jq -c '[.ecus[] | [.name, .path, .default]]' "$TMP/body")" \
+    "[[\"$ECU\",\"$R/b.mdd\",true],[\"$ECU\",\"$R/a.mdd\",false]]" "/ecus with two revisions"
+get /ecus/$ECU
+expect_eq "$(jq -r '.path + " " + .revision' "$TMP/body")" "$R/b.mdd 01.10.00" "the default ECU"
+kill -TERM "$PID"
+wait "$PID"
+exec {LISTEN_FD}<&-
+expect_eq "$(cat "$TMP/serve.err")" "mdd: note: ${refused#mdd: } (skipped)
+mdd: note: $R/a.mdd: ECU '$ECU' revision 01.00.00 is also in $R/b.mdd revision 01.10.00, \
+the default; this file stays reachable by its path" "what serve notes at startup"
 
 # ---- the real corpus ----
 have_corpus || exit 0

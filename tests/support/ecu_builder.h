@@ -13,6 +13,9 @@
 #include <mdd_internal/ecu_fields.h>
 
 #define EB_ABSENT (-1)
+/* An eb_parent.layer for a reference that names no layer: no ref table, ref_type as the
+ * parent's dangling_type says. */
+#define EB_NO_LAYER UINT32_MAX
 #define EB_MAX_PARAMS 4
 #define EB_MAX_PARENTS 3
 #define EB_MAX_NOT_INHERITED 3
@@ -67,7 +70,8 @@ enum eb_kind {
 };
 
 typedef struct eb_parent {
-    uint32_t layer; /* index in eb_ecu.layers, after the referring layer */
+    uint32_t layer; /* index in eb_ecu.layers, after the referring layer, or EB_NO_LAYER */
+    uint8_t dangling_type; /* with EB_NO_LAYER: the ref_type written (0: NONE) */
     const char *not_inherited[EB_MAX_NOT_INHERITED];
     uint32_t not_inherited_count;
 } eb_parent;
@@ -80,6 +84,7 @@ typedef struct eb_layer {
     uint32_t service_count;
     eb_parent parents[EB_MAX_PARENTS];
     uint32_t parent_count;
+    int unlisted; /* a variant or functional group that EcuData does not list */
 } eb_layer;
 
 typedef struct eb_dtc {
@@ -95,6 +100,7 @@ typedef struct eb_ecu {
     uint32_t layer_count;
     const eb_dtc *dtcs;
     uint32_t dtc_count;
+    const char *revision; /* NULL: absent */
 } eb_ecu;
 
 /* References to layers, filled in once every layer has its place. */
@@ -246,12 +252,15 @@ static inline uint32_t eb_parent_ref(tb *b, const eb_parent *p, enum eb_kind kin
     uint32_t at[EB_PARENT_REF_IDS];
     uint32_t t = tb_table(b, EB_PARENT_REF_IDS,
                           (const uint8_t[EB_PARENT_REF_IDS]){
-                              [FID_PARENT_REF_REF_TYPE] = 1, [FID_PARENT_REF_REF] = 4,
+                              [FID_PARENT_REF_REF_TYPE] = 1,
+                              [FID_PARENT_REF_REF] = (uint8_t)(p->layer == EB_NO_LAYER ? 0 : 4),
                               [FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES] =
                                   (uint8_t)(p->not_inherited_count ? 4 : 0)},
                           at);
-    tb_set(b, at[FID_PARENT_REF_REF_TYPE], (uint32_t)kind, 1);
-    eb_defer(links, at[FID_PARENT_REF_REF], p->layer);
+    tb_set(b, at[FID_PARENT_REF_REF_TYPE],
+           p->layer == EB_NO_LAYER ? p->dangling_type : (uint32_t)kind, 1);
+    if (p->layer != EB_NO_LAYER)
+        eb_defer(links, at[FID_PARENT_REF_REF], p->layer);
     if (p->not_inherited_count) {
         uint32_t names = tb_vector(b, p->not_inherited_count);
         tb_link(b, at[FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES], names);
@@ -316,9 +325,10 @@ static inline uint32_t eb_layer_table(tb *b, const eb_ecu *e, uint32_t i, eb_lin
     uint32_t refs = tb_vector(b, l->parent_count);
     tb_link(b, at[ids.parent_refs], refs);
     for (uint32_t k = 0; k < l->parent_count; k++) {
-        if (l->parents[k].layer <= i || l->parents[k].layer >= e->layer_count)
+        uint32_t parent = l->parents[k].layer;
+        if (parent != EB_NO_LAYER && (parent <= i || parent >= e->layer_count))
             abort();
-        enum eb_kind kind = e->layers[l->parents[k].layer].kind;
+        enum eb_kind kind = parent == EB_NO_LAYER ? EB_VARIANT : e->layers[parent].kind;
         tb_link(b, refs + 4 + 4 * k, eb_parent_ref(b, &l->parents[k], kind, links));
     }
     return t;
@@ -346,10 +356,10 @@ static inline uint32_t eb_layer_vector(tb *b, const eb_ecu *e, enum eb_kind kind
 {
     uint32_t n = 0;
     for (uint32_t i = 0; i < e->layer_count; i++)
-        n += e->layers[i].kind == kind;
+        n += e->layers[i].kind == kind && !e->layers[i].unlisted;
     uint32_t v = tb_vector(b, n);
     for (uint32_t i = 0, k = 0; i < e->layer_count; i++)
-        if (e->layers[i].kind == kind)
+        if (e->layers[i].kind == kind && !e->layers[i].unlisted)
             eb_defer(l, v + 4 + 4 * k++, i);
     return v;
 }
@@ -364,12 +374,16 @@ static inline void eb_build(tb *b, const eb_ecu *e)
     uint32_t at[FIDS_ECU_DATA];
     uint32_t root = tb_table(b, FIDS_ECU_DATA,
                              (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_ECU_NAME] = 4,
+                                                            [FID_ECU_DATA_REVISION] =
+                                                                (uint8_t)(e->revision ? 4 : 0),
                                                             [FID_ECU_DATA_VARIANTS] = 4,
                                                             [FID_ECU_DATA_FUNCTIONAL_GROUPS] = 4,
                                                             [FID_ECU_DATA_DTCS] = 4},
                              at);
     tb_link(b, 0, root);
     eb_link_string(b, at[FID_ECU_DATA_ECU_NAME], e->name);
+    if (e->revision)
+        eb_link_string(b, at[FID_ECU_DATA_REVISION], e->revision);
     tb_link(b, at[FID_ECU_DATA_VARIANTS], eb_layer_vector(b, e, EB_VARIANT, &links));
     tb_link(b, at[FID_ECU_DATA_FUNCTIONAL_GROUPS], eb_layer_vector(b, e, EB_GROUP, &links));
     uint32_t dtcs = tb_vector(b, e->dtc_count);

@@ -117,7 +117,7 @@ static const eb_layer LAYERS[] = {
     {.kind = EB_VARIANT, .name = "Alpha", .services = SHARED_SERVICES, .service_count = 1},
 };
 static const eb_dtc DTCS[] = {{"P1", 5, "five"}, {"P2", 3, "three"}, {"P3", 5, "five again"}};
-static const eb_ecu ECU = {"BUILT", LAYERS, 6, DTCS, 3};
+static const eb_ecu ECU = {"BUILT", LAYERS, 6, DTCS, 3, NULL};
 
 static tb built;
 
@@ -316,11 +316,19 @@ static void test_inheritance_limits(void **state)
 static void test_duplicate_ecu_names(void **state)
 {
     (void)state;
+    /* Equal (absent) revisions: the first given is the default, the other is reported. */
     mdd_bytes payloads[] = {{built.buf, built.len}, {built.buf, built.len}};
     mdd_db *db;
     mdd_error err;
-    assert_int_equal(mdd_db_open_payloads(payloads, 2, NULL, &db, &err), MDD_ERR_ARG);
-    assert_string_equal(err.message, "payload 1: same ECU name as payload 0");
+    assert_int_equal(mdd_db_open_payloads(payloads, 2, NULL, &db, &err), MDD_OK);
+    assert_int_equal(mdd_db_ecu_count(db), 2);
+    assert_ptr_equal(mdd_db_find_ecu(db, "BUILT"), mdd_db_ecu_at(db, 0));
+    assert_true(mdd_db_ecu_is_default(mdd_db_ecu_at(db, 0)));
+    assert_false(mdd_db_ecu_is_default(mdd_db_ecu_at(db, 1)));
+    assert_int_equal(mdd_db_report_count(db), 1);
+    assert_string_equal(mdd_db_report_at(db, 0)->source, "payload 1");
+    assert_string_equal(mdd_db_report_at(db, 0)->chosen, "payload 0");
+    mdd_db_close(db);
     assert_int_equal(mdd_db_open_payloads(NULL, 0, NULL, &db, &err), MDD_OK);
     assert_int_equal(mdd_db_ecu_count(db), 0);
     assert_null(mdd_db_find_ecu(db, "BUILT"));

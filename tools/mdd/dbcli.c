@@ -22,6 +22,7 @@ int db_args_option(void *ctx, int option, const char *value)
     case 'j': a->json = 1; return CLI_EXIT_OK;
     case 'e': a->ecu = value; return CLI_EXIT_OK;
     case 'V': a->variant = value; return CLI_EXIT_OK;
+    case 'K': a->skip_invalid = 1; return CLI_EXIT_OK;
     default: return cli_usage_error(a->cmd, "unexpected option");
     }
 }
@@ -32,32 +33,56 @@ static int open_path(const char *path, const db_args *a, mdd_db **db)
     opts.store.strategy = a->strategy;
     if (a->budget_given)
         opts.store.cache_options.budget_bytes = a->cache_budget;
+    opts.skip_invalid = a->skip_invalid;
     struct stat st;
     mdd_error err;
     mdd_status status = stat(path, &st) == 0 && S_ISDIR(st.st_mode)
                             ? mdd_db_open_dir(path, &opts, db, &err)
                             : mdd_db_open(&path, 1, &opts, db, &err);
-    if (status == MDD_OK)
+    if (status == MDD_OK) {
+        db_print_report(*db);
         return CLI_EXIT_OK;
+    }
     /* The library's message starts with the file it is about. */
     fflush(stdout);
     fprintf(stderr, "mdd: %s\n", err.message);
     return CLI_EXIT_FAIL;
 }
 
+void db_print_report(const mdd_db *db)
+{
+    fflush(stdout);
+    for (size_t i = 0; i < mdd_db_report_count(db); i++)
+        fprintf(stderr, "mdd: note: %s\n", mdd_db_report_at(db, i)->message);
+}
+
+/* The ECUs that are the default of their name: the others only count when named. */
+static size_t count_defaults(const mdd_db *db, const mdd_db_ecu **last)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < mdd_db_ecu_count(db); i++) {
+        if (mdd_db_ecu_is_default(mdd_db_ecu_at(db, i))) {
+            *last = mdd_db_ecu_at(db, i);
+            count++;
+        }
+    }
+    return count;
+}
+
 static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
                       const mdd_db_ecu **ecu)
 {
-    size_t count = mdd_db_ecu_count(db);
     if (a->ecu) {
         *ecu = mdd_db_find_ecu(db, a->ecu);
+        if (!*ecu)
+            *ecu = mdd_db_find_ecu_path(db, a->ecu);
         return *ecu ? CLI_EXIT_OK : cli_error(path, "no ECU named '%s'", a->ecu);
     }
+    size_t count = count_defaults(db, ecu);
     if (count == 0)
         return cli_error(path, "no MDD files");
     if (count > 1)
         return cli_usage_error(a->cmd, "%s holds %zu ECUs: name one with --ecu", path, count);
-    *ecu = mdd_db_ecu_at(db, 0);
     return CLI_EXIT_OK;
 }
 

@@ -17,19 +17,34 @@ typedef struct db_args {
     int json;
     const char *ecu;
     const char *variant;
+    int skip_invalid; /* --skip-invalid */
 } db_args;
+
+/* The help line of --skip-invalid ({"skip-invalid", no_argument, NULL, 'K'}), which every
+ * command over a database takes. */
+#define DB_SKIP_INVALID_HELP                                                                   \
+    "      --skip-invalid    leave out (with a note) the files of a directory that do not\n"   \
+    "                        open or verify, instead of failing\n"
+
 
 /* The defaults for cmd. */
 db_args db_args_init(const cli_command *cmd);
 
 /* cli_option_fn for db_args: -s/--strategy, --cache-budget (option 'B'), -j/--json, -e/--ecu,
- * -V/--variant. */
+ * -V/--variant, --skip-invalid (option 'K'). */
 int db_args_option(void *ctx, int option, const char *value);
 
-/* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification and
- * picks the ECU a->ecu names, or the only one. Returns CLI_EXIT_OK with *db open (the caller
+/* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification,
+ * prints the database's report (db_print_report()) and picks the ECU a->ecu names (the
+ * default of that name, or the one opened from the path a->ecu), or the only default one.
+ * Returns CLI_EXIT_OK with *db open (the caller
  * closes it), or the exit code after printing why, with nothing left open. */
 int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu);
+
+/* Prints each entry of db's report on stderr as `mdd: note: MESSAGE`: which files were
+ * skipped, which file is the default of an ECU name, which parent references name no
+ * layer. */
+void db_print_report(const mdd_db *db);
 
 /* The variant a->variant names, or the base variant. Prints why and returns the exit code
  * otherwise. */

@@ -66,6 +66,7 @@ static int run(int argc, char **argv)
 static const struct option longopts[] = {
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},
+    {"skip-invalid", no_argument, NULL, 'K'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -73,7 +74,7 @@ static const struct option longopts[] = {
 const cli_command cli_dtc_command = {
     .name = "dtc",
     .summary = "List an ECU's DTCs, or those with one trouble code",
-    .synopsis = "[--strategy S] [--cache-budget BYTES] FILE [CODE]",
+    .synopsis = "[--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE [CODE]",
     .help = "Prints the DTCs of FILE sorted by trouble code, one per line: the code in\n"
             "decimal, its display form (`-` when absent), its short name and its text,\n"
             "separated by two spaces. With CODE (decimal, or hex after 0x), prints only the\n"
@@ -84,6 +85,7 @@ const cli_command cli_dtc_command = {
             "      --cache-budget BYTES\n"
             "                    with pread: the bytes the cache keeps beyond what is in use\n"
             "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
+            DB_SKIP_INVALID_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":s:h",
     .longopts = longopts,

@@ -186,6 +186,7 @@ static const struct option longopts[] = {
     {"json", no_argument, NULL, 'j'},
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},
+    {"skip-invalid", no_argument, NULL, 'K'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -193,7 +194,7 @@ static const struct option longopts[] = {
 const cli_command cli_ecu_command = {
     .name = "ecu",
     .summary = "Show an ECU's variants, services, functional groups and DTCs",
-    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] FILE",
+    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE",
     .help = "Opens FILE as a database of one ECU (verifying every chunk's signature and the\n"
             "diagnostic description) and prints its name, version and revision, each\n"
             "variant with its own and effective (own plus inherited) service counts, each\n"
@@ -217,6 +218,7 @@ const cli_command cli_ecu_command = {
             "      --cache-budget BYTES\n"
             "                    with pread: the bytes the cache keeps beyond what is in use\n"
             "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
+            DB_SKIP_INVALID_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":js:h",
     .longopts = longopts,

@@ -98,9 +98,13 @@ static table_widths measure_table(const mdd_file *f)
 static void print_chunk_row(size_t index, const mdd_chunk *c, table_widths w)
 {
     char uncompressed[24] = "-";
+    char stored[24] = "-";
     if (c->has_uncompressed_size)
         snprintf(uncompressed, sizeof uncompressed, "%" PRIu64, c->uncompressed_size);
-    printf("  %-5zu  %-22s  %-10zu  %-12s  ", index, mdd_chunk_type_name(c->type), c->data.len,
+    /* A chunk without a data field (its metadata is the content) differs from empty data. */
+    if (c->data.ptr)
+        snprintf(stored, sizeof stored, "%zu", c->data.len);
+    printf("  %-5zu  %-22s  %-10s  %-12s  ", index, mdd_chunk_type_name(c->type), stored,
            uncompressed);
     print_cell(c->compression_algorithm, "-", w.compression);
     print_cell(c->name, "-", w.name);
@@ -152,6 +156,8 @@ static int chunk_json(json_writer *j, const mdd_chunk *c, const mdd_chunk_report
         json_null(j);
     json_key(j, "stored_size");
     json_uint(j, c->data.len);
+    json_key(j, "has_data");
+    json_bool(j, c->data.ptr != NULL);
     json_key(j, "payload_size");
     json_uint(j, r->payload_size);
     json_key(j, "payload_sha512");

@@ -4,7 +4,9 @@
 #include "cli.h"
 #include "json.h"
 #include "paths.h"
+#include "text.h"
 
+#include <mdd/db.h>
 #include <mdd/memory.h>
 #include <mdd/store.h>
 #include <mdd_internal/cache.h>
@@ -12,6 +14,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct load_options {
@@ -182,6 +185,66 @@ static int load_files(const path_list *files, const load_options *o, load_result
     return rc;
 }
 
+static mdd_bytes container_name(const load_result *r)
+{
+    return mdd_store_file(r->store)->ecu_name;
+}
+
+static mdd_bytes container_revision(const load_result *r)
+{
+    return mdd_store_file(r->store)->revision;
+}
+
+static int same_name(mdd_bytes a, mdd_bytes b)
+{
+    return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+/* Whether loaded file j rather than k is the default of their name: the newer revision, the
+ * file given first among equal ones (as mdd_db_open() decides). */
+static int preferred(const load_result *results, size_t j, size_t k)
+{
+    int c = mdd_db_revision_compare(container_revision(&results[j]),
+                                    container_revision(&results[k]));
+    return c > 0 || (c == 0 && j < k);
+}
+
+static void note_duplicate(const path_list *files, const load_result *results, size_t i,
+                           size_t chosen)
+{
+    char name[128];
+    char revision[64];
+    char chosen_revision[64];
+    text_format(name, sizeof name, container_name(&results[i]));
+    text_format(revision, sizeof revision, container_revision(&results[i]));
+    text_format(chosen_revision, sizeof chosen_revision, container_revision(&results[chosen]));
+    fflush(stdout);
+    fprintf(stderr,
+            "mdd: note: %s: ECU '%s' revision %s is also in %s revision %s, the default; "
+            "this file stays reachable by its path\n",
+            files->paths[i], name, revision[0] ? revision : "none", files->paths[chosen],
+            chosen_revision[0] ? chosen_revision : "none");
+}
+
+/* Notes each loaded file whose container declares an ECU name that another one declares with
+ * a newer revision: the choice a database makes, which reads the same name and revision from
+ * the EcuData (the converter writes both alike); load reads containers only. */
+static void note_duplicates(const path_list *files, const load_result *results)
+{
+    for (size_t i = 0; i < files->count; i++) {
+        if (!results[i].store)
+            continue;
+        size_t chosen = i;
+        for (size_t j = 0; j < files->count; j++)
+            if (results[j].store && same_name(container_name(&results[j]),
+                                              container_name(&results[i])) &&
+                preferred(results, j, chosen))
+                chosen = j;
+        if (chosen != i)
+            note_duplicate(files, results, i, chosen);
+    }
+}
+
 /* Reads the process's memory with every store still open, and prints it. */
 static int report_process(const load_result *results, size_t count, json_writer *j)
 {
@@ -210,6 +273,7 @@ static int load_all(const path_list *files, const load_options *o)
     json_init(&j, stdout);
     json_writer *jp = o->json ? &j : NULL;
     int rc = load_files(files, o, results, jp);
+    note_duplicates(files, results);
     int process_rc = report_process(results, files->count, jp);
     for (size_t i = 0; i < files->count; i++)
         mdd_store_close(results[i].store);
@@ -268,7 +332,10 @@ const cli_command cli_load_command = {
             "holds), then the totals and the process's memory from smaps_rollup:\n"
             "  total: N files, P payload bytes; mapped M, resident R, heap H bytes\n"
             "  process: rss X KiB, pss X KiB, anonymous X KiB, file-backed X KiB\n"
-            "A file that fails prints `mdd: FILE: reason` on stderr; the others still load.\n\n"
+            "A file that fails prints `mdd: FILE: reason` on stderr; the others still load.\n"
+            "Files whose containers declare the same ECU name all load; each but the newest\n"
+            "revision's prints `mdd: note: FILE: ECU 'NAME' revision R is also in OTHER\n"
+            "revision R2, the default; ...` on stderr, the choice a database makes.\n\n"
             "Options:\n"
             "  -s, --strategy S  heap, sidecar, inplace or pread (default inplace)\n"
             "  -f, --fallback S  with inplace or pread: open a file that cannot be converted\n"

@@ -72,6 +72,7 @@ static const struct option longopts[] = {
     {"variant", required_argument, NULL, 'V'},
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},
+    {"skip-invalid", no_argument, NULL, 'K'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -79,7 +80,7 @@ static const struct option longopts[] = {
 const cli_command cli_lookup_command = {
     .name = "lookup",
     .summary = "Find the services a UDS request addresses",
-    .synopsis = "[--ecu E] [--variant V] [--strategy S] [--cache-budget BYTES] PATH HEX",
+    .synopsis = "[--ecu E] [--variant V] [--strategy S] [--cache-budget BYTES] [--skip-invalid] PATH HEX",
     .help = "Prints the short name of every effective service of a variant whose request\n"
             "prefix matches the request HEX (pairs of hex digits, e.g. 22F190), one per line,\n"
             "longest prefix first; among equal prefixes a variant's own services come first.\n"
@@ -93,6 +94,7 @@ const cli_command cli_lookup_command = {
             "      --cache-budget BYTES\n"
             "                    with pread: the bytes the cache keeps beyond what is in use\n"
             "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
+            DB_SKIP_INVALID_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":e:V:s:h",
     .longopts = longopts,

@@ -3,6 +3,8 @@
  * SIGTERM. */
 #include "serve.h"
 
+#include "dbcli.h"
+
 #include <event2/event.h>
 #include <event2/http.h>
 #include <event2/listener.h>
@@ -32,6 +34,7 @@ static int on_option(void *ctx, int option, const char *value)
         o->budget_given = 1;
         return cli_parse_cache_budget(cmd, value, &o->cache_budget);
     case 'S': o->share_dir = value; return CLI_EXIT_OK;
+    case 'K': o->skip_invalid = 1; return CLI_EXIT_OK;
     case 'c':
         if (cli_parse_uint(value, MAX_CONNECTIONS_LIMIT, &o->max_connections) != 0 ||
             o->max_connections == 0)
@@ -65,12 +68,14 @@ static int open_data(serve_server *s, const char *dir)
     if (s->opts.budget_given)
         opts.store.cache_options.budget_bytes = s->opts.cache_budget;
     opts.store.share_dir = s->opts.share_dir;
+    opts.skip_invalid = s->opts.skip_invalid;
     mdd_error err;
     if (mdd_db_open_dir(dir, &opts, &s->db, &err) != MDD_OK) {
         /* The library's message starts with the file it is about. */
         fprintf(stderr, "mdd: %s\n", err.message);
         return CLI_EXIT_FAIL;
     }
+    db_print_report(s->db);
     mdd_reader_options ro = mdd_reader_options_default();
     ro.backend = s->opts.reader;
     /* A connection has at most one read in flight: the queue never refuses one. */
@@ -267,6 +272,7 @@ static const struct option longopts[] = {
     {"max-connections", required_argument, NULL, 'c'},
     {"timeout", required_argument, NULL, 't'},
     {"reader", required_argument, NULL, 'r'},
+    {"skip-invalid", no_argument, NULL, 'K'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -276,12 +282,14 @@ const cli_command cli_serve_command = {
     .summary = "Serve a directory of MDD files over HTTP",
     .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
                 "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS] [--reader B]\n"
-                "                 DIR",
+                "                 [--skip-invalid] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
             "`listening on http://ADDR:PORT` once it accepts connections; SIGINT or SIGTERM\n"
-            "stop it (exit 0). Endpoints (GET or HEAD; JSON unless noted):\n"
+            "stop it (exit 0). What opening decided (files skipped, which of several files\n"
+            "of one ECU is its default, parent references that name no layer) is printed\n"
+            "as `mdd: note: ...` lines on stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
             "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
             "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
             "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n\n"
@@ -300,6 +308,8 @@ const cli_command cli_serve_command = {
             "  -t, --timeout SECONDS     close a connection idle that long (default 30)\n"
             "  -r, --reader B            how payloads are read: auto (default), io_uring or\n"
             "                            threads\n"
+            "      --skip-invalid        leave out (with a note) files that do not open or\n"
+            "                            verify, instead of failing\n"
             "  -h, --help                show this help\n",
     .shortopts = ":l:s:c:t:r:h",
     .longopts = longopts,

@@ -42,6 +42,7 @@ typedef struct serve_ecu {
     char *version;    /* NULL when absent */
     char *revision;
     const mdd_db_ecu *ecu;
+    int is_default; /* the default of its name (several files may declare one ECU) */
     const mdd_store *store;
     size_t payload_chunk; /* the DIAGNOSTIC_DESCRIPTION chunk the database reads */
     size_t payload_len;
@@ -56,7 +57,7 @@ typedef struct serve_ecu {
 } serve_ecu;
 
 typedef struct serve_tables {
-    serve_ecu *ecus; /* in the database's order: byte order of the names */
+    serve_ecu *ecus; /* in the database's order: by name, the default first */
     size_t count;
 } serve_tables;
 
@@ -77,6 +78,7 @@ typedef struct serve_options {
     int budget_given;
     uint64_t cache_budget; /* pread: the cache's budget, when given */
     const char *share_dir; /* pread: where whole chunks are shared, NULL for nowhere */
+    int skip_invalid;      /* leave out files that do not open, with a note */
     uint64_t max_connections;
     uint64_t timeout_s;        /* idle and I/O timeout of a connection */
     mdd_reader_backend reader; /* how payload bytes are brought in */

@@ -34,6 +34,8 @@ static void ecu_counts(json_writer *j, const serve_ecu *e)
     json_cstring(j, e->name);
     json_key(j, "path");
     json_cstring(j, e->path);
+    json_key(j, "default");
+    json_bool(j, e->is_default);
     json_key(j, "variants");
     json_uint(j, e->variant_count);
     json_key(j, "functional_groups");

@@ -63,6 +63,7 @@ static int copy_layers(const mdd_db_layer *(*at)(const mdd_db_ecu *, uint32_t),
 static int copy_ecu(const mdd_db_ecu *ecu, serve_ecu *e)
 {
     e->ecu = ecu;
+    e->is_default = mdd_db_ecu_is_default(ecu);
     e->store = mdd_db_ecu_store(ecu);
     e->path = mdd_db_ecu_path(ecu);
     e->variant_count = mdd_db_variant_count(ecu);
@@ -126,17 +127,15 @@ void serve_tables_free(serve_tables *t)
 
 const serve_ecu *serve_tables_find(const serve_tables *t, const char *name)
 {
-    /* The database sorts its ECUs by name, bytewise: strcmp's order. */
+    /* The database sorts its ECUs by name, bytewise (strcmp's order), the default of a name
+     * first: the first match is the default. */
     size_t lo = 0, hi = t->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(t->ecus[mid].name, name);
-        if (c == 0)
-            return &t->ecus[mid];
-        if (c < 0)
+        if (strcmp(t->ecus[mid].name, name) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return NULL;
+    return lo < t->count && strcmp(t->ecus[lo].name, name) == 0 ? &t->ecus[lo] : NULL;
 }

@@ -44,6 +44,7 @@ static const struct option longopts[] = {
     {"variant", required_argument, NULL, 'V'},
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},
+    {"skip-invalid", no_argument, NULL, 'K'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -51,7 +52,7 @@ static const struct option longopts[] = {
 const cli_command cli_services_command = {
     .name = "services",
     .summary = "List a variant's effective services with their request prefixes",
-    .synopsis = "[--variant V] [--strategy S] [--cache-budget BYTES] FILE",
+    .synopsis = "[--variant V] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE",
     .help = "Prints the effective services (own plus inherited) of a variant of FILE, sorted\n"
             "by name, one per line: the request prefix in hex (`-` when empty) padded to 8\n"
             "columns, two spaces, the service's short name.\n\n"
@@ -61,6 +62,7 @@ const cli_command cli_services_command = {
             "      --cache-budget BYTES\n"
             "                    with pread: the bytes the cache keeps beyond what is in use\n"
             "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
+            DB_SKIP_INVALID_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":V:s:h",
     .longopts = longopts,

@@ -1,0 +1,82 @@
+/* The database's report: what opening skipped, which of several files of one ECU name is the
+ * default, which parent references name no layer. Written while opening, read-only after. */
+#include "db_impl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t mdd_db_report_count(const mdd_db *db) { return db->report.count; }
+
+const mdd_db_report_entry *mdd_db_report_at(const mdd_db *db, size_t i)
+{
+    return i < db->report.count ? &db->report.entries[i] : NULL;
+}
+
+/* A heap copy of s, or NULL for NULL; *failed is set when out of memory. */
+static char *copy_string(const char *s, int *failed)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *copy = malloc(n);
+    if (copy)
+        memcpy(copy, s, n);
+    else
+        *failed = 1;
+    return copy;
+}
+
+static void free_entry(mdd_db_report_entry *e)
+{
+    free((char *)e->source);
+    free((char *)e->chosen);
+    free((char *)e->where);
+    free((char *)e->message);
+}
+
+mdd_status db_report_add(db_report *r, mdd_db_report_kind kind, mdd_status status,
+                         const char *source, const char *chosen, const char *where,
+                         mdd_error *err, const char *fmt, ...)
+{
+    char message[MDD_ERROR_MESSAGE_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    int failed = 0;
+    mdd_db_report_entry e = {
+        .kind = kind,
+        .status = status,
+        .source = copy_string(source, &failed),
+        .chosen = copy_string(chosen, &failed),
+        .where = copy_string(where, &failed),
+        .message = copy_string(message, &failed),
+    };
+    mdd_db_report_entry *grown =
+        failed ? NULL : db_reserve(r->entries, &r->cap, r->count + 1, sizeof *r->entries);
+    if (!grown) {
+        free_entry(&e);
+        return mdd_fail(err, MDD_ERR_NOMEM, "out of memory for the report");
+    }
+    r->entries = grown;
+    r->entries[r->count++] = e;
+    return MDD_OK;
+}
+
+void db_report_free(db_report *r)
+{
+    for (size_t i = 0; i < r->count; i++)
+        free_entry(&r->entries[i]);
+    free(r->entries);
+    memset(r, 0, sizeof *r);
+}
+
+void db_printable(mdd_bytes name, char *buf, size_t size)
+{
+    size_t n = name.len < size - 1 ? name.len : size - 1;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = name.ptr[i] >= 0x20 && name.ptr[i] < 0x7f ? (char)name.ptr[i] : '?';
+    buf[n] = '\0';
+}
