@@ -67,8 +67,11 @@ static void check_own_prefixes(const mdd_db_layer *layer)
     uint32_t n = mdd_db_layer_service_count(layer);
     for (uint32_t i = 0; i < n && i < MAX_CHECKED; i++) {
         mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        uint8_t request[MDD_REQUEST_PREFIX_MAX + 1];
-        memcpy(request, s.prefix.bytes, s.prefix.len);
+        uint8_t request[64];
+        if (s.prefix.len >= sizeof request)
+            continue;
+        if (s.prefix.len)
+            memcpy(request, s.prefix.bytes, s.prefix.len);
         request[s.prefix.len] = 0xff;
         for (size_t len = s.prefix.len ? s.prefix.len - 1u : 0; len <= s.prefix.len + 1u; len++)
             check_lookup(layer, request, len);

@@ -19,6 +19,30 @@ size_t db_name_lower_bound(size_t n, db_name_fn name_of, const void *ctx, mdd_by
     return lo;
 }
 
+/* The first position in [0, n) whose name, folded, is above name (above set) or not below. */
+static size_t folded_bound(size_t n, db_name_fn name_of, const void *ctx, mdd_bytes name,
+                           int above)
+{
+    size_t lo = 0;
+    size_t hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = ecu_name_compare_folded(name_of(ctx, mid), name);
+        if (c < 0 || (above && c == 0))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void db_folded_range(size_t n, db_name_fn name_of, const void *ctx, mdd_bytes name,
+                     size_t *lo, size_t *hi)
+{
+    *lo = folded_bound(n, name_of, ctx, name, 0);
+    *hi = folded_bound(n, name_of, ctx, name, 1);
+}
+
 mdd_bytes db_name_bytes(const char *name)
 {
     return (mdd_bytes){(const uint8_t *)name, strlen(name)};
