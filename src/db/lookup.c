@@ -47,20 +47,16 @@ static void emit(sink *s, uint32_t entry)
     s->total++;
 }
 
-/* Takes the entries of positions [lo, hi) of an order (entries, or the identity when NULL),
- * skipping one that repeats the one before (a hostile file's duplicate class). Without a
- * filter, matches beyond cap are counted, not visited. */
+/* Takes the entries of positions [lo, hi) of an order (entries, each stride words apart, or
+ * the identity when NULL). Without a filter, matches beyond cap are counted, not visited. */
 static void emit_range(sink *s, const uint32_t *entries, size_t stride, size_t lo, size_t hi)
 {
     for (size_t i = lo; i < hi; i++) {
-        if (!s->filter && s->total >= s->cap && stride == 1) {
+        if (!s->filter && s->total >= s->cap) {
             s->total += hi - i;
             return;
         }
-        uint32_t entry = entries ? entries[i * stride] : (uint32_t)i;
-        if (i > lo && entries && entries[(i - 1) * stride] == entry)
-            continue;
-        emit(s, entry);
+        emit(s, entries ? entries[i * stride] : (uint32_t)i);
     }
 }
 

@@ -151,21 +151,19 @@ static void write_name_orders(db_services_build *b, mdd_db_layer *layer)
 {
     mdd_db_ecu *ecu = b->ecu;
     const db_request *entries = ecu->requests + layer->first;
-    for (uint32_t i = 0; i < layer->count; i++) {
+    uint32_t n = layer->count;
+    /* An empty key leaves the bytewise name to decide. */
+    for (uint32_t i = 0; i < n; i++) {
         mdd_bytes name = mdd_diag_comm_short_name(entry_comm(ecu, entries[i].service));
-        b->keys[i] = (db_folded_key){name, name, i, 0};
+        b->keys[i] = (db_folded_key){{NULL, 0}, name, i, 0};
     }
-    /* Bytewise: compare the names as such before the folded key sees them. */
-    for (uint32_t i = 0; i < layer->count; i++)
-        b->keys[i].key = (mdd_bytes){NULL, 0};
-    write_order(b, layer->count, ecu->names + layer->first);
-    for (uint32_t i = 0; i < layer->count; i++) {
-        b->keys[i] = (db_folded_key){b->keys[i].name, b->keys[i].name, b->keys[i].index, 0};
-    }
-    write_order(b, layer->count, ecu->names_folded + layer->first);
-    for (uint32_t i = 0; i < layer->count; i++)
+    write_order(b, n, ecu->names + layer->first);
+    for (uint32_t i = 0; i < n; i++)
+        b->keys[i].key = b->keys[i].name;
+    write_order(b, n, ecu->names_folded + layer->first);
+    for (uint32_t i = 0; i < n; i++)
         b->keys[i].key = mdd_diag_comm_semantic(entry_comm(ecu, entries[b->keys[i].index].service));
-    write_order(b, layer->count, ecu->semantics + layer->first);
+    write_order(b, n, ecu->semantics + layer->first);
 }
 
 /* The layer's class entries: one per FunctClass of each service. */
@@ -197,9 +195,15 @@ static mdd_status write_classes(db_services_build *b, mdd_db_layer *layer)
     if (n)
         qsort(b->keys, n, sizeof *b->keys, folded_key_compare);
     layer->class_first = ecu->class_count;
-    layer->class_count = (uint32_t)n;
-    for (size_t i = 0; i < n; i++)
-        ecu->classes[ecu->class_count++] = (db_class_entry){b->keys[i].index, b->keys[i].extra};
+    /* A service that lists one class twice (or in two cases) is indexed under it once: the
+     * sort put its entries next to each other. */
+    for (size_t i = 0; i < n; i++) {
+        const db_folded_key *k = &b->keys[i];
+        if (i > 0 && k->index == k[-1].index && ecu_name_compare_folded(k->key, k[-1].key) == 0)
+            continue;
+        ecu->classes[ecu->class_count++] = (db_class_entry){k->index, k->extra};
+    }
+    layer->class_count = ecu->class_count - layer->class_first;
     return MDD_OK;
 }
 
