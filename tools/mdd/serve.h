@@ -166,6 +166,7 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_CHUNKS,     /* /ecus/{ecu}/chunks */
     SERVE_ROUTE_CHUNK_DATA, /* /ecus/{ecu}/chunks/{name} */
     SERVE_ROUTE_DTC,        /* /ecus/{ecu}/dtcs/{code} */
+    SERVE_ROUTE_SERVICES,   /* /ecus/{ecu}/services?[variant=V|group=G][&name=N&sid=XX...] */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the
@@ -191,6 +192,9 @@ typedef struct serve_target {
     size_t request_len;
     char *request_hex; /* lookup: the request as lowercase hex, inside request */
     uint32_t code;     /* dtc: the trouble code */
+    char *group;       /* services: the group parameter, NULL for a variant */
+    /* services: the criteria; the target owns its name, funct_class and semantic */
+    mdd_db_service_query query;
 } serve_target;
 
 /* Parses path (as the request line has it, NULL when absent) and query (NULL when there is
@@ -257,6 +261,11 @@ void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_e
                       const serve_target *t);
 void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                    uint32_t code);
+
+/* /ecus/{ecu}/services: the effective services of the variant or functional group t names
+ * that meet t's criteria, answered once the payload is resident (serve_lookup.c). */
+void serve_get_services(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                        const serve_target *t);
 
 /* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
 void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,

@@ -42,6 +42,8 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_get_chunks(s, req, e);
     else if (t->route == SERVE_ROUTE_CHUNK_DATA)
         serve_get_chunk_data(s, req, e, t->name);
+    else if (t->route == SERVE_ROUTE_SERVICES)
+        serve_get_services(s, req, e, t);
     else /* the last route under an ECU */
         serve_get_dtc(s, req, e, t->code);
 }
