@@ -231,12 +231,12 @@ expect_get 200 "/ecus/$ECU/services?sid=10&subfunction=81" \
     "$(services_json "$D/$ECU.mdd" --sid 10 --subfunction 81)"
 expect_get 200 "/ecus/$ECU/services?name=diagnosticsessioncontrol_default" \
     "$(services_json "$D/$ECU.mdd" --name DiagnosticSessionControl_Default)"
-expect_get 200 "/ecus/$ECU/services?class=identification&semantic=DATA" \
-    "$(services_json "$D/$ECU.mdd" --class Identification --semantic data)"
+expect_get 200 "/ecus/$ECU/services?class=actuation&semantic=DATA-READ" \
+    "$(services_json "$D/$ECU.mdd" --class Actuation --semantic data-read)"
 expect_get 200 "/ecus/$ECU/services?class=nothing" \
     '{"ecu": "ECM1001", "variant": "ECM1001_Base", "services": []}'
-expect_get 200 "/ecus/FG_EPS_01/services?group=FG_EPS_01_Group_2&sid=31" \
-    "$(services_json "$D/FG_EPS_01.mdd" --group FG_EPS_01_Group_2 --sid 31)"
+expect_get 200 "/ecus/FG_EPS_01/services?group=FG_EPS_01_Group_2&sid=22" \
+    "$(services_json "$D/FG_EPS_01.mdd" --group FG_EPS_01_Group_2 --sid 22)"
 expect_error 404 /ecus/NOPE/services "no ECU named 'NOPE'"
 expect_error 404 "/ecus/$ECU/services?variant=NOPE" "no variant named 'NOPE'"
 expect_error 404 "/ecus/$ECU/services?group=NOPE" "no functional group named 'NOPE'"
