@@ -1,32 +1,36 @@
-/* Request lookup: the database's index against a naive scan, and the inplace strategy against
- * heap, on one synthetic database of production-like size.
+/* Service lookups: the database's index against a naive walk of the FlatBuffers for every
+ * lookup kind, and the inplace strategy against heap, on one synthetic database of
+ * production-like size.
  *
  *   bench_lookup [--base N] [--own N] [--runs N] [--lookups N]
  *
- * The database is built here as an EcuData FlatBuffer shaped like the real files: a protocol
- * layer with session and tester-present services; a base variant with --base services
- * (ReadDataByIdentifier and WriteDataByIdentifier DIDs, routines, I/O controls, session,
- * reset and fault-memory services) inheriting from the protocol; three variants with --own
- * services each (new DIDs and overrides of base services, and not-inherited base names)
- * inheriting from the base. It is written LZMA-compressed with its sha512_uncompressed
- * signature as an MDD file in a scratch directory ($TMPDIR, else /var/tmp, else the current
- * directory), once per strategy, and opened with mdd_db_open() (verification on).
+ * The database is built here as an EcuData FlatBuffer shaped like the real files (field ids
+ * from mdd_internal/ecu_fields.h): a protocol layer with session and tester-present services;
+ * a base variant with --base services (ReadDataByIdentifier and WriteDataByIdentifier DIDs,
+ * routine starts with a 32-bit routine id, I/O controls, session, reset and fault-memory
+ * services) inheriting from the protocol; three variants with --own services each (new DIDs
+ * and overrides of base services, and not-inherited base names) inheriting from the base.
+ * Every service has a semantic and a functional class. It is written LZMA-compressed with its
+ * sha512_uncompressed signature as an MDD file in a scratch directory ($TMPDIR, else /var/tmp,
+ * else the current directory), once per strategy, and opened with mdd_db_open() (verification
+ * on).
  *
- * A lookup is one request resolved to its best (longest-prefix) service, whose short name is
- * then read, as a caller would. Requests: 4096 drawn once with a fixed seed from the first
- * variant's effective services, 80% a service's prefix plus 0 to 3 data bytes, 10% its first
- * byte only, 10% a DID that no service has.
+ * Kinds: request, name (lower-cased, as adapters send it), SID, SID + sub-function,
+ * functional class, semantic. 4096 queries per kind are drawn once with a fixed seed from the
+ * first variant's effective services (draw_query()). A lookup answers one query with room for
+ * 8 matches and reads the first match's short name, as a caller would.
  *
- *   indexed   mdd_db_lookup_request() on the database's index
+ *   indexed   the kind's mdd_db_lookup_*() on the database's index
  *   naive     what the reference implementation does: for every effective service of the
- *             variant (the list is computed once, outside the timing), compute its request
- *             prefix again (mdd_diag_service_request_prefix()) and compare
+ *             variant (the list is computed once, outside the timing), read its request
+ *             prefix (mdd_diag_service_request_prefix()), name, semantic and classes through
+ *             the views and test them
  *
- * Both must give the same matches for every request before anything is timed. Heap
+ * Both must give the same matches for every query before anything is timed. Heap
  * allocations are counted during the timed loops: the program is linked with
  * --wrap=malloc,calloc,realloc (bench/CMakeLists.txt) and counts every call. Each figure is
- * the median of --runs runs; heap and inplace runs alternate, after a pass over all requests
- * has made the pages the lookups touch resident. */
+ * the median of --runs runs; heap and inplace runs (of request lookups) alternate, after a
+ * pass over all requests has made the pages the lookups touch resident. */
 #include "bench_common.h"
 
 #include <mdd/codec.h>
