@@ -151,7 +151,8 @@ void db_ecu_free(mdd_db_ecu *ecu)
     free(ecu->semantics);
     free(ecu->prefixes);
     free(ecu->runs);
-    free(ecu->classes);
+    free(ecu->class_entries);
+    free(ecu->class_tables);
     free(ecu->dtcs);
     free(ecu);
 }

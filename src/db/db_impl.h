@@ -23,13 +23,6 @@ typedef struct db_length_run {
     uint32_t end;
 } db_length_run;
 
-/* An entry of a layer's functional-class index: a request entry (counted from the layer's
- * first) and one FunctClass of its service's DiagComm (its table position). */
-typedef struct db_class_entry {
-    uint32_t entry;
-    uint32_t funct_class;
-} db_class_entry;
-
 struct mdd_db_layer {
     const mdd_db_ecu *ecu;
     mdd_fb_table table; /* the Variant or FunctionalGroup */
@@ -43,8 +36,9 @@ struct mdd_db_layer {
     uint32_t count;
     uint32_t run_first;
     uint32_t run_count;
-    /* ecu->classes[class_first .. class_first + class_count), by class name (folded), then
-     * by service name. */
+    /* The layer's functional-class index: ecu->class_entries and ecu->class_tables
+     * [class_first .. class_first + class_count), by class name (folded), then by service
+     * name. */
     uint32_t class_first;
     uint32_t class_count;
 };
@@ -72,7 +66,8 @@ struct mdd_db_ecu {
     uint32_t prefix_bytes;
     db_length_run *runs;
     uint32_t run_count;
-    db_class_entry *classes;
+    uint32_t *class_entries; /* a request entry, counted from its layer's first */
+    uint32_t *class_tables;  /* one FunctClass of that entry's DiagComm: its table position */
     uint32_t class_count;
     uint64_t *dtcs; /* trouble_code << 32 | index in EcuData.dtcs, ascending */
     uint32_t dtc_count;
@@ -147,7 +142,7 @@ typedef struct db_services_build {
     db_prefix_arena arena;
     size_t requests_cap; /* of ecu->requests, names, names_folded and semantics alike */
     size_t runs_cap;
-    size_t classes_cap;
+    size_t classes_cap; /* of ecu->class_entries and class_tables alike */
     db_order_key *order;
     size_t order_cap;
     db_folded_key *keys;

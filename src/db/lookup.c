@@ -47,16 +47,16 @@ static void emit(sink *s, uint32_t entry)
     s->total++;
 }
 
-/* Takes the entries of positions [lo, hi) of an order (entries, each stride words apart, or
- * the identity when NULL). Without a filter, matches beyond cap are counted, not visited. */
-static void emit_range(sink *s, const uint32_t *entries, size_t stride, size_t lo, size_t hi)
+/* Takes the entries of positions [lo, hi) of an order (entries, or the identity when NULL).
+ * Without a filter, matches beyond cap are counted, not visited. */
+static void emit_range(sink *s, const uint32_t *entries, size_t lo, size_t hi)
 {
     for (size_t i = lo; i < hi; i++) {
         if (!s->filter && s->total >= s->cap) {
             s->total += hi - i;
             return;
         }
-        emit(s, entries ? entries[i * stride] : (uint32_t)i);
+        emit(s, entries ? entries[i] : (uint32_t)i);
     }
 }
 
@@ -135,7 +135,7 @@ static void lookup_prefixes(sink *s, const prefix_query *q)
         for (size_t k = 0; k < q->key_count; k++) {
             uint32_t lo = prefix_bound(layer, start, runs[r].end, q->keys[k], n, 0);
             uint32_t hi = prefix_bound(layer, lo, runs[r].end, q->keys[k], n, 1);
-            emit_range(s, NULL, 1, lo, hi);
+            emit_range(s, NULL, lo, hi);
         }
         start = runs[r].end;
     }
@@ -193,7 +193,7 @@ static void order_query(sink *s, const uint32_t *entries, mdd_bytes (*key)(mdd_d
     size_t lo;
     size_t hi;
     db_folded_range(s->layer->count, order_key_at, &o, db_name_bytes(value), &lo, &hi);
-    emit_range(s, entries, 1, lo, hi);
+    emit_range(s, entries, lo, hi);
 }
 
 static void name_query(sink *s, const char *name)
@@ -213,7 +213,7 @@ static mdd_bytes class_name_at(const void *ctx, size_t pos)
     const mdd_db_layer *layer = ctx;
     const mdd_db_ecu *ecu = layer->ecu;
     mdd_funct_class c = {
-        {ecu->payload.ptr, ecu->payload.len, ecu->classes[layer->class_first + pos].funct_class}};
+        {ecu->payload.ptr, ecu->payload.len, ecu->class_tables[layer->class_first + pos]}};
     return mdd_funct_class_short_name(c);
 }
 
@@ -224,9 +224,7 @@ static void class_query(sink *s, const char *funct_class)
     size_t hi;
     db_folded_range(layer->class_count, class_name_at, layer, db_name_bytes(funct_class), &lo,
                     &hi);
-    const db_class_entry *classes = layer->ecu->classes + layer->class_first;
-    /* The entries sit every other word of the class entries. */
-    emit_range(s, &classes[0].entry, sizeof *classes / sizeof classes[0].entry, lo, hi);
+    emit_range(s, layer->ecu->class_entries + layer->class_first, lo, hi);
 }
 
 /* ---- The filter of a combined query ---- */
@@ -336,6 +334,6 @@ size_t mdd_db_query_services(const mdd_db_layer *layer, const mdd_db_service_que
     else if (q->semantic)
         semantic_query(&s, q->semantic);
     else
-        emit_range(&s, layer->ecu->names + layer->first, 1, 0, layer->count);
+        emit_range(&s, layer->ecu->names + layer->first, 0, layer->count);
     return s.total;
 }

@@ -188,10 +188,16 @@ static mdd_status write_classes(db_services_build *b, mdd_db_layer *layer)
                                            mdd_diag_comm_short_name(comm), i, c.t.pos};
         }
     }
-    mdd_status st = reserve(&ecu->classes, &b->classes_cap, ecu->class_count + n,
-                            sizeof *ecu->classes, b->err);
+    size_t cap = b->classes_cap;
+    mdd_status st = reserve(&ecu->class_entries, &cap, ecu->class_count + n,
+                            sizeof *ecu->class_entries, b->err);
+    cap = b->classes_cap;
+    if (st == MDD_OK)
+        st = reserve(&ecu->class_tables, &cap, ecu->class_count + n, sizeof *ecu->class_tables,
+                     b->err);
     if (st != MDD_OK)
         return st;
+    b->classes_cap = cap;
     if (n)
         qsort(b->keys, n, sizeof *b->keys, folded_key_compare);
     layer->class_first = ecu->class_count;
@@ -201,7 +207,8 @@ static mdd_status write_classes(db_services_build *b, mdd_db_layer *layer)
         const db_folded_key *k = &b->keys[i];
         if (i > 0 && k->index == k[-1].index && ecu_name_compare_folded(k->key, k[-1].key) == 0)
             continue;
-        ecu->classes[ecu->class_count++] = (db_class_entry){k->index, k->extra};
+        ecu->class_entries[ecu->class_count] = k->index;
+        ecu->class_tables[ecu->class_count++] = k->extra;
     }
     layer->class_count = ecu->class_count - layer->class_first;
     return MDD_OK;
@@ -258,8 +265,10 @@ void db_services_build_finish(db_services_build *b)
     }
     if (ecu->runs)
         shrink(&ecu->runs, ecu->run_count, sizeof *ecu->runs, bytes);
-    if (ecu->classes)
-        shrink(&ecu->classes, ecu->class_count, sizeof *ecu->classes, bytes);
+    if (ecu->class_entries)
+        shrink(&ecu->class_entries, ecu->class_count, sizeof *ecu->class_entries, bytes);
+    if (ecu->class_tables)
+        shrink(&ecu->class_tables, ecu->class_count, sizeof *ecu->class_tables, bytes);
     if (ecu->prefixes)
         shrink(&ecu->prefixes, ecu->prefix_bytes, 1, bytes);
     free(b->order);
