@@ -32,14 +32,44 @@ static mdd_status out_of_memory(mdd_error *err)
     return mdd_fail(err, MDD_ERR_NOMEM, "out of memory for the index");
 }
 
-/* Grows *array (with *cap) to need elements, or fails. */
-static mdd_status reserve(void *array, size_t *cap, size_t need, size_t size, mdd_error *err)
+/* The room for need elements of size bytes when cap are allocated: cap doubled (from 16)
+ * until need fits, or 0 when that overflows. */
+static size_t grown(size_t cap, size_t need, size_t size)
 {
-    void **slot = array;
-    void *p = db_reserve(*slot, cap, need ? need : 1, size);
+    size_t room = cap ? cap : 16;
+    while (room < need) {
+        if (room > SIZE_MAX / 2 / size)
+            return 0;
+        room *= 2;
+    }
+    return room;
+}
+
+/* Resizes *array to room elements of 4 bytes. */
+static mdd_status resize_u32(uint32_t **array, size_t room, mdd_error *err)
+{
+    void *p = realloc(*array, room * sizeof **array);
     if (!p)
         return out_of_memory(err);
-    *slot = p;
+    *array = p;
+    return MDD_OK;
+}
+
+/* Grows the parallel arrays (each of 4-byte elements, sharing *cap) to need elements. */
+static mdd_status reserve_u32s(uint32_t **const *arrays, size_t n, size_t *cap, size_t need,
+                               mdd_error *err)
+{
+    if (need <= *cap)
+        return MDD_OK;
+    size_t room = grown(*cap, need, sizeof(uint32_t));
+    if (room == 0)
+        return out_of_memory(err);
+    for (size_t i = 0; i < n; i++) {
+        mdd_status st = resize_u32(arrays[i], room, err);
+        if (st != MDD_OK)
+            return st;
+    }
+    *cap = room;
     return MDD_OK;
 }
 
@@ -50,24 +80,29 @@ static mdd_status reserve_entries(db_services_build *b, uint32_t n)
     if (n > UINT32_MAX - ecu->request_count)
         return mdd_fail(b->err, MDD_ERR_LIMIT, "more than %u indexed services", UINT32_MAX);
     size_t need = (size_t)ecu->request_count + n;
-    size_t cap = b->requests_cap;
-    mdd_status st = reserve(&ecu->requests, &cap, need, sizeof *ecu->requests, b->err);
-    cap = b->requests_cap;
-    if (st == MDD_OK)
-        st = reserve(&ecu->names, &cap, need, sizeof *ecu->names, b->err);
-    cap = b->requests_cap;
-    if (st == MDD_OK)
-        st = reserve(&ecu->names_folded, &cap, need, sizeof *ecu->names_folded, b->err);
-    cap = b->requests_cap;
-    if (st == MDD_OK)
-        st = reserve(&ecu->semantics, &cap, need, sizeof *ecu->semantics, b->err);
-    if (st == MDD_OK)
-        b->requests_cap = cap;
-    if (st == MDD_OK)
-        st = reserve(&b->order, &b->order_cap, n, sizeof *b->order, b->err);
-    if (st == MDD_OK)
-        st = reserve(&b->keys, &b->keys_cap, n, sizeof *b->keys, b->err);
-    return st;
+    if (need > b->requests_cap) {
+        size_t room = grown(b->requests_cap, need, sizeof *ecu->requests);
+        void *p = room ? realloc(ecu->requests, room * sizeof *ecu->requests) : NULL;
+        if (!p)
+            return out_of_memory(b->err);
+        ecu->requests = p;
+        uint32_t **const orders[] = {&ecu->names, &ecu->names_folded, &ecu->semantics};
+        for (size_t i = 0; i < 3; i++) {
+            mdd_status st = resize_u32(orders[i], room, b->err);
+            if (st != MDD_OK)
+                return st;
+        }
+        b->requests_cap = room;
+    }
+    void *p = db_reserve(b->order, &b->order_cap, n ? n : 1, sizeof *b->order);
+    if (!p)
+        return out_of_memory(b->err);
+    b->order = p;
+    p = db_reserve(b->keys, &b->keys_cap, n ? n : 1, sizeof *b->keys);
+    if (!p)
+        return out_of_memory(b->err);
+    b->keys = p;
+    return MDD_OK;
 }
 
 static int order_key_compare(const void *a, const void *b)
@@ -105,10 +140,11 @@ static mdd_status write_runs(db_services_build *b, mdd_db_layer *layer)
         uint32_t len = b->order[i].len;
         if (i + 1 < layer->count && b->order[i + 1].len == len)
             continue;
-        mdd_status st = reserve(&ecu->runs, &b->runs_cap, (size_t)ecu->run_count + 1,
-                                sizeof *ecu->runs, b->err);
-        if (st != MDD_OK)
-            return st;
+        void *p = db_reserve(ecu->runs, &b->runs_cap, (size_t)ecu->run_count + 1,
+                             sizeof *ecu->runs);
+        if (!p)
+            return out_of_memory(b->err);
+        ecu->runs = p;
         ecu->runs[ecu->run_count++] = (db_length_run){len, i + 1};
     }
     layer->run_count = ecu->run_count - layer->run_first;
@@ -179,25 +215,21 @@ static mdd_status write_classes(db_services_build *b, mdd_db_layer *layer)
         if (count > UINT32_MAX - ecu->class_count - n)
             return mdd_fail(b->err, MDD_ERR_LIMIT, "more than %u functional class entries",
                             UINT32_MAX);
-        mdd_status st = reserve(&b->keys, &b->keys_cap, n + count, sizeof *b->keys, b->err);
-        if (st != MDD_OK)
-            return st;
+        void *p = db_reserve(b->keys, &b->keys_cap, n + count ? n + count : 1, sizeof *b->keys);
+        if (!p)
+            return out_of_memory(b->err);
+        b->keys = p;
         for (uint32_t k = 0; k < count; k++) {
             mdd_funct_class c = mdd_funct_class_vec_at(classes, k);
             b->keys[n++] = (db_folded_key){mdd_funct_class_short_name(c),
                                            mdd_diag_comm_short_name(comm), i, c.t.pos};
         }
     }
-    size_t cap = b->classes_cap;
-    mdd_status st = reserve(&ecu->class_entries, &cap, ecu->class_count + n,
-                            sizeof *ecu->class_entries, b->err);
-    cap = b->classes_cap;
-    if (st == MDD_OK)
-        st = reserve(&ecu->class_tables, &cap, ecu->class_count + n, sizeof *ecu->class_tables,
-                     b->err);
+    uint32_t **const arrays[] = {&ecu->class_entries, &ecu->class_tables};
+    mdd_status st = reserve_u32s(arrays, 2, &b->classes_cap, (size_t)ecu->class_count + n,
+                                 b->err);
     if (st != MDD_OK)
         return st;
-    b->classes_cap = cap;
     if (n)
         qsort(b->keys, n, sizeof *b->keys, folded_key_compare);
     layer->class_first = ecu->class_count;
@@ -236,15 +268,14 @@ mdd_status db_index_services(db_services_build *b, mdd_db_layer *layer,
     return st;
 }
 
-/* Shrinks *array to n elements of size bytes (at least one) and counts them. */
-static void shrink(void *array, size_t n, size_t size, uint64_t *bytes)
+/* array (NULL for none yet) resized to n elements of size bytes, at least one: array itself
+ * when realloc() fails. The bytes are counted in *bytes. */
+static void *shrunk(void *array, size_t n, size_t size, uint64_t *bytes)
 {
-    void **slot = array;
     n = n ? n : 1;
-    void *p = realloc(*slot, n * size);
-    if (p)
-        *slot = p;
+    void *p = realloc(array, n * size);
     *bytes += n * size;
+    return p ? p : array;
 }
 
 void db_services_build_finish(db_services_build *b)
@@ -254,23 +285,20 @@ void db_services_build_finish(db_services_build *b)
     ecu->prefixes = b->arena.bytes;
     ecu->prefix_bytes = (uint32_t)b->arena.len;
     b->arena.bytes = NULL;
-    /* A layer that failed half way has written nothing the ECU counts. */
+    /* Every array gets at least one element, so that lookups never offset a NULL pointer;
+     * a layer that failed half way has written nothing the ECU counts. */
     size_t n = ecu->request_count;
     uint64_t *bytes = &ecu->index_bytes;
-    if (ecu->requests) {
-        shrink(&ecu->requests, n, sizeof *ecu->requests, bytes);
-        shrink(&ecu->names, n, sizeof *ecu->names, bytes);
-        shrink(&ecu->names_folded, n, sizeof *ecu->names_folded, bytes);
-        shrink(&ecu->semantics, n, sizeof *ecu->semantics, bytes);
-    }
-    if (ecu->runs)
-        shrink(&ecu->runs, ecu->run_count, sizeof *ecu->runs, bytes);
-    if (ecu->class_entries)
-        shrink(&ecu->class_entries, ecu->class_count, sizeof *ecu->class_entries, bytes);
-    if (ecu->class_tables)
-        shrink(&ecu->class_tables, ecu->class_count, sizeof *ecu->class_tables, bytes);
-    if (ecu->prefixes)
-        shrink(&ecu->prefixes, ecu->prefix_bytes, 1, bytes);
+    ecu->requests = shrunk(ecu->requests, n, sizeof *ecu->requests, bytes);
+    ecu->names = shrunk(ecu->names, n, sizeof *ecu->names, bytes);
+    ecu->names_folded = shrunk(ecu->names_folded, n, sizeof *ecu->names_folded, bytes);
+    ecu->semantics = shrunk(ecu->semantics, n, sizeof *ecu->semantics, bytes);
+    ecu->runs = shrunk(ecu->runs, ecu->run_count, sizeof *ecu->runs, bytes);
+    ecu->class_entries =
+        shrunk(ecu->class_entries, ecu->class_count, sizeof *ecu->class_entries, bytes);
+    ecu->class_tables =
+        shrunk(ecu->class_tables, ecu->class_count, sizeof *ecu->class_tables, bytes);
+    ecu->prefixes = shrunk(ecu->prefixes, ecu->prefix_bytes, 1, bytes);
     free(b->order);
     free(b->keys);
     b->order = NULL;
