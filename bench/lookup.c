@@ -1,43 +1,48 @@
-/* Request lookup: the database's index against a naive scan, and the inplace strategy against
- * heap, on one synthetic database of production-like size.
+/* Service lookups: the database's index against a naive walk of the FlatBuffers for every
+ * lookup kind, and the inplace strategy against heap, on one synthetic database of
+ * production-like size.
  *
  *   bench_lookup [--base N] [--own N] [--runs N] [--lookups N]
  *
- * The database is built here as an EcuData FlatBuffer shaped like the real files: a protocol
- * layer with session and tester-present services; a base variant with --base services
- * (ReadDataByIdentifier and WriteDataByIdentifier DIDs, routines, I/O controls, session,
- * reset and fault-memory services) inheriting from the protocol; three variants with --own
- * services each (new DIDs and overrides of base services, and not-inherited base names)
- * inheriting from the base. It is written LZMA-compressed with its sha512_uncompressed
- * signature as an MDD file in a scratch directory (bench_scratch_create(): $TMPDIR, else
- * /var/tmp, else the current directory, the first not in memory), once per strategy, and
- * opened with mdd_db_open() (verification on).
+ * The database is built here as an EcuData FlatBuffer shaped like the real files (field ids
+ * from mdd_internal/ecu_fields.h): a protocol layer with session and tester-present services;
+ * a base variant with --base services (ReadDataByIdentifier and WriteDataByIdentifier DIDs,
+ * routine starts with a 32-bit routine id, I/O controls, session, reset and fault-memory
+ * services) inheriting from the protocol; three variants with --own services each (new DIDs
+ * and overrides of base services, and not-inherited base names) inheriting from the base.
+ * Every service has a semantic and a functional class. It is written LZMA-compressed with its
+ * sha512_uncompressed signature as an MDD file in a scratch directory (bench_scratch_create():
+ * $TMPDIR, else /var/tmp, else the current directory, the first not in memory), once per
+ * strategy, and opened with mdd_db_open() (verification on).
  *
- * A lookup is one request resolved to its best (longest-prefix) service, whose short name is
- * then read, as a caller would. Requests: 4096 drawn once with a fixed seed from the first
- * variant's effective services, 80% a service's prefix plus 0 to 3 data bytes, 10% its first
- * byte only, 10% a DID that no service has.
+ * Kinds: request, name (lower-cased, as adapters send it), SID, SID + sub-function,
+ * functional class, semantic. 4096 queries per kind are drawn once with a fixed seed from the
+ * first variant's effective services (draw_query()). A lookup answers one query with room for
+ * 8 matches and reads the first match's short name, as a caller would.
  *
- *   indexed   mdd_db_lookup_request() on the database's index
+ *   indexed   the kind's mdd_db_lookup_*() on the database's index
  *   naive     what the reference implementation does: for every effective service of the
- *             variant (the list is computed once, outside the timing), compute its request
- *             prefix again (mdd_diag_service_request_prefix()) and compare
+ *             variant (the list is computed once, outside the timing), read its request
+ *             prefix (mdd_diag_service_request_prefix()), name, semantic and classes through
+ *             the views and test them
  *
- * Both must give the same matches for every request before anything is timed. Heap
+ * Both must give the same matches for every query before anything is timed. Heap
  * allocations are counted during the timed loops: the program is linked with
  * --wrap=malloc,calloc,realloc (bench/CMakeLists.txt) and counts every call. Each figure is
- * the median of --runs runs; heap and inplace runs alternate, after a pass over all requests
- * has made the pages the lookups touch resident. */
+ * the median of --runs runs; heap and inplace runs (of request lookups) alternate, after a
+ * pass over all requests has made the pages the lookups touch resident. */
 #include "bench_common.h"
 
 #include <mdd/codec.h>
 #include <mdd/db.h>
+#include <mdd_internal/ecu_fields.h>
 
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define REQUESTS 4096u
 #define MAX_RUNS 99
@@ -165,8 +170,10 @@ typedef struct param_spec {
 
 typedef struct service_spec {
     char name[48];
-    param_spec params[3]; /* at bytes 0, 1 and 1 + params[1].bits / 8 */
+    param_spec params[3]; /* one after the other from byte 0 */
     uint32_t param_count;
+    const char *semantic;
+    const char *funct_class;
 } service_spec;
 
 typedef struct layer_spec {
@@ -182,44 +189,94 @@ typedef struct layer_spec {
 
 static void write_coded_const(fbw *w, uint32_t at, param_spec p)
 {
-    uint32_t cc[2];
-    fbw_link(w, at, fbw_table(w, 2, (const uint8_t[]){4, 4}, cc));
+    uint32_t cc[FIDS_CODED_CONST];
+    fbw_link(w, at,
+             fbw_table(w, FIDS_CODED_CONST,
+                       (const uint8_t[FIDS_CODED_CONST]){[FID_CODED_CONST_CODED_VALUE] = 4,
+                                                         [FID_CODED_CONST_DIAG_CODED_TYPE] = 4},
+                       cc));
     char digits[16];
     snprintf(digits, sizeof digits, "%" PRIu32, p.value);
-    fbw_string(w, cc[0], digits);
-    uint32_t type[6];
-    fbw_link(w, cc[1], fbw_table(w, 6, (const uint8_t[]){1, 0, 1, 1, 1, 4}, type));
-    fbw_set(w, type[0], MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE, 1);
-    fbw_set(w, type[2], MDD_DATA_TYPE_A_UINT_32, 1);
-    fbw_set(w, type[3], 1, 1);
-    fbw_set(w, type[4], MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE, 1);
-    uint32_t length[3];
-    fbw_link(w, type[5], fbw_table(w, 3, (const uint8_t[]){4, 0, 1}, length));
-    fbw_set(w, length[0], p.bits, 4);
+    fbw_string(w, cc[FID_CODED_CONST_CODED_VALUE], digits);
+    uint32_t type[FIDS_DIAG_CODED_TYPE];
+    fbw_link(w, cc[FID_CODED_CONST_DIAG_CODED_TYPE],
+             fbw_table(w, FIDS_DIAG_CODED_TYPE,
+                       (const uint8_t[FIDS_DIAG_CODED_TYPE]){
+                           [FID_DIAG_CODED_TYPE_TYPE] = 1,
+                           [FID_DIAG_CODED_TYPE_BASE_DATA_TYPE] = 1,
+                           [FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER] = 1,
+                           [FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE] = 1,
+                           [FID_DIAG_CODED_TYPE_SPECIFIC_DATA] = 4},
+                       type));
+    fbw_set(w, type[FID_DIAG_CODED_TYPE_TYPE], MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE, 1);
+    fbw_set(w, type[FID_DIAG_CODED_TYPE_BASE_DATA_TYPE], MDD_DATA_TYPE_A_UINT_32, 1);
+    fbw_set(w, type[FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER], 1, 1);
+    fbw_set(w, type[FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE],
+            MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE, 1);
+    uint32_t length[FIDS_STANDARD_LENGTH_TYPE];
+    fbw_link(w, type[FID_DIAG_CODED_TYPE_SPECIFIC_DATA],
+             fbw_table(w, FIDS_STANDARD_LENGTH_TYPE,
+                       (const uint8_t[FIDS_STANDARD_LENGTH_TYPE]){
+                           [FID_STANDARD_LENGTH_TYPE_BIT_LENGTH] = 4,
+                           [FID_STANDARD_LENGTH_TYPE_CONDENSED] = 1},
+                       length));
+    fbw_set(w, length[FID_STANDARD_LENGTH_TYPE_BIT_LENGTH], p.bits, 4);
 }
 
 static void write_param(fbw *w, uint32_t at, param_spec p, uint32_t byte_pos, const char *name)
 {
-    uint32_t f[10];
-    fbw_link(w, at, fbw_table(w, 10, (const uint8_t[]){4, 1, 4, 0, 0, 0, 4, 0, 1, 4}, f));
-    fbw_set(w, f[1], MDD_PARAM_TYPE_CODED_CONST, 1);
-    fbw_set(w, f[6], byte_pos, 4);
-    fbw_set(w, f[8], MDD_PARAM_SPECIFIC_DATA_CODED_CONST, 1);
-    fbw_string(w, f[2], name);
-    write_coded_const(w, f[9], p);
+    uint32_t f[FIDS_PARAM];
+    fbw_link(w, at,
+             fbw_table(w, FIDS_PARAM,
+                       (const uint8_t[FIDS_PARAM]){[FID_PARAM_ID] = 4, [FID_PARAM_PARAM_TYPE] = 1,
+                                                   [FID_PARAM_SHORT_NAME] = 4,
+                                                   [FID_PARAM_BYTE_POSITION] = 4,
+                                                   [FID_PARAM_SPECIFIC_DATA_TYPE] = 1,
+                                                   [FID_PARAM_SPECIFIC_DATA] = 4},
+                       f));
+    fbw_set(w, f[FID_PARAM_PARAM_TYPE], MDD_PARAM_TYPE_CODED_CONST, 1);
+    fbw_set(w, f[FID_PARAM_BYTE_POSITION], byte_pos, 4);
+    fbw_set(w, f[FID_PARAM_SPECIFIC_DATA_TYPE], MDD_PARAM_SPECIFIC_DATA_CODED_CONST, 1);
+    fbw_string(w, f[FID_PARAM_SHORT_NAME], name);
+    write_coded_const(w, f[FID_PARAM_SPECIFIC_DATA], p);
+}
+
+/* The DiagComm: name, semantic and one functional class. */
+static void write_diag_comm(fbw *w, uint32_t at, const service_spec *s)
+{
+    uint32_t comm[FIDS_DIAG_COMM];
+    fbw_link(w, at,
+             fbw_table(w, FIDS_DIAG_COMM,
+                       (const uint8_t[FIDS_DIAG_COMM]){[FID_DIAG_COMM_SHORT_NAME] = 4,
+                                                       [FID_DIAG_COMM_SEMANTIC] = 4,
+                                                       [FID_DIAG_COMM_FUNCT_CLASS] = 4},
+                       comm));
+    fbw_string(w, comm[FID_DIAG_COMM_SHORT_NAME], s->name);
+    fbw_string(w, comm[FID_DIAG_COMM_SEMANTIC], s->semantic);
+    uint32_t slot = fbw_vector(w, comm[FID_DIAG_COMM_FUNCT_CLASS], 1);
+    uint32_t funct_class[FIDS_FUNCT_CLASS];
+    fbw_link(w, slot,
+             fbw_table(w, FIDS_FUNCT_CLASS,
+                       (const uint8_t[FIDS_FUNCT_CLASS]){[FID_FUNCT_CLASS_SHORT_NAME] = 4},
+                       funct_class));
+    fbw_string(w, funct_class[FID_FUNCT_CLASS_SHORT_NAME], s->funct_class);
 }
 
 static void write_service(fbw *w, uint32_t at, const service_spec *s)
 {
     static const char *const param_names[] = {"SID_RQ", "ID", "SUB"};
-    uint32_t f[2];
-    fbw_link(w, at, fbw_table(w, 2, (const uint8_t[]){4, 4}, f));
-    uint32_t comm[1];
-    fbw_link(w, f[0], fbw_table(w, 1, (const uint8_t[]){4}, comm));
-    fbw_string(w, comm[0], s->name);
-    uint32_t request[1];
-    fbw_link(w, f[1], fbw_table(w, 1, (const uint8_t[]){4}, request));
-    uint32_t slots = fbw_vector(w, request[0], s->param_count);
+    uint32_t f[FIDS_DIAG_SERVICE];
+    fbw_link(w, at,
+             fbw_table(w, FIDS_DIAG_SERVICE,
+                       (const uint8_t[FIDS_DIAG_SERVICE]){[FID_DIAG_SERVICE_DIAG_COMM] = 4,
+                                                          [FID_DIAG_SERVICE_REQUEST] = 4},
+                       f));
+    write_diag_comm(w, f[FID_DIAG_SERVICE_DIAG_COMM], s);
+    uint32_t request[FIDS_REQUEST];
+    fbw_link(w, f[FID_DIAG_SERVICE_REQUEST],
+             fbw_table(w, FIDS_REQUEST, (const uint8_t[FIDS_REQUEST]){[FID_REQUEST_PARAMS] = 4},
+                       request));
+    uint32_t slots = fbw_vector(w, request[FID_REQUEST_PARAMS], s->param_count);
     uint32_t byte_pos = 0;
     for (uint32_t i = 0; i < s->param_count; i++) {
         write_param(w, slots + 4 * i, s->params[i], byte_pos, param_names[i]);
@@ -227,38 +284,64 @@ static void write_service(fbw *w, uint32_t at, const service_spec *s)
     }
 }
 
-/* Writes layers[i]; its parent reference is linked later, to a layer written after it. */
+/* The parent reference of layers[index], whose target is linked later, at *parent_slot. */
+static void write_parent_ref(fbw *w, uint32_t at, const layer_spec *layers, uint32_t index,
+                             uint32_t *parent_slot)
+{
+    const layer_spec *l = &layers[index];
+    uint32_t ref_slot = fbw_vector(w, at, 1);
+    uint32_t ref[FIDS_PARENT_REF];
+    fbw_link(w, ref_slot,
+             fbw_table(w, FIDS_PARENT_REF,
+                       (const uint8_t[FIDS_PARENT_REF]){
+                           [FID_PARENT_REF_REF_TYPE] = 1, [FID_PARENT_REF_REF] = 4,
+                           [FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES] =
+                               (uint8_t)(l->not_inherited_count ? 4 : 0)},
+                       ref));
+    fbw_set(w, ref[FID_PARENT_REF_REF_TYPE], (uint32_t)layers[l->parent].kind, 1);
+    *parent_slot = ref[FID_PARENT_REF_REF];
+    if (l->not_inherited_count) {
+        uint32_t names =
+            fbw_vector(w, ref[FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES],
+                       l->not_inherited_count);
+        for (uint32_t i = 0; i < l->not_inherited_count; i++)
+            fbw_string(w, names + 4 * i, l->not_inherited[i]);
+    }
+}
+
+_Static_assert((int)FID_VARIANT_DIAG_LAYER == (int)FID_PROTOCOL_DIAG_LAYER &&
+                   (int)FID_VARIANT_PARENT_REFS == (int)FID_PROTOCOL_PARENT_REFS,
+               "a Protocol is written with the Variant's field ids");
+
+/* Writes layers[i] (a Variant, or a Protocol, which has the same first fields); its parent
+ * reference is linked later, to a layer written after it. */
 static uint32_t write_layer(fbw *w, const layer_spec *layers, uint32_t index,
                             uint32_t *parent_slot)
 {
     const layer_spec *l = &layers[index];
-    uint32_t f[4];
+    uint32_t f[FIDS_VARIANT];
     int variant = l->kind == 1;
-    uint32_t table = fbw_table(
-        w, 4, (const uint8_t[]){4, (uint8_t)(variant ? 1 : 0), 0, (uint8_t)(l->parent >= 0 ? 4 : 0)},
-        f);
+    uint32_t table =
+        fbw_table(w, FIDS_VARIANT,
+                  (const uint8_t[FIDS_VARIANT]){
+                      [FID_VARIANT_DIAG_LAYER] = 4,
+                      [FID_VARIANT_IS_BASE_VARIANT] = (uint8_t)(variant ? 1 : 0),
+                      [FID_VARIANT_PARENT_REFS] = (uint8_t)(l->parent >= 0 ? 4 : 0)},
+                  f);
     if (variant)
-        fbw_set(w, f[1], (uint32_t)l->is_base, 1);
-    uint32_t layer[5];
-    fbw_link(w, f[0], fbw_table(w, 5, (const uint8_t[]){4, 0, 0, 0, 4}, layer));
-    fbw_string(w, layer[0], l->name);
-    uint32_t slots = fbw_vector(w, layer[4], l->count);
+        fbw_set(w, f[FID_VARIANT_IS_BASE_VARIANT], (uint32_t)l->is_base, 1);
+    uint32_t layer[FIDS_DIAG_LAYER];
+    fbw_link(w, f[FID_VARIANT_DIAG_LAYER],
+             fbw_table(w, FIDS_DIAG_LAYER,
+                       (const uint8_t[FIDS_DIAG_LAYER]){[FID_DIAG_LAYER_SHORT_NAME] = 4,
+                                                        [FID_DIAG_LAYER_DIAG_SERVICES] = 4},
+                       layer));
+    fbw_string(w, layer[FID_DIAG_LAYER_SHORT_NAME], l->name);
+    uint32_t slots = fbw_vector(w, layer[FID_DIAG_LAYER_DIAG_SERVICES], l->count);
     for (uint32_t i = 0; i < l->count; i++)
         write_service(w, slots + 4 * i, &l->services[i]);
-    if (l->parent < 0)
-        return table;
-    uint32_t ref_slot = fbw_vector(w, f[3], 1);
-    uint32_t ref[3];
-    fbw_link(w, ref_slot,
-             fbw_table(w, 3, (const uint8_t[]){1, 4, (uint8_t)(l->not_inherited_count ? 4 : 0)},
-                       ref));
-    fbw_set(w, ref[0], (uint32_t)layers[l->parent].kind, 1);
-    *parent_slot = ref[1];
-    if (l->not_inherited_count) {
-        uint32_t names = fbw_vector(w, ref[2], l->not_inherited_count);
-        for (uint32_t i = 0; i < l->not_inherited_count; i++)
-            fbw_string(w, names + 4 * i, l->not_inherited[i]);
-    }
+    if (l->parent >= 0)
+        write_parent_ref(w, f[FID_VARIANT_PARENT_REFS], layers, index, parent_slot);
     return table;
 }
 
@@ -267,11 +350,16 @@ static uint32_t write_layer(fbw *w, const layer_spec *layers, uint32_t index,
 static void write_ecu(fbw *w, const layer_spec *layers)
 {
     fbw_put(w, 0, 4);
-    uint32_t root[8];
-    fbw_link(w, 0, fbw_table(w, 8, (const uint8_t[]){4, 4, 0, 0, 0, 4, 0, 0}, root));
-    fbw_string(w, root[0], "2025-05-10");
-    fbw_string(w, root[1], "BENCH");
-    uint32_t variants = fbw_vector(w, root[5], 4);
+    uint32_t root[FIDS_ECU_DATA];
+    fbw_link(w, 0,
+             fbw_table(w, FIDS_ECU_DATA,
+                       (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_VERSION] = 4,
+                                                      [FID_ECU_DATA_ECU_NAME] = 4,
+                                                      [FID_ECU_DATA_VARIANTS] = 4},
+                       root));
+    fbw_string(w, root[FID_ECU_DATA_VERSION], "2025-05-10");
+    fbw_string(w, root[FID_ECU_DATA_ECU_NAME], "BENCH");
+    uint32_t variants = fbw_vector(w, root[FID_ECU_DATA_VARIANTS], 4);
     uint32_t table[5];
     uint32_t parent_slot[5] = {0};
     for (uint32_t i = 0; i < 5; i++)
@@ -283,34 +371,53 @@ static void write_ecu(fbw *w, const layer_spec *layers)
         fbw_link(w, variants + 4 * (i + 1), table[i]);
 }
 
-static service_spec service(const char *prefix, uint32_t id, uint8_t sid, uint32_t value,
-                            uint8_t bits, int sub)
+/* A service: the SID, then up to two more params of the given widths (0: none). */
+static service_spec service(const char *kind, uint32_t id, uint8_t sid, param_spec second,
+                            param_spec third, const char *semantic, const char *funct_class)
 {
     service_spec s;
     memset(&s, 0, sizeof s);
-    snprintf(s.name, sizeof s.name, "%s_%04" PRIX32, prefix, id);
-    s.params[0] = (param_spec){sid, 8};
-    s.params[1] = (param_spec){value, bits};
-    s.param_count = bits ? 2 : 1;
-    if (sub >= 0)
-        s.params[s.param_count++] = (param_spec){(uint32_t)sub, 8};
+    snprintf(s.name, sizeof s.name, "%s_%04" PRIX32, kind, id);
+    s.params[s.param_count++] = (param_spec){sid, 8};
+    if (second.bits)
+        s.params[s.param_count++] = second;
+    if (third.bits)
+        s.params[s.param_count++] = third;
+    s.semantic = semantic;
+    s.funct_class = funct_class;
     return s;
 }
 
-/* The base variant's services: DIDs read and written, routines, I/O controls, and the
- * one- and two-byte services, n in all. */
+static param_spec bits(uint32_t value, uint8_t n) { return (param_spec){value, n}; }
+
+/* The base variant's services: DIDs read and written, routines (SID, sub-function and a
+ * 32-bit routine id: six-byte prefixes), I/O controls, and the one- and two-byte services,
+ * n in all. */
 static void base_services(service_spec *s, uint32_t n)
 {
     static const uint8_t small_sids[] = {0x10, 0x11, 0x14, 0x19, 0x27, 0x28, 0x3e, 0x85};
+    static const param_spec none = {0, 0};
     for (uint32_t i = 0; i < n; i++) {
         uint32_t did = 0xf000u + i * 7u;
         switch (i % 8) {
-        case 0: case 1: case 2: s[i] = service("ReadDid", i, 0x22, did, 16, -1); break;
-        case 3: s[i] = service("WriteDid", i, 0x2e, did, 16, -1); break;
-        case 4: s[i] = service("Routine", i, 0x31, (1u + i % 3u) << 16 | did, 24, -1); break;
-        case 5: s[i] = service("IoControl", i, 0x2f, did, 16, 3); break;
-        case 6: s[i] = service("Sub", i, small_sids[i / 8 % 8], i / 64 % 256, 8, -1); break;
-        default: s[i] = service("Session", i, 0x10, i / 8 % 256, 8, -1); break;
+        case 0: case 1: case 2:
+            s[i] = service("ReadDid", i, 0x22, bits(did, 16), none, "DATA", "Read");
+            break;
+        case 3: s[i] = service("WriteDid", i, 0x2e, bits(did, 16), none, "DATA", "Write"); break;
+        case 4:
+            s[i] = service("Routine", i, 0x31, bits(1u + i % 3u, 8), bits(0x10000u | did, 32),
+                           "ROUTINE", "Routine");
+            break;
+        case 5:
+            s[i] = service("IoControl", i, 0x2f, bits(did, 16), bits(3, 8), "IO", "IoControl");
+            break;
+        case 6:
+            s[i] = service("Sub", i, small_sids[i / 8 % 8], bits(i / 64 % 256, 8), none,
+                           "FUNCTION", "Standard");
+            break;
+        default:
+            s[i] = service("Session", i, 0x10, bits(i / 8 % 256, 8), none, "SESSION", "Session");
+            break;
         }
     }
 }
@@ -325,7 +432,8 @@ static void derived_services(service_spec *s, uint32_t n, uint32_t variant,
             s[i] = base[(i * 13u) % base_n];
         else
             s[i] = service("VariantDid", variant * 4096u + i, 0x22,
-                           0x4000u + variant * 0x1000u + i, 16, -1);
+                           bits(0x4000u + variant * 0x1000u + i, 16), bits(0, 0), "DATA",
+                           "Read");
     }
 }
 
@@ -346,7 +454,8 @@ static void make_database(database *db, uint32_t base_n, uint32_t own_n)
     service_spec *protocol = base + base_n;
     base_services(base, base_n);
     for (uint32_t i = 0; i < protocol_n; i++)
-        protocol[i] = service("Protocol", i, 0x3e, i, 8, -1);
+        protocol[i] = service("Protocol", i, 0x3e, bits(i, 8), bits(0, 0), "TESTER-PRESENT",
+                              "Protocol");
     for (uint32_t v = 0; v < 3; v++) {
         layer_spec *l = &db->layers[v];
         *l = (layer_spec){names[v], 1, 0, db->services + v * own_n, own_n, 3, {0}, 0};
@@ -407,75 +516,219 @@ static mdd_db *open_db(const char *dir, const char *name, const fbw *payload,
     return db;
 }
 
-/* ---- Requests ---- */
+/* ---- What each kind of lookup asks ---- */
 
-static void make_requests(const mdd_db_layer *layer, bench_request *out)
+enum kind { REQUEST, NAME, SID, SUBFUNCTION, CLASS, SEMANTIC, KINDS };
+
+static const char *const KIND_NAMES[KINDS] = {"request", "name", "sid", "subfunction",
+                                              "class", "semantic"};
+
+/* One lookup's question: request bytes (the SID and sub-function are its first two), or a
+ * name, class or semantic. */
+typedef struct query {
+    bench_request request;
+    char text[64];
+} query;
+
+static const char *const CLASSES[] = {"read", "WRITE", "Routine", "iocontrol", "standard",
+                                      "session", "protocol", "nothing"};
+static const char *const SEMANTICS[] = {"data", "ROUTINE", "io", "function", "Session",
+                                        "tester-present", "none"};
+
+static void lower_case(char *s)
 {
-    uint64_t seed = 0x9e3779b97f4a7c15u;
-    for (uint32_t i = 0; i < REQUESTS; i++)
-        bench_request_draw(layer, i, &seed, &out[i]);
+    for (; *s; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            *s = (char)(*s - 'A' + 'a');
 }
 
-/* ---- The two lookups ---- */
+/* Query i of a kind for layer, from *seed: requests as bench_request_draw() makes them (the
+ * SID and sub-function lookups take their first bytes); names of the layer's services,
+ * lower-cased as adapters send them, and 1 in 8 a name no service has; classes and
+ * semantics from the lists above, a few of which no service has. */
+static void draw_query(const mdd_db_layer *layer, enum kind kind, uint32_t i, uint64_t *seed,
+                       query *q)
+{
+    memset(q, 0, sizeof *q);
+    uint64_t r = bench_next_random(seed);
+    uint32_t n = mdd_db_layer_service_count(layer);
+    switch (kind) {
+    case NAME:
+        if (r % 8 == 0) {
+            snprintf(q->text, sizeof q->text, "nosuchservice_%u", (unsigned)i);
+        } else {
+            mdd_db_service s = mdd_db_layer_service_at(layer, (uint32_t)(r >> 8) % n);
+            mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service));
+            snprintf(q->text, sizeof q->text, "%.*s", (int)name.len, (const char *)name.ptr);
+        }
+        lower_case(q->text);
+        break;
+    case CLASS:
+        snprintf(q->text, sizeof q->text, "%s", CLASSES[r % (sizeof CLASSES / sizeof *CLASSES)]);
+        break;
+    case SEMANTIC:
+        snprintf(q->text, sizeof q->text, "%s",
+                 SEMANTICS[r % (sizeof SEMANTICS / sizeof *SEMANTICS)]);
+        break;
+    default: bench_request_draw(layer, i, seed, &q->request); break;
+    }
+}
 
-static size_t indexed_lookup(const mdd_db_layer *layer, const bench_request *q,
+static void make_queries(const mdd_db_layer *layer, enum kind kind, query *out)
+{
+    uint64_t seed = 0x9e3779b97f4a7c15u + kind;
+    for (uint32_t i = 0; i < REQUESTS; i++)
+        draw_query(layer, kind, i, &seed, &out[i]);
+}
+
+static uint8_t query_sid(const query *q) { return q->request.len ? q->request.bytes[0] : 0; }
+
+static uint8_t query_subfunction(const query *q)
+{
+    return q->request.len > 1 ? q->request.bytes[1] : 0;
+}
+
+/* ---- The indexed lookups ---- */
+
+static size_t indexed_lookup(const mdd_db_layer *layer, enum kind kind, const query *q,
                              mdd_db_service *out)
 {
-    return mdd_db_lookup_request(layer, q->bytes, q->len, out, MATCHES);
+    switch (kind) {
+    case REQUEST:
+        return mdd_db_lookup_request(layer, q->request.bytes, q->request.len, out, MATCHES);
+    case NAME: return mdd_db_lookup_name(layer, q->text, out, MATCHES);
+    case SID: return mdd_db_lookup_sid(layer, query_sid(q), out, MATCHES);
+    case SUBFUNCTION:
+        return mdd_db_lookup_subfunction(layer, query_sid(q), query_subfunction(q), out,
+                                         MATCHES);
+    case CLASS: return mdd_db_lookup_class(layer, q->text, out, MATCHES);
+    default: return mdd_db_lookup_semantic(layer, q->text, out, MATCHES);
+    }
 }
 
-/* Whether a comes after b in the order of the answer: longer prefixes first, then by the
- * prefix bytes, as the index orders them; scan order among equal prefixes. */
-static int after(const mdd_request_prefix *a, const mdd_request_prefix *b)
+/* ---- The naive walks: what the reference implementation does ---- */
+
+/* The longest prefix the synthetic services have, and then some. */
+#define NAIVE_PREFIX_MAX 24
+
+/* A match of a naive walk, with its own copy of the prefix. */
+typedef struct naive_match {
+    mdd_diag_service service;
+    mdd_bytes name;
+    uint8_t prefix[NAIVE_PREFIX_MAX];
+    size_t len;
+} naive_match;
+
+static int folded_equal(mdd_bytes a, const char *b)
 {
-    if (a->len != b->len)
+    size_t n = strlen(b);
+    if (a.len != n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t x = a.ptr[i], y = (uint8_t)b[i];
+        x = (uint8_t)(x >= 'A' && x <= 'Z' ? x + 32 : x);
+        y = (uint8_t)(y >= 'A' && y <= 'Z' ? y + 32 : y);
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
+static int name_compare(mdd_bytes a, mdd_bytes b)
+{
+    size_t n = a.len < b.len ? a.len : b.len;
+    int c = n ? memcmp(a.ptr, b.ptr, n) : 0;
+    return c ? c : (a.len > b.len) - (a.len < b.len);
+}
+
+/* Whether a comes after b in the order of the answer: for the prefix kinds longer prefixes
+ * first, then by prefix bytes; then, and for the others only, by name. */
+static int after(enum kind kind, const naive_match *a, const naive_match *b)
+{
+    int prefix_order = kind == REQUEST || kind == SID || kind == SUBFUNCTION;
+    if (prefix_order && a->len != b->len)
         return a->len < b->len;
-    return memcmp(a->bytes, b->bytes, a->len) > 0;
+    int c = prefix_order ? memcmp(a->prefix, b->prefix, a->len) : 0;
+    return c ? c > 0 : name_compare(a->name, b->name) > 0;
 }
 
 /* Keeps out (count entries so far, room for MATCHES) in the order of the answer. */
-static void insert_match(mdd_db_service *out, size_t count, mdd_db_service s)
+static void insert_match(enum kind kind, naive_match *out, size_t count, const naive_match *m)
 {
     size_t at = count < MATCHES ? count : MATCHES;
-    while (at > 0 && after(&out[at - 1].prefix, &s.prefix))
+    while (at > 0 && after(kind, &out[at - 1], m))
         at--;
     if (at == MATCHES)
         return;
     size_t keep = count < MATCHES ? count : MATCHES - 1;
     memmove(out + at + 1, out + at, (keep - at) * sizeof *out);
-    out[at] = s;
+    out[at] = *m;
 }
 
-static size_t naive_lookup(const mdd_service_list *services, const bench_request *q,
-                           mdd_db_service *out)
+static int has_class(mdd_diag_comm comm, const char *name)
+{
+    mdd_funct_class_vec classes = mdd_diag_comm_funct_class(comm);
+    for (uint32_t i = 0; i < mdd_funct_class_vec_count(classes); i++)
+        if (folded_equal(mdd_funct_class_short_name(mdd_funct_class_vec_at(classes, i)), name))
+            return 1;
+    return 0;
+}
+
+/* Whether the service in m (its prefix read) answers q. */
+static int naive_matches(enum kind kind, const naive_match *m, mdd_diag_comm comm,
+                         const query *q)
+{
+    switch (kind) {
+    case REQUEST: {
+        mdd_request_prefix p = {m->prefix, m->len};
+        return mdd_request_prefix_matches(&p, q->request.bytes, q->request.len);
+    }
+    case NAME: return folded_equal(m->name, q->text);
+    case SID: return m->len >= 1 && m->prefix[0] == query_sid(q);
+    case SUBFUNCTION:
+        return m->len >= 2 && m->prefix[0] == query_sid(q) &&
+               (m->prefix[1] & 0x7f) == (query_subfunction(q) & 0x7f);
+    case CLASS: return has_class(comm, q->text);
+    default: return folded_equal(mdd_diag_comm_semantic(comm), q->text);
+    }
+}
+
+static size_t naive_lookup(const mdd_service_list *services, enum kind kind, const query *q,
+                           naive_match *out)
 {
     size_t total = 0;
     for (uint32_t i = 0; i < services->count; i++) {
-        mdd_db_service s = {services->items[i],
-                            mdd_diag_service_request_prefix(services->items[i])};
-        if (mdd_request_prefix_matches(&s.prefix, q->bytes, q->len))
-            insert_match(out, total++, s);
+        naive_match m;
+        m.service = services->items[i];
+        mdd_diag_comm comm = mdd_diag_service_diag_comm(m.service);
+        m.name = mdd_diag_comm_short_name(comm);
+        m.len = mdd_diag_service_request_prefix(m.service, m.prefix, NAIVE_PREFIX_MAX);
+        if (m.len > NAIVE_PREFIX_MAX)
+            bench_die("a prefix longer than the naive walk holds");
+        if (naive_matches(kind, &m, comm, q))
+            insert_match(kind, out, total++, &m);
     }
     return total;
 }
 
 /* What a caller does with the answer: reads the best service's name. */
-static size_t use_answer(const mdd_db_service *out, size_t total)
+static size_t use_answer(mdd_diag_service best, size_t total)
 {
-    return total ? mdd_diag_comm_short_name(mdd_diag_service_diag_comm(out[0].service)).len
-                 : 0;
+    return total ? mdd_diag_comm_short_name(mdd_diag_service_diag_comm(best)).len : 0;
 }
 
-/* Both lookups must agree on every request before either is timed. */
+/* Both lookups must agree on every query before either is timed. */
 static void check_agreement(const mdd_db_layer *layer, const mdd_service_list *services,
-                            const bench_request *requests)
+                            enum kind kind, const query *queries)
 {
     for (uint32_t i = 0; i < REQUESTS; i++) {
-        mdd_db_service a[MATCHES], b[MATCHES];
-        size_t na = indexed_lookup(layer, &requests[i], a);
-        size_t nb = naive_lookup(services, &requests[i], b);
+        mdd_db_service a[MATCHES];
+        naive_match b[MATCHES];
+        size_t na = indexed_lookup(layer, kind, &queries[i], a);
+        size_t nb = naive_lookup(services, kind, &queries[i], b);
         if (na != nb)
-            bench_die("indexed and naive lookups disagree on a match count");
+            bench_die("%s lookup %u: indexed %zu matches, naive %zu", KIND_NAMES[kind],
+                      (unsigned)i, na, nb);
         for (size_t k = 0; k < na && k < MATCHES; k++)
             if (a[k].service.t.pos != b[k].service.t.pos)
                 bench_die("indexed and naive lookups disagree on a match");
@@ -487,7 +740,8 @@ static void check_agreement(const mdd_db_layer *layer, const mdd_service_list *s
 typedef struct lookup_run {
     const mdd_db_layer *layer;
     const mdd_service_list *services; /* NULL: the indexed lookup */
-    const bench_request *requests;
+    enum kind kind;
+    const query *queries;
     uint64_t lookups;
 } lookup_run;
 
@@ -503,14 +757,19 @@ static volatile size_t sink;
 static double run_lookups(const lookup_run *r, unsigned long *counted)
 {
     mdd_db_service out[MATCHES];
+    naive_match naive[MATCHES];
     size_t used = 0;
     unsigned long before = atomic_load(&allocations);
     double start = bench_now_ns();
     for (uint64_t i = 0; i < r->lookups; i++) {
-        const bench_request *q = &r->requests[i % REQUESTS];
-        size_t total = r->services ? naive_lookup(r->services, q, out)
-                                   : indexed_lookup(r->layer, q, out);
-        used += use_answer(out, total);
+        const query *q = &r->queries[i % REQUESTS];
+        if (r->services) {
+            size_t total = naive_lookup(r->services, r->kind, q, naive);
+            used += use_answer(naive[0].service, total);
+        } else {
+            size_t total = indexed_lookup(r->layer, r->kind, q, out);
+            used += use_answer(out[0].service, total);
+        }
     }
     double elapsed = bench_now_ns() - start;
     *counted += atomic_load(&allocations) - before;
@@ -587,27 +846,45 @@ static void report_memory(const char *label, const mdd_db *db)
            m.index_bytes);
 }
 
-static void compare_lookups(const mdd_db_layer *layer, const mdd_service_list *services,
-                            const bench_request *requests, const options *o)
+/* Times one kind of lookup, indexed against naive, after checking that they agree. */
+static void compare_kind(const mdd_db_layer *layer, const mdd_service_list *services,
+                         enum kind kind, const options *o)
 {
-    /* The naive scan is slow: each of its runs resolves every request once. */
-    lookup_run indexed = {layer, NULL, requests, o->lookups};
-    lookup_run naive = {layer, services, requests, REQUESTS};
+    query *queries = calloc(REQUESTS, sizeof *queries);
+    if (!queries)
+        bench_die("out of memory");
+    make_queries(layer, kind, queries);
+    check_agreement(layer, services, kind, queries);
+    /* The naive walk is slow: each of its runs answers every query once. */
+    lookup_run indexed = {layer, NULL, kind, queries, o->lookups};
+    lookup_run naive = {layer, services, kind, queries, REQUESTS};
     timed ti, tn;
     time_pair(&indexed, &naive, o->runs, &ti, &tn);
-    printf("indexed  %.1f ns/lookup, %g heap allocations/lookup\n", ti.ns_per_lookup,
-           ti.allocations_per_lookup);
-    printf("naive    %.1f ns/lookup, %g heap allocations/lookup\n", tn.ns_per_lookup,
+    printf("%-12s %8.1f %10.1f %8.1fx %10g %10g\n", KIND_NAMES[kind], ti.ns_per_lookup,
+           tn.ns_per_lookup, tn.ns_per_lookup / ti.ns_per_lookup, ti.allocations_per_lookup,
            tn.allocations_per_lookup);
-    printf("ratio    naive / indexed = %.1fx (target >= 20x)\n",
-           tn.ns_per_lookup / ti.ns_per_lookup);
+    free(queries);
+}
+
+static void compare_lookups(const mdd_db_layer *layer, const mdd_service_list *services,
+                            const options *o)
+{
+    printf("%-12s %8s %10s %9s %10s %10s\n", "lookup", "indexed", "naive", "ratio",
+           "allocs/ix", "allocs/nv");
+    printf("%-12s %8s %10s %9s\n", "", "ns", "ns", "(>= 20x)");
+    for (int kind = 0; kind < KINDS; kind++)
+        compare_kind(layer, services, (enum kind)kind, o);
 }
 
 static void compare_strategies(const mdd_db_layer *heap, const mdd_db_layer *inplace,
-                               const bench_request *requests, const options *o)
+                               const options *o)
 {
-    lookup_run h = {heap, NULL, requests, o->lookups};
-    lookup_run p = {inplace, NULL, requests, o->lookups};
+    query *requests = calloc(REQUESTS, sizeof *requests);
+    if (!requests)
+        bench_die("out of memory");
+    make_queries(heap, REQUEST, requests);
+    lookup_run h = {heap, NULL, REQUEST, requests, o->lookups};
+    lookup_run p = {inplace, NULL, REQUEST, requests, o->lookups};
     unsigned long ignored = 0;
     run_lookups(&h, &ignored); /* makes every page the lookups touch resident */
     run_lookups(&p, &ignored);
@@ -619,6 +896,7 @@ static void compare_strategies(const mdd_db_layer *heap, const mdd_db_layer *inp
            1e3 / tp.ns_per_lookup);
     printf("ratio    inplace / heap throughput = %.3f (target >= 0.95)\n",
            th.ns_per_lookup / tp.ns_per_lookup);
+    free(requests);
 }
 
 int main(int argc, char **argv)
@@ -642,20 +920,14 @@ int main(int argc, char **argv)
     if (mdd_effective_services(mdd_variant_diag_layer(v), mdd_variant_parent_refs(v), NULL,
                                &services, NULL) != MDD_OK)
         bench_die("effective services");
-    bench_request *requests = calloc(REQUESTS, sizeof *requests);
-    if (!requests)
-        bench_die("out of memory");
-    make_requests(layer, requests);
-    check_agreement(layer, &services, requests);
     printf("database: %u services in 5 layers, variant BENCH_App_1 has %" PRIu32
-           " effective; %u requests; median of %" PRIu32 " runs\n",
+           " effective; %u queries per kind; median of %" PRIu32 " runs\n",
            (unsigned)(o.base + 3 * o.own + 16), mdd_db_layer_service_count(layer), REQUESTS,
            o.runs);
     report_memory("heap", heap);
     report_memory("inplace", inplace);
-    compare_lookups(layer, &services, requests, &o);
-    compare_strategies(layer, mapped, requests, &o);
-    free(requests);
+    compare_lookups(layer, &services, &o);
+    compare_strategies(layer, mapped, &o);
     mdd_service_list_free(&services);
     mdd_db_close(heap);
     mdd_db_close(inplace);

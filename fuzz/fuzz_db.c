@@ -8,7 +8,8 @@
  * A payload that passes verification is indexed and the lookups run; the results must
  * agree with the index's own listings: a match matches the request, the number of matches
  * equals a scan of all effective services, every service is found by its name, every DTC by
- * its code, every layer by its name. */
+ * its code, every layer by its name; the lookups by SID, sub-function, name without case,
+ * class and semantic, alone and combined, find what a scan finds. */
 #include <mdd/codec.h>
 #include <mdd/db.h>
 
@@ -137,8 +138,11 @@ static void check_own_prefixes(const layer_services *ls)
 {
     for (uint32_t i = 0; i < ls->count && i < MAX_CHECKED; i++) {
         const mdd_request_prefix *p = &ls->at[i].prefix;
-        uint8_t request[MDD_REQUEST_PREFIX_MAX + 1];
-        memcpy(request, p->bytes, p->len);
+        uint8_t request[64];
+        if (p->len >= sizeof request)
+            continue;
+        if (p->len)
+            memcpy(request, p->bytes, p->len);
         request[p->len] = 0xff;
         for (size_t len = p->len ? p->len - 1u : 0; len <= p->len + 1u; len++)
             check_lookup(ls, request, len);
@@ -168,6 +172,111 @@ static void check_names(const mdd_db_ecu *ecu, const layer_services *ls)
     check(!name || (by_name && same_name(mdd_db_layer_name(by_name), name)));
 }
 
+/* ---- The lookups by SID, sub-function, name, class and semantic against a scan ---- */
+
+static int fold(int c) { return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c; }
+
+static int folded_equal(mdd_bytes a, const char *b)
+{
+    size_t n = strlen(b);
+    if (a.len != n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (fold(a.ptr[i]) != fold((uint8_t)b[i]))
+            return 0;
+    return 1;
+}
+
+static int has_class(mdd_diag_comm comm, const char *name)
+{
+    mdd_funct_class_vec classes = mdd_diag_comm_funct_class(comm);
+    for (uint32_t i = 0; i < mdd_funct_class_vec_count(classes); i++)
+        if (folded_equal(mdd_funct_class_short_name(mdd_funct_class_vec_at(classes, i)), name))
+            return 1;
+    return 0;
+}
+
+/* Whether service s meets q, decided from its views and prefix alone. */
+static int scan_matches(mdd_db_service s, const mdd_db_service_query *q)
+{
+    mdd_diag_comm comm = mdd_diag_service_diag_comm(s.service);
+    const uint8_t *p = s.prefix.bytes;
+    return (!q->has_sid || (s.prefix.len >= 1 && p[0] == q->sid)) &&
+           (!q->has_subfunction ||
+            (s.prefix.len >= 2 && (p[1] & 0x7f) == (q->subfunction & 0x7f))) &&
+           (!q->name || folded_equal(mdd_diag_comm_short_name(comm), q->name)) &&
+           (!q->semantic || folded_equal(mdd_diag_comm_semantic(comm), q->semantic)) &&
+           (!q->funct_class || has_class(comm, q->funct_class));
+}
+
+static size_t scan(const layer_services *ls, const mdd_db_service_query *q)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < ls->count; i++)
+        n += (size_t)scan_matches(ls->at[i], q);
+    return n;
+}
+
+/* The lookup's matches meet q and number as many as a scan finds. */
+static void check_answer(const layer_services *ls, const mdd_db_service_query *q,
+                         size_t total, const mdd_db_service *found)
+{
+    check(total == scan(ls, q));
+    for (size_t i = 0; i < total && i < 4; i++)
+        check(scan_matches(found[i], q));
+}
+
+/* Every lookup by one service's SID, sub-function, name, class and semantic. */
+static void check_queries_of(const layer_services *ls, mdd_db_service s)
+{
+    const mdd_db_layer *layer = ls->layer;
+    char name[256], funct_class[256], semantic[256];
+    mdd_diag_comm comm = mdd_diag_service_diag_comm(s.service);
+    mdd_funct_class_vec classes = mdd_diag_comm_funct_class(comm);
+    mdd_db_service_query q = {
+        .name = c_name(mdd_diag_comm_short_name(comm), name, sizeof name),
+        .funct_class = mdd_funct_class_vec_count(classes)
+                           ? c_name(mdd_funct_class_short_name(mdd_funct_class_vec_at(classes, 0)),
+                                    funct_class, sizeof funct_class)
+                           : NULL,
+        .semantic = c_name(mdd_diag_comm_semantic(comm), semantic, sizeof semantic),
+        .has_sid = s.prefix.len >= 1,
+        .sid = s.prefix.len >= 1 ? s.prefix.bytes[0] : 0,
+        .has_subfunction = s.prefix.len >= 2,
+        .subfunction = s.prefix.len >= 2 ? (uint8_t)(s.prefix.bytes[1] ^ 0x80) : 0,
+    };
+    mdd_db_service found[4];
+    mdd_db_service_query one = {0};
+    if (q.name) {
+        one.name = q.name;
+        check_answer(ls, &one, mdd_db_lookup_name(layer, q.name, found, 4), found);
+    }
+    one = (mdd_db_service_query){.funct_class = q.funct_class};
+    if (q.funct_class)
+        check_answer(ls, &one, mdd_db_lookup_class(layer, q.funct_class, found, 4), found);
+    one = (mdd_db_service_query){.semantic = q.semantic};
+    if (q.semantic)
+        check_answer(ls, &one, mdd_db_lookup_semantic(layer, q.semantic, found, 4), found);
+    one = (mdd_db_service_query){.has_sid = q.has_sid, .sid = q.sid};
+    if (q.has_sid)
+        check_answer(ls, &one, mdd_db_lookup_sid(layer, q.sid, found, 4), found);
+    one.has_subfunction = q.has_subfunction;
+    one.subfunction = q.subfunction;
+    if (q.has_subfunction)
+        check_answer(ls, &one,
+                     mdd_db_lookup_subfunction(layer, q.sid, q.subfunction, found, 4), found);
+    size_t total = mdd_db_query_services(layer, &q, found, 4);
+    check_answer(ls, &q, total, found);
+    /* The service meets its own criteria. */
+    check(total >= 1);
+}
+
+static void check_queries(const layer_services *ls)
+{
+    for (uint32_t i = 0; i < ls->count && i < MAX_CHECKED / 8; i++)
+        check_queries_of(ls, ls->at[i]);
+}
+
 static void check_dtcs(const mdd_db_ecu *ecu)
 {
     for (uint32_t i = 0; i < mdd_db_dtc_count(ecu) && i < MAX_CHECKED; i++) {
@@ -186,6 +295,7 @@ static void check_layer(const mdd_db_ecu *ecu, const mdd_db_layer *layer,
         check_lookup(&ls, request, n);
     check_own_prefixes(&ls);
     check_names(ecu, &ls);
+    check_queries(&ls);
     free(ls.at);
 }
 

@@ -111,8 +111,9 @@ void bench_request_draw(const mdd_db_layer *layer, uint32_t i, uint64_t *seed,
         return;
     }
     mdd_db_service s = mdd_db_layer_service_at(layer, (uint32_t)(r % n));
-    memcpy(out->bytes, s.prefix.bytes, s.prefix.len);
-    out->len = s.prefix.len;
+    out->len = (uint8_t)(s.prefix.len < BENCH_PREFIX_MAX ? s.prefix.len : BENCH_PREFIX_MAX);
+    if (out->len)
+        memcpy(out->bytes, s.prefix.bytes, out->len);
     if (kind == 8 && out->len > 1) {
         out->len = 1;
         return;

@@ -50,9 +50,13 @@ uint64_t bench_next_random(uint64_t *state);
  * 0 for n == 0. */
 double bench_median(double *v, size_t n);
 
-/* A request a tester could send: up to a 4-byte prefix plus 3 data bytes. */
+/* The longest request prefix drawn requests keep; longer ones are cut (still a request). */
+#define BENCH_PREFIX_MAX 16
+
+/* A request a tester could send: a prefix of up to BENCH_PREFIX_MAX bytes plus 3 data
+ * bytes. */
 typedef struct bench_request {
-    uint8_t bytes[8];
+    uint8_t bytes[BENCH_PREFIX_MAX + 3];
     uint8_t len;
 } bench_request;
 

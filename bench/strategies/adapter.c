@@ -23,7 +23,7 @@ static adapter_request adapter_pick(const mdd_db *db, size_t i, uint64_t *state)
         (uint32_t)(bench_next_random(state) % (variants + groups ? variants + groups : 1));
     adapter_request rq = {k < variants ? mdd_db_variant_at(ecu, k)
                                        : mdd_db_functional_group_at(ecu, k - variants),
-                          {{0}, 0}};
+                          {NULL, 0}};
     uint32_t services = rq.layer ? mdd_db_layer_service_count(rq.layer) : 0;
     if (services)
         rq.prefix =

@@ -5,8 +5,10 @@
  * payload of its DIAGNOSTIC_DESCRIPTION chunk, verifies it as an EcuData FlatBuffer
  * (mdd_fb_verify_ecu_data()) when verification is on, and builds per ECU a handful of sorted
  * arrays: for every variant and functional group its effective services (its own plus the
- * inherited ones, docs/format.md "Inheritance") ordered by request prefix and by short name,
- * the variants and functional groups by name, and the DTCs by trouble code.
+ * inherited ones, docs/format.md "Inheritance") ordered by request prefix, by short name (as
+ * is and without case), by semantic and by functional class, the variants and functional
+ * groups by name, and the DTCs by trouble code; the request prefixes, of any length, sit in
+ * one byte array per ECU.
  *
  * Names (of ECUs, variants, functional groups, services) are compared and sorted bytewise, so
  * UTF-8 sorts by code point; an absent name counts as the empty one.
@@ -216,7 +218,8 @@ mdd_functional_group mdd_db_layer_functional_group(const mdd_db_layer *layer);
 
 /* ---- Services ---- */
 
-/* An effective service of a layer with its request prefix. */
+/* An effective service of a layer with its request prefix (a view into the database's
+ * index, valid until mdd_db_close()). */
 typedef struct mdd_db_service {
     mdd_diag_service service;
     mdd_request_prefix prefix;
@@ -229,16 +232,66 @@ uint32_t mdd_db_layer_service_count(const mdd_db_layer *layer);
  * past the end. */
 mdd_db_service mdd_db_layer_service_at(const mdd_db_layer *layer, uint32_t i);
 
-/* Finds the effective service named name: returns 1 and fills *out, or 0. */
+/* Finds the effective service named name exactly (bytewise): returns 1 and fills *out, or
+ * 0. */
 int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_service *out);
 
-/* Finds every effective service whose request prefix matches request[0..len) (see
- * mdd_request_prefix_matches()): longest prefix first, prefixes of one length in byte order
- * (several only when the request is shorter), and among equal prefixes own services before
- * inherited ones, in effective order. Writes the first min(total, cap) matches to out (out
- * may be NULL when cap is 0) and returns the total, so a return above cap means out was too
- * small. Costs two binary searches per prefix length plus the matches written. */
+/* The lookups below find effective services of a layer (a variant or a functional group)
+ * through the index: each writes the first min(total, cap) matches to out (out may be NULL
+ * when cap is 0) and returns the total, so a return above cap means out was too small. They
+ * never allocate. Where names, functional classes and semantics are compared, ASCII letters
+ * compare without case, as adapters address services by lower-cased ids. */
+
+/* Every service whose request prefix matches request[0..len) (see
+ * mdd_request_prefix_matches()), most specific first, so that the first answer is the one
+ * to send: longest prefix first, then in byte order of the prefixes (several prefixes of one
+ * length match only a request shorter than them), then by name. Costs two binary searches
+ * per distinct prefix length of the layer plus the matches. */
 size_t mdd_db_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
+                             mdd_db_service *out, size_t cap);
+
+/* Every service whose prefix starts with the service id sid (the empty prefix does not), in
+ * the order of mdd_db_lookup_request(). */
+size_t mdd_db_lookup_sid(const mdd_db_layer *layer, uint8_t sid, mdd_db_service *out,
+                         size_t cap);
+
+/* Every service whose prefix starts with sid and then the sub-function byte subfunction, the
+ * suppress-positive-response bit (0x80) ignored on both sides, in the order of
+ * mdd_db_lookup_request(). The sub-function is the prefix's second byte, whatever param it
+ * comes from. */
+size_t mdd_db_lookup_subfunction(const mdd_db_layer *layer, uint8_t sid, uint8_t subfunction,
+                                 mdd_db_service *out, size_t cap);
+
+/* Every service whose DiagComm short_name is name without case: several only when their
+ * names differ in case alone, then in byte order. */
+size_t mdd_db_lookup_name(const mdd_db_layer *layer, const char *name, mdd_db_service *out,
+                          size_t cap);
+
+/* Every service with a FunctClass (DiagComm.funct_class) whose short_name is funct_class,
+ * by name. */
+size_t mdd_db_lookup_class(const mdd_db_layer *layer, const char *funct_class,
+                           mdd_db_service *out, size_t cap);
+
+/* Every service whose DiagComm semantic is semantic, by name. */
+size_t mdd_db_lookup_semantic(const mdd_db_layer *layer, const char *semantic,
+                              mdd_db_service *out, size_t cap);
+
+/* Criteria for mdd_db_query_services(): a service must meet every one that is set. */
+typedef struct mdd_db_service_query {
+    const char *name;        /* as mdd_db_lookup_name(); NULL for any */
+    const char *funct_class; /* as mdd_db_lookup_class(); NULL for any */
+    const char *semantic;    /* as mdd_db_lookup_semantic(); NULL for any */
+    int has_sid;             /* nonzero: the prefix starts with sid */
+    uint8_t sid;
+    int has_subfunction;     /* nonzero: the prefix's second byte is subfunction, 0x80 ignored */
+    uint8_t subfunction;
+} mdd_db_service_query;
+
+/* Every service that meets all of q's criteria (every effective service when none is set):
+ * in the order of the lookup of the most selective criterion set (name, then sub-function,
+ * SID, class, semantic), else by name. Costs that lookup plus a check of each of its
+ * matches. */
+size_t mdd_db_query_services(const mdd_db_layer *layer, const mdd_db_service_query *q,
                              mdd_db_service *out, size_t cap);
 
 /* ---- DTCs ---- */

@@ -36,26 +36,32 @@ mdd_parent_ref_vec mdd_parent_ref_parent_refs(mdd_parent_ref r);
 
 /* ---- Request prefixes (docs/format.md, "Request matching") ---- */
 
-/* The longest request prefix: a param that would make the prefix longer ends it. */
-#define MDD_REQUEST_PREFIX_MAX 4
-
-/* The constant leading bytes of a service's request. */
+/* A request prefix: the constant leading bytes of a service's request, of any length. A view:
+ * the bytes belong to whoever made it (a database's index, or the caller's buffer). */
 typedef struct mdd_request_prefix {
-    uint8_t bytes[MDD_REQUEST_PREFIX_MAX];
-    uint8_t len; /* 0..MDD_REQUEST_PREFIX_MAX; bytes past len are zero */
+    const uint8_t *bytes; /* may be NULL when len is 0 */
+    size_t len;
 } mdd_request_prefix;
+
+/* The most params one prefix reading visits (params in the request times bytes positions
+ * tried): a bound against hostile payloads that no real request comes near. */
+#define MDD_REQUEST_PREFIX_WORK (1u << 16)
 
 /* The request prefix of service s: starting at byte 0, repeatedly takes the first request
  * param (in stored order) whose byte position is the current one and whose bit position is
  * 0 (absent positions count as 0), and whose specific data is a CodedConst with a decimal
  * coded_value, base_data_type A_UINT_32 and a StandardLengthType that is not condensed, has
- * no bit mask (an empty one masks nothing) and a bit_length of 1 or more; it adds the value
+ * no bit mask (an empty one masks nothing) and a bit_length of 1 to 32; it adds the value
  * big-endian in ceil(bit_length / 8) bytes and moves on by that many bytes. It stops at the
- * first position without such a param; a param whose value does not fit in bit_length bits,
- * or whose bytes would make the prefix longer than MDD_REQUEST_PREFIX_MAX, does not count.
- * A service without request params has the empty prefix. Reads the payload only; never
- * fails. */
-mdd_request_prefix mdd_diag_service_request_prefix(mdd_diag_service s);
+ * first position without such a param (a param wider than 32 bits, or whose value does not
+ * fit in bit_length bits, does not count) or when the reading has visited
+ * MDD_REQUEST_PREFIX_WORK params. The prefix has no length cap of its own (the work bound
+ * keeps it below 4 * MDD_REQUEST_PREFIX_WORK bytes). A service without request params has
+ * the empty prefix.
+ * Writes the first min(total, cap) bytes to out (which may be NULL when cap is 0) and
+ * returns the total length, so a return above cap means out was too small. Reads the
+ * payload only; never fails or allocates. */
+size_t mdd_diag_service_request_prefix(mdd_diag_service s, uint8_t *out, size_t cap);
 
 /* Nonzero when prefix matches the request request[0..len): the prefix's bytes equal the
  * request's first bytes, and a request shorter than the prefix matches on the bytes it has

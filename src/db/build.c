@@ -1,7 +1,5 @@
-/* Builds one ECU's index: for every variant and functional group its effective services by
- * request prefix and by name, the layers by name, the DTCs by trouble code. All layers share
- * one request array and one name array per ECU, so an ECU costs a handful of allocations
- * however many services it has; scratch space is reused from layer to layer. */
+/* Builds one ECU's index: for every variant and functional group its effective services
+ * (indexed by services.c), the layers by name, the DTCs by trouble code. */
 #include "db_impl.h"
 
 #include "../ecu/names.h"
@@ -9,25 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where an effective service goes in its layer's request index. */
-typedef struct order_key {
-    uint32_t group;   /* MDD_REQUEST_PREFIX_MAX - prefix length: longest first */
-    uint32_t value;   /* the prefix bytes as a big-endian number */
-    uint32_t ordinal; /* effective order, so own services come before inherited ones */
-    uint32_t service; /* the DiagService's table position */
-} order_key;
-
 typedef struct build {
     mdd_db_ecu *ecu;
     const mdd_inherit_limits *limits;
     mdd_error *err;
     mdd_service_list services;
-    order_key *order;
-    size_t order_cap;
-    ecu_name_key *names;
+    db_services_build index;
+    ecu_name_key *names; /* scratch for sorting the layers by name */
     size_t names_cap;
-    size_t requests_cap;
-    size_t ecu_names_cap;
 } build;
 
 static mdd_status out_of_memory(mdd_error *err)
@@ -35,99 +22,12 @@ static mdd_status out_of_memory(mdd_error *err)
     return mdd_fail(err, MDD_ERR_NOMEM, "out of memory for the index");
 }
 
-/* Makes room for n more entries in the ECU's request and name arrays and the scratch. */
-static mdd_status reserve_layer(build *b, uint32_t n)
-{
-    mdd_db_ecu *ecu = b->ecu;
-    if (n > UINT32_MAX - ecu->request_count)
-        return mdd_fail(b->err, MDD_ERR_LIMIT, "more than %u indexed services", UINT32_MAX);
-    size_t need = (size_t)ecu->request_count + n;
-    void *p;
-    if (!(p = db_reserve(ecu->requests, &b->requests_cap, need, sizeof *ecu->requests)))
-        return out_of_memory(b->err);
-    ecu->requests = p;
-    if (!(p = db_reserve(ecu->names, &b->ecu_names_cap, need, sizeof *ecu->names)))
-        return out_of_memory(b->err);
-    ecu->names = p;
-    if (!(p = db_reserve(b->order, &b->order_cap, n, sizeof *b->order)))
-        return out_of_memory(b->err);
-    b->order = p;
-    if (!(p = db_reserve(b->names, &b->names_cap, n, sizeof *b->names)))
-        return out_of_memory(b->err);
-    b->names = p;
-    return MDD_OK;
-}
-
-static int order_key_compare(const void *a, const void *b)
-{
-    const order_key *x = a;
-    const order_key *y = b;
-    if (x->group != y->group)
-        return x->group < y->group ? -1 : 1;
-    if (x->value != y->value)
-        return x->value < y->value ? -1 : 1;
-    return (x->ordinal > y->ordinal) - (x->ordinal < y->ordinal);
-}
-
-static order_key order_key_of(mdd_diag_service s, uint32_t ordinal)
-{
-    mdd_request_prefix p = mdd_diag_service_request_prefix(s);
-    uint32_t value = 0;
-    for (uint32_t i = 0; i < p.len; i++)
-        value = value << 8 | p.bytes[i];
-    return (order_key){(uint32_t)(MDD_REQUEST_PREFIX_MAX - p.len), value, ordinal, s.t.pos};
-}
-
-/* Writes the layer's request index from the effective services in b->services. */
-static void write_requests(build *b, mdd_db_layer *layer)
-{
-    uint32_t n = layer->count;
-    for (uint32_t i = 0; i < n; i++)
-        b->order[i] = order_key_of(b->services.items[i], i);
-    qsort(b->order, n, sizeof *b->order, order_key_compare);
-    db_request *out = b->ecu->requests + layer->first;
-    for (uint32_t i = 0; i < n; i++)
-        out[i] = (db_request){b->order[i].value, b->order[i].service};
-    uint32_t end = 0;
-    for (uint32_t g = 0; g < DB_GROUPS; g++) {
-        while (end < n && b->order[end].group == g)
-            end++;
-        layer->group_end[g] = end;
-    }
-}
-
-/* Writes the layer's name order over the entries write_requests() placed. */
-static void write_names(build *b, mdd_db_layer *layer)
-{
-    const db_request *entries = b->ecu->requests + layer->first;
-    mdd_bytes payload = b->ecu->payload;
-    for (uint32_t i = 0; i < layer->count; i++) {
-        mdd_diag_service s = {{payload.ptr, payload.len, entries[i].service}};
-        b->names[i] = ecu_name_key_make(ecu_service_name(s), i);
-    }
-    qsort(b->names, layer->count, sizeof *b->names, ecu_name_key_compare);
-    for (uint32_t i = 0; i < layer->count; i++)
-        b->ecu->names[layer->first + i] = b->names[i].index;
-}
-
 static mdd_status index_layer(build *b, mdd_db_layer *layer, mdd_diag_layer diag_layer,
                               mdd_parent_ref_vec parents)
 {
     mdd_status st =
         mdd_effective_services(diag_layer, parents, b->limits, &b->services, b->err);
-    if (st == MDD_OK)
-        st = reserve_layer(b, b->services.count);
-    if (st != MDD_OK)
-        return st;
-    layer->first = b->ecu->request_count;
-    layer->count = b->services.count;
-    /* Without services the scratch may never have been allocated; the groups stay empty. */
-    if (layer->count) {
-        write_requests(b, layer);
-        write_names(b, layer);
-    }
-    b->ecu->request_count += layer->count;
-    return MDD_OK;
+    return st == MDD_OK ? db_index_services(&b->index, layer, &b->services) : st;
 }
 
 static mdd_status index_variant(build *b, uint32_t i)
@@ -218,19 +118,6 @@ static mdd_status index_dtcs(build *b)
     return MDD_OK;
 }
 
-/* Gives back the room the doubling left over: the arrays live as long as the database. */
-static void shrink_requests(mdd_db_ecu *ecu)
-{
-    size_t n = ecu->request_count ? ecu->request_count : 1;
-    void *p = realloc(ecu->requests, n * sizeof *ecu->requests);
-    if (p)
-        ecu->requests = p;
-    p = realloc(ecu->names, n * sizeof *ecu->names);
-    if (p)
-        ecu->names = p;
-    ecu->index_bytes += n * (sizeof *ecu->requests + sizeof *ecu->names);
-}
-
 mdd_status db_build_index(mdd_db_ecu *ecu, const mdd_inherit_limits *limits, mdd_error *err)
 {
     build b;
@@ -238,13 +125,13 @@ mdd_status db_build_index(mdd_db_ecu *ecu, const mdd_inherit_limits *limits, mdd
     b.ecu = ecu;
     b.limits = limits;
     b.err = err;
+    b.index.ecu = ecu;
+    b.index.err = err;
     mdd_status st = index_layers(&b);
     if (st == MDD_OK)
         st = index_dtcs(&b);
-    if (st == MDD_OK)
-        shrink_requests(ecu);
+    db_services_build_finish(&b.index);
     mdd_service_list_free(&b.services);
-    free(b.order);
     free(b.names);
     return st;
 }
@@ -260,6 +147,12 @@ void db_ecu_free(mdd_db_ecu *ecu)
     free(ecu->layers_by_name);
     free(ecu->requests);
     free(ecu->names);
+    free(ecu->names_folded);
+    free(ecu->semantics);
+    free(ecu->prefixes);
+    free(ecu->runs);
+    free(ecu->class_entries);
+    free(ecu->class_tables);
     free(ecu->dtcs);
     free(ecu);
 }

@@ -8,30 +8,39 @@
 
 #include <mdd/db.h>
 
-/* Prefix lengths MDD_REQUEST_PREFIX_MAX down to 0: one group of index entries each. */
-#define DB_GROUPS (MDD_REQUEST_PREFIX_MAX + 1)
-
-/* The prefix length of group g. */
-#define DB_GROUP_LEN(g) ((uint32_t)(MDD_REQUEST_PREFIX_MAX - (g)))
-
-/* One entry of a layer's request index: the prefix bytes read as a big-endian number (the
- * group gives their count) and the DiagService's table position in the payload. */
+/* One entry of a layer's request index: where the service's request prefix sits in the
+ * ECU's prefix arena, and the DiagService's table position in the payload. */
 typedef struct db_request {
-    uint32_t value;
+    uint32_t prefix;
+    uint32_t prefix_len;
     uint32_t service;
 } db_request;
+
+/* A run of a layer's request entries whose prefixes have one length: they end at entry end
+ * (counted from the layer's first). */
+typedef struct db_length_run {
+    uint32_t len;
+    uint32_t end;
+} db_length_run;
 
 struct mdd_db_layer {
     const mdd_db_ecu *ecu;
     mdd_fb_table table; /* the Variant or FunctionalGroup */
     int is_variant;
-    /* The layer's entries are ecu->requests[first .. first + count), grouped by prefix
-     * length, longest first (group g ends at group_end[g]), each group ordered by value, then
-     * by effective order. ecu->names[first .. first + count) lists the same entries (as
-     * offsets from first) in name order. */
+    /* The layer's entries are ecu->requests[first .. first + count), longest prefix first,
+     * then by prefix bytes, then by service name; ecu->runs[run_first .. run_first +
+     * run_count) splits them by prefix length. The same range of ecu->names,
+     * ecu->names_folded and ecu->semantics lists the entries (counted from first) by name,
+     * by name with ASCII case folded, and by semantic (folded); ties by name. */
     uint32_t first;
     uint32_t count;
-    uint32_t group_end[DB_GROUPS];
+    uint32_t run_first;
+    uint32_t run_count;
+    /* The layer's functional-class index: ecu->class_entries and ecu->class_tables
+     * [class_first .. class_first + class_count), by class name (folded), then by service
+     * name. */
+    uint32_t class_first;
+    uint32_t class_count;
 };
 
 struct mdd_db_ecu {
@@ -52,7 +61,16 @@ struct mdd_db_ecu {
     uint32_t *layers_by_name; /* variant indexes by name, then functional group indexes */
     db_request *requests;     /* every layer's request index */
     uint32_t *names;          /* every layer's name order */
+    uint32_t *names_folded;   /* every layer's order by folded name */
+    uint32_t *semantics;      /* every layer's order by folded semantic */
     uint32_t request_count;
+    uint8_t *prefixes;        /* every distinct Request's prefix bytes, once */
+    uint32_t prefix_bytes;
+    db_length_run *runs;
+    uint32_t run_count;
+    uint32_t *class_entries; /* a request entry, counted from its layer's first */
+    uint32_t *class_tables;  /* one FunctClass of that entry's DiagComm: its table position */
+    uint32_t class_count;
     uint64_t *dtcs; /* trouble_code << 32 | index in EcuData.dtcs, ascending */
     uint32_t dtc_count;
     uint64_t index_bytes; /* what the ECU allocated: itself, its path and its arrays */
@@ -123,6 +141,57 @@ MDD_INTERNAL mdd_status db_build_index(mdd_db_ecu *ecu, const mdd_inherit_limits
 /* Frees what db_load_*() and db_build_index() gave ecu, and ecu itself. Safe on NULL. */
 MDD_INTERNAL void db_ecu_free(mdd_db_ecu *ecu);
 
+/* prefixes.c */
+
+/* The prefix arena under construction: each distinct Request's prefix once, found again by
+ * the Request's table position through an open-addressing table. */
+typedef struct db_prefix_arena {
+    uint8_t *bytes;
+    size_t len;
+    size_t cap;
+    uint32_t *keys;    /* Request table positions, 0 for a free slot */
+    uint64_t *values;  /* offset << 32 | length of the key's prefix */
+    size_t slot_count; /* a power of two, or 0 */
+    size_t used;       /* slots taken */
+} db_prefix_arena;
+
+/* The prefix of service s in the arena (adding it when its Request is new): sets *offset
+ * and *len. Fails with MDD_ERR_NOMEM, or MDD_ERR_LIMIT past 4 GiB of prefixes. */
+MDD_INTERNAL mdd_status db_prefix_of(db_prefix_arena *a, mdd_diag_service s, uint32_t *offset,
+                                     uint32_t *len, mdd_error *err);
+
+/* Frees the lookup table, keeping the bytes (the caller takes them). */
+MDD_INTERNAL void db_prefix_arena_done(db_prefix_arena *a);
+
+/* services.c */
+
+typedef struct db_order_key db_order_key;
+typedef struct db_folded_key db_folded_key;
+
+/* What indexing the layers of one ECU builds up and reuses from layer to layer. Zero it
+ * before the first layer. */
+typedef struct db_services_build {
+    mdd_db_ecu *ecu;
+    mdd_error *err;
+    db_prefix_arena arena;
+    size_t requests_cap; /* of ecu->requests, names, names_folded and semantics alike */
+    size_t runs_cap;
+    size_t classes_cap; /* of ecu->class_entries and class_tables alike */
+    db_order_key *order;
+    size_t order_cap;
+    db_folded_key *keys;
+    size_t keys_cap;
+} db_services_build;
+
+/* Indexes the effective services of layer (services, in effective order) into b->ecu's
+ * arrays: sets the layer's ranges. */
+MDD_INTERNAL mdd_status db_index_services(db_services_build *b, mdd_db_layer *layer,
+                                          const mdd_service_list *services);
+
+/* After the last layer: hands the prefix arena to the ECU, gives back the room the doubling
+ * left over, counts the arrays in index_bytes, and frees the scratch. Also on failure. */
+MDD_INTERNAL void db_services_build_finish(db_services_build *b);
+
 /* reserve.c */
 
 /* Returns array grown (by doubling) to hold need elements of size bytes, updating *cap, or
@@ -146,6 +215,11 @@ typedef mdd_bytes (*db_name_fn)(const void *ctx, size_t pos);
 /* The first position in [0, n) whose name is not below name (n when there is none). */
 MDD_INTERNAL size_t db_name_lower_bound(size_t n, db_name_fn name_of, const void *ctx,
                                         mdd_bytes name);
+
+/* The positions [*lo, *hi) of the run of [0, n), sorted by folded name, whose names equal
+ * name with case folded. */
+MDD_INTERNAL void db_folded_range(size_t n, db_name_fn name_of, const void *ctx, mdd_bytes name,
+                                  size_t *lo, size_t *hi);
 
 /* A C string as a name to search for. */
 MDD_INTERNAL mdd_bytes db_name_bytes(const char *name);

@@ -1,5 +1,7 @@
-/* Service lookups over a layer's index: by request bytes, by name, by position in name
- * order. They read the index arrays and the payload only, and never allocate. */
+/* Service lookups over a layer's index: by request bytes, SID and sub-function (binary
+ * searches in each run of one prefix length), by name, functional class and semantic
+ * (binary searches in orders sorted with case folded), by position in name order. They read
+ * the index arrays and the payload only, and never allocate. */
 #include "db_impl.h"
 
 #include "../ecu/names.h"
@@ -11,26 +13,51 @@ static const db_request *layer_entries(const mdd_db_layer *layer)
     return layer->ecu->requests + layer->first;
 }
 
-/* The group that entry i of the layer sits in. */
-static uint32_t group_of(const mdd_db_layer *layer, uint32_t i)
-{
-    uint32_t g = 0;
-    while (g + 1 < DB_GROUPS && i >= layer->group_end[g])
-        g++;
-    return g;
-}
-
-static mdd_db_service service_of(const mdd_db_layer *layer, uint32_t i, uint32_t group)
+/* Entry i (counted from the layer's first) as a service with its prefix. */
+static mdd_db_service service_of(const mdd_db_layer *layer, uint32_t i)
 {
     db_request e = layer_entries(layer)[i];
-    mdd_bytes payload = layer->ecu->payload;
+    const mdd_db_ecu *ecu = layer->ecu;
     mdd_db_service s;
-    memset(&s, 0, sizeof s);
-    s.service = (mdd_diag_service){{payload.ptr, payload.len, e.service}};
-    s.prefix.len = (uint8_t)DB_GROUP_LEN(group);
-    for (uint32_t k = 0; k < s.prefix.len; k++)
-        s.prefix.bytes[k] = (uint8_t)(e.value >> (8 * (s.prefix.len - 1 - k)));
+    s.service = (mdd_diag_service){{ecu->payload.ptr, ecu->payload.len, e.service}};
+    s.prefix.bytes = e.prefix_len ? ecu->prefixes + e.prefix : NULL;
+    s.prefix.len = e.prefix_len;
     return s;
+}
+
+/* Where a lookup's matches go: the first cap into out, all counted in total; a filter, when
+ * there is one, drops the entries it does not match. */
+typedef struct sink {
+    const mdd_db_layer *layer;
+    const mdd_db_service_query *filter;
+    mdd_db_service *out;
+    size_t cap;
+    size_t total;
+} sink;
+
+static int matches_filter(const sink *s, uint32_t entry);
+
+/* Takes entry as the next match when it passes the filter. */
+static void emit(sink *s, uint32_t entry)
+{
+    if (s->filter && !matches_filter(s, entry))
+        return;
+    if (s->total < s->cap)
+        s->out[s->total] = service_of(s->layer, entry);
+    s->total++;
+}
+
+/* Takes the entries of positions [lo, hi) of an order (entries, or the identity when NULL).
+ * Without a filter, matches beyond cap are counted, not visited. */
+static void emit_range(sink *s, const uint32_t *entries, size_t lo, size_t hi)
+{
+    for (size_t i = lo; i < hi; i++) {
+        if (!s->filter && s->total >= s->cap) {
+            s->total += hi - i;
+            return;
+        }
+        emit(s, entries ? entries[i] : (uint32_t)i);
+    }
 }
 
 uint32_t mdd_db_layer_service_count(const mdd_db_layer *layer) { return layer->count; }
@@ -43,8 +70,7 @@ mdd_db_service mdd_db_layer_service_at(const mdd_db_layer *layer, uint32_t i)
         none.service.t = (mdd_fb_table){layer->ecu->payload.ptr, layer->ecu->payload.len, 0};
         return none;
     }
-    uint32_t entry = layer->ecu->names[layer->first + i];
-    return service_of(layer, entry, group_of(layer, entry));
+    return service_of(layer, layer->ecu->names[layer->first + i]);
 }
 
 static mdd_bytes service_name_at(const void *ctx, size_t pos)
@@ -63,13 +89,24 @@ int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_serv
     return 1;
 }
 
-/* The first entry in entries[lo, hi) whose value is not below value. */
-static uint32_t value_lower_bound(const db_request *entries, uint32_t lo, uint32_t hi,
-                                  uint64_t value)
+/* ---- By prefix ---- */
+
+/* <0, 0 or >0 as the first n bytes of entry e's prefix sort before, equal or after key. */
+static int prefix_compare(const mdd_db_ecu *ecu, db_request e, const uint8_t *key, size_t n)
 {
+    return n ? memcmp(ecu->prefixes + e.prefix, key, n) : 0;
+}
+
+/* The first entry in [lo, hi) whose first n prefix bytes are above key (above set) or not
+ * below it. */
+static uint32_t prefix_bound(const mdd_db_layer *layer, uint32_t lo, uint32_t hi,
+                             const uint8_t *key, size_t n, int above)
+{
+    const db_request *entries = layer_entries(layer);
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (entries[mid].value < value)
+        int c = prefix_compare(layer->ecu, entries[mid], key, n);
+        if (c < 0 || (above && c == 0))
             lo = mid + 1;
         else
             hi = mid;
@@ -77,36 +114,226 @@ static uint32_t value_lower_bound(const db_request *entries, uint32_t lo, uint32
     return lo;
 }
 
-/* The request's first n bytes as a big-endian number. */
-static uint64_t leading_value(const uint8_t *request, size_t n)
+/* A search by prefix: every service whose prefix is at least min_len bytes long and whose
+ * first bytes equal one of the keys (each of key_len bytes; compared on the bytes both
+ * have). */
+typedef struct prefix_query {
+    const uint8_t *const *keys;
+    size_t key_count;
+    size_t key_len;
+    uint32_t min_len;
+} prefix_query;
+
+static void lookup_prefixes(sink *s, const prefix_query *q)
 {
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; i++)
-        v = v << 8 | request[i];
-    return v;
+    const mdd_db_layer *layer = s->layer;
+    const db_length_run *runs = layer->ecu->runs + layer->run_first;
+    uint32_t start = 0;
+    for (uint32_t r = 0; r < layer->run_count && runs[r].len >= q->min_len; r++) {
+        size_t n = q->key_len < runs[r].len ? q->key_len : runs[r].len;
+        /* Keys are in ascending order, so their matches come in prefix order too. */
+        for (size_t k = 0; k < q->key_count; k++) {
+            uint32_t lo = prefix_bound(layer, start, runs[r].end, q->keys[k], n, 0);
+            uint32_t hi = prefix_bound(layer, lo, runs[r].end, q->keys[k], n, 1);
+            emit_range(s, NULL, lo, hi);
+        }
+        start = runs[r].end;
+    }
+}
+
+static void request_query(sink *s, const uint8_t *request, size_t len)
+{
+    const uint8_t *keys[] = {request};
+    prefix_query q = {keys, 1, len, 0};
+    lookup_prefixes(s, &q);
+}
+
+static void sid_query(sink *s, uint8_t sid)
+{
+    const uint8_t *keys[] = {&sid};
+    prefix_query q = {keys, 1, 1, 1};
+    lookup_prefixes(s, &q);
+}
+
+/* The sub-function byte is compared without the suppress-positive-response bit. */
+static void subfunction_query(sink *s, uint8_t sid, uint8_t subfunction)
+{
+    const uint8_t plain[] = {sid, (uint8_t)(subfunction & 0x7f)};
+    const uint8_t suppressed[] = {sid, (uint8_t)(subfunction | 0x80)};
+    const uint8_t *keys[] = {plain, suppressed};
+    prefix_query q = {keys, 2, 2, 2};
+    lookup_prefixes(s, &q);
+}
+
+/* ---- By name, class and semantic, with case folded ---- */
+
+static mdd_diag_comm entry_comm(const mdd_db_layer *layer, uint32_t entry)
+{
+    return mdd_diag_service_diag_comm(service_of(layer, entry).service);
+}
+
+/* An order of the layer's entries (one of the ECU's per-entry arrays) with the key it is
+ * sorted by. */
+typedef struct entry_order {
+    const mdd_db_layer *layer;
+    const uint32_t *entries;
+    mdd_bytes (*key)(mdd_diag_comm comm);
+} entry_order;
+
+static mdd_bytes order_key_at(const void *ctx, size_t pos)
+{
+    const entry_order *o = ctx;
+    return o->key(entry_comm(o->layer, o->entries[pos]));
+}
+
+static void order_query(sink *s, const uint32_t *entries, mdd_bytes (*key)(mdd_diag_comm),
+                        const char *value)
+{
+    entry_order o = {s->layer, entries, key};
+    size_t lo;
+    size_t hi;
+    db_folded_range(s->layer->count, order_key_at, &o, db_name_bytes(value), &lo, &hi);
+    emit_range(s, entries, lo, hi);
+}
+
+static void name_query(sink *s, const char *name)
+{
+    const mdd_db_layer *layer = s->layer;
+    order_query(s, layer->ecu->names_folded + layer->first, mdd_diag_comm_short_name, name);
+}
+
+static void semantic_query(sink *s, const char *semantic)
+{
+    const mdd_db_layer *layer = s->layer;
+    order_query(s, layer->ecu->semantics + layer->first, mdd_diag_comm_semantic, semantic);
+}
+
+static mdd_bytes class_name_at(const void *ctx, size_t pos)
+{
+    const mdd_db_layer *layer = ctx;
+    const mdd_db_ecu *ecu = layer->ecu;
+    mdd_funct_class c = {
+        {ecu->payload.ptr, ecu->payload.len, ecu->class_tables[layer->class_first + pos]}};
+    return mdd_funct_class_short_name(c);
+}
+
+static void class_query(sink *s, const char *funct_class)
+{
+    const mdd_db_layer *layer = s->layer;
+    size_t lo;
+    size_t hi;
+    db_folded_range(layer->class_count, class_name_at, layer, db_name_bytes(funct_class), &lo,
+                    &hi);
+    emit_range(s, layer->ecu->class_entries + layer->class_first, lo, hi);
+}
+
+/* ---- The filter of a combined query ---- */
+
+static int has_class(mdd_diag_comm comm, mdd_bytes name)
+{
+    mdd_funct_class_vec classes = mdd_diag_comm_funct_class(comm);
+    uint32_t n = mdd_funct_class_vec_count(classes);
+    for (uint32_t i = 0; i < n; i++)
+        if (ecu_name_compare_folded(mdd_funct_class_short_name(mdd_funct_class_vec_at(classes, i)),
+                                    name) == 0)
+            return 1;
+    return 0;
+}
+
+static int folded_equal(mdd_bytes value, const char *want)
+{
+    return ecu_name_compare_folded(value, db_name_bytes(want)) == 0;
+}
+
+static int matches_filter(const sink *s, uint32_t entry)
+{
+    const mdd_db_service_query *q = s->filter;
+    mdd_db_service svc = service_of(s->layer, entry);
+    mdd_diag_comm comm = mdd_diag_service_diag_comm(svc.service);
+    const uint8_t *p = svc.prefix.bytes;
+    if (q->has_sid && (svc.prefix.len < 1 || p[0] != q->sid))
+        return 0;
+    if (q->has_subfunction && (svc.prefix.len < 2 || (p[1] & 0x7f) != (q->subfunction & 0x7f)))
+        return 0;
+    if (q->name && !folded_equal(mdd_diag_comm_short_name(comm), q->name))
+        return 0;
+    if (q->semantic && !folded_equal(mdd_diag_comm_semantic(comm), q->semantic))
+        return 0;
+    return !q->funct_class || has_class(comm, db_name_bytes(q->funct_class));
+}
+
+/* ---- The public lookups ---- */
+
+static sink sink_make(const mdd_db_layer *layer, mdd_db_service *out, size_t cap)
+{
+    return (sink){layer, NULL, out, cap, 0};
 }
 
 size_t mdd_db_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
                              mdd_db_service *out, size_t cap)
 {
-    const db_request *entries = layer_entries(layer);
-    size_t total = 0;
-    uint32_t start = 0;
-    for (uint32_t g = 0; g < DB_GROUPS; g++) {
-        uint32_t plen = DB_GROUP_LEN(g);
-        /* Prefixes of this length that match form one run of values: the request's first
-         * plen bytes, or, for a shorter request, every value that starts with its bytes. */
-        uint32_t have = len < plen ? (uint32_t)len : plen;
-        uint64_t lo = leading_value(request, have) << (8 * (plen - have));
-        uint64_t hi = lo + ((uint64_t)1 << (8 * (plen - have)));
-        uint32_t end = layer->group_end[g];
-        uint32_t i = value_lower_bound(entries, start, end, lo);
-        uint32_t stop = value_lower_bound(entries, i, end, hi);
-        for (; i < stop && total < cap; i++, total++)
-            out[total] = service_of(layer, i, g);
-        /* Matches beyond cap are counted, not visited. */
-        total += stop - i;
-        start = end;
-    }
-    return total;
+    sink s = sink_make(layer, out, cap);
+    request_query(&s, request, len);
+    return s.total;
+}
+
+size_t mdd_db_lookup_sid(const mdd_db_layer *layer, uint8_t sid, mdd_db_service *out,
+                         size_t cap)
+{
+    sink s = sink_make(layer, out, cap);
+    sid_query(&s, sid);
+    return s.total;
+}
+
+size_t mdd_db_lookup_subfunction(const mdd_db_layer *layer, uint8_t sid, uint8_t subfunction,
+                                 mdd_db_service *out, size_t cap)
+{
+    sink s = sink_make(layer, out, cap);
+    subfunction_query(&s, sid, subfunction);
+    return s.total;
+}
+
+size_t mdd_db_lookup_name(const mdd_db_layer *layer, const char *name, mdd_db_service *out,
+                          size_t cap)
+{
+    sink s = sink_make(layer, out, cap);
+    name_query(&s, name);
+    return s.total;
+}
+
+size_t mdd_db_lookup_class(const mdd_db_layer *layer, const char *funct_class,
+                           mdd_db_service *out, size_t cap)
+{
+    sink s = sink_make(layer, out, cap);
+    class_query(&s, funct_class);
+    return s.total;
+}
+
+size_t mdd_db_lookup_semantic(const mdd_db_layer *layer, const char *semantic,
+                              mdd_db_service *out, size_t cap)
+{
+    sink s = sink_make(layer, out, cap);
+    semantic_query(&s, semantic);
+    return s.total;
+}
+
+size_t mdd_db_query_services(const mdd_db_layer *layer, const mdd_db_service_query *q,
+                             mdd_db_service *out, size_t cap)
+{
+    sink s = sink_make(layer, out, cap);
+    s.filter = q;
+    /* The most selective index gives the candidates; the filter checks the rest. */
+    if (q->name)
+        name_query(&s, q->name);
+    else if (q->has_subfunction && q->has_sid)
+        subfunction_query(&s, q->sid, q->subfunction);
+    else if (q->has_sid)
+        sid_query(&s, q->sid);
+    else if (q->funct_class)
+        class_query(&s, q->funct_class);
+    else if (q->semantic)
+        semantic_query(&s, q->semantic);
+    else
+        emit_range(&s, layer->ecu->names + layer->first, 0, layer->count);
+    return s.total;
 }

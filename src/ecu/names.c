@@ -12,6 +12,23 @@ int ecu_name_compare(mdd_bytes a, mdd_bytes b)
     return (a.len > b.len) - (a.len < b.len);
 }
 
+static uint8_t fold(uint8_t c)
+{
+    return c >= 'A' && c <= 'Z' ? (uint8_t)(c + ('a' - 'A')) : c;
+}
+
+int ecu_name_compare_folded(mdd_bytes a, mdd_bytes b)
+{
+    size_t n = a.len < b.len ? a.len : b.len;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t x = fold(a.ptr[i]);
+        uint8_t y = fold(b.ptr[i]);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return (a.len > b.len) - (a.len < b.len);
+}
+
 mdd_bytes ecu_service_name(mdd_diag_service s)
 {
     return mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s));

@@ -10,6 +10,10 @@
 /* <0, 0 or >0 as a sorts before, equal to or after b. */
 MDD_INTERNAL int ecu_name_compare(mdd_bytes a, mdd_bytes b);
 
+/* As ecu_name_compare() with ASCII letters folded to lower case: how adapters address
+ * services, classes and semantics (by lower-cased ids). */
+MDD_INTERNAL int ecu_name_compare_folded(mdd_bytes a, mdd_bytes b);
+
 /* A service's name: its DiagComm short_name. */
 MDD_INTERNAL mdd_bytes ecu_service_name(mdd_diag_service s);
 

@@ -24,7 +24,7 @@ static int parse_decimal(mdd_bytes text, uint32_t *value)
 }
 
 /* Whether p starts at bit 0 of byte `byte`; absent positions count as 0. */
-static int starts_at(mdd_param p, uint32_t byte)
+static int starts_at(mdd_param p, size_t byte)
 {
     uint32_t pos = 0;
     uint32_t bit = 0;
@@ -46,7 +46,7 @@ static uint32_t constant_size(mdd_param p, uint32_t *value)
         mdd_standard_length_type_bit_mask(length).len != 0)
         return 0;
     uint32_t bits = mdd_standard_length_type_bit_length(length);
-    if (bits == 0 || bits > 8 * MDD_REQUEST_PREFIX_MAX)
+    if (bits == 0 || bits > 32)
         return 0;
     if (parse_decimal(mdd_coded_const_coded_value(constant), value) != 0)
         return 0;
@@ -55,33 +55,35 @@ static uint32_t constant_size(mdd_param p, uint32_t *value)
     return (bits + 7) / 8;
 }
 
-/* The size of the first param at byte `byte` that can extend a prefix of that length (with
- * *value set), or 0 when there is none. */
-static uint32_t next_constant(mdd_param_vec params, uint32_t byte, uint32_t *value)
+/* The size of the first param at byte `byte` that extends the prefix (with *value set), or 0
+ * when there is none or *work runs out. */
+static uint32_t next_constant(mdd_param_vec params, size_t byte, uint32_t *work,
+                              uint32_t *value)
 {
     uint32_t n = mdd_param_vec_count(params);
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n && *work > 0; i++, (*work)--) {
         mdd_param p = mdd_param_vec_at(params, i);
         if (!starts_at(p, byte))
             continue;
         uint32_t size = constant_size(p, value);
-        if (size != 0 && byte + size <= MDD_REQUEST_PREFIX_MAX)
+        if (size != 0)
             return size;
     }
     return 0;
 }
 
-mdd_request_prefix mdd_diag_service_request_prefix(mdd_diag_service s)
+size_t mdd_diag_service_request_prefix(mdd_diag_service s, uint8_t *out, size_t cap)
 {
-    mdd_request_prefix prefix;
-    memset(&prefix, 0, sizeof prefix);
     mdd_param_vec params = mdd_request_params(mdd_diag_service_request(s));
+    uint32_t work = MDD_REQUEST_PREFIX_WORK;
+    size_t len = 0;
     uint32_t value;
     uint32_t size;
-    while ((size = next_constant(params, prefix.len, &value)) != 0)
-        for (uint32_t i = size; i-- > 0;)
-            prefix.bytes[prefix.len++] = (uint8_t)(value >> (8 * i));
-    return prefix;
+    while ((size = next_constant(params, len, &work, &value)) != 0)
+        for (uint32_t i = size; i-- > 0; len++)
+            if (len < cap)
+                out[len] = (uint8_t)(value >> (8 * i));
+    return len;
 }
 
 int mdd_request_prefix_matches(const mdd_request_prefix *prefix, const uint8_t *request,

@@ -1,5 +1,5 @@
 # mdd serve: every endpoint's exact JSON (expected values computed with mdd ecu, info,
-# lookup, dtc, states, sdgs, jobs and cat), status codes, a streamed chunk byte for byte, concurrent clients, the
+# lookup, services, dtc, comparams, states, sdgs, jobs and cat), status codes, a streamed chunk byte for byte, concurrent clients, the
 # header and connection limits, a client leaving mid-stream, each loading strategy, the real
 # corpus when present, and a clean exit 0 on SIGTERM. The port is read from the server's
 # first line through a fifo.
@@ -218,6 +218,40 @@ expect_eq "$STATUS" 400 "a request line over the header limit"
 get /health -d x
 expect_eq "$STATUS" 413 "a request with a body"
 expect_get 200 /health '{"status": "ok"}'
+
+# ---- services: the answers of mdd services --json to the same query ----
+services_json() { # FILE OPTIONS...
+    local f=$1
+    shift
+    "$MDD" services --json "$@" "$f"
+}
+expect_get 200 /ecus/$ECU/services "$(services_json "$D/$ECU.mdd")"
+expect_get 200 "/ecus/$ECU/services?sid=22&variant=ECM1001_Variant_2" \
+    "$(services_json "$D/$ECU.mdd" --sid 22 --variant ECM1001_Variant_2)"
+expect_get 200 "/ecus/$ECU/services?sid=10&subfunction=81" \
+    "$(services_json "$D/$ECU.mdd" --sid 10 --subfunction 81)"
+expect_get 200 "/ecus/$ECU/services?name=diagnosticsessioncontrol_default" \
+    "$(services_json "$D/$ECU.mdd" --name DiagnosticSessionControl_Default)"
+expect_get 200 "/ecus/$ECU/services?class=actuation&semantic=DATA-READ" \
+    "$(services_json "$D/$ECU.mdd" --class Actuation --semantic data-read)"
+expect_get 200 "/ecus/$ECU/services?class=nothing" \
+    '{"ecu": "ECM1001", "variant": "ECM1001_Base", "services": []}'
+expect_get 200 "/ecus/FG_EPS_01/services?group=FG_EPS_01_Group_2&sid=22" \
+    "$(services_json "$D/FG_EPS_01.mdd" --group FG_EPS_01_Group_2 --sid 22)"
+expect_error 404 /ecus/NOPE/services "no ECU named 'NOPE'"
+expect_error 404 "/ecus/$ECU/services?variant=NOPE" "no variant named 'NOPE'"
+expect_error 404 "/ecus/$ECU/services?group=NOPE" "no functional group named 'NOPE'"
+expect_error 404 /ecus/FG_EPS_01/services "ECU 'FG_EPS_01' has no variants"
+for bad in 2 222 zz 0x2; do
+    expect_error 400 "/ecus/$ECU/services?sid=$bad" "sid '$bad' is not a byte in hex (two hex digits)"
+    expect_error 400 "/ecus/$ECU/services?subfunction=$bad" \
+        "subfunction '$bad' is not a byte in hex (two hex digits)"
+done
+expect_error 400 "/ecus/$ECU/services?name=" "an empty name parameter"
+expect_error 400 "/ecus/$ECU/services?variant=V&group=G" "a variant and a group: name one of them"
+expect_error 400 "/ecus/$ECU/services?verbose=1" "unknown parameter 'verbose'"
+# The query is checked before the variant.
+expect_error 400 "/ecus/$ECU/services?variant=NOPE&sid=zz" "sid 'zz' is not a byte in hex (two hex digits)"
 
 # ---- concurrent clients: 24 at once, lookups and streams mixed ----
 ECUS=(ABS1003 BCM1000 ECM1001 TCM1002)

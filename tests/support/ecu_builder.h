@@ -16,7 +16,7 @@
 /* An eb_parent.layer for a reference that names no layer: no ref table, ref_type as the
  * parent's dangling_type says. */
 #define EB_NO_LAYER UINT32_MAX
-#define EB_MAX_PARAMS 4
+#define EB_MAX_PARAMS 8
 #define EB_MAX_PARENTS 3
 #define EB_MAX_NOT_INHERITED 3
 #define EB_MAX_LINKS 32
@@ -49,10 +49,15 @@ typedef struct eb_param {
 #define EB_CONST(value, nbits, pos) {.coded_value = (value), .bits = (nbits), .byte_pos = (pos), \
                                      .bit_pos = EB_ABSENT}
 
+#define EB_MAX_CLASSES 2
+
 typedef struct eb_service {
     const char *name;
     eb_param params[EB_MAX_PARAMS];
     uint32_t param_count;
+    const char *semantic;                   /* NULL: absent */
+    const char *classes[EB_MAX_CLASSES];    /* FunctClass short names */
+    uint32_t class_count;
 } eb_service;
 
 /* A one-byte service id and, when did_bits is not 0, an identifier after it. */
@@ -208,6 +213,36 @@ static inline uint32_t eb_param_table(tb *b, const eb_param *p)
     return t;
 }
 
+/* A service's DiagComm: its name, and its semantic and functional classes when it has
+ * them (a service without either keeps the short layout). */
+static inline uint32_t eb_diag_comm(tb *b, const eb_service *s)
+{
+    uint32_t at[FID_DIAG_COMM_FUNCT_CLASS + 1];
+    uint8_t size[FID_DIAG_COMM_FUNCT_CLASS + 1] = {[FID_DIAG_COMM_SHORT_NAME] = 4};
+    int long_layout = s->semantic || s->class_count;
+    if (s->semantic)
+        size[FID_DIAG_COMM_SEMANTIC] = 4;
+    if (s->class_count)
+        size[FID_DIAG_COMM_FUNCT_CLASS] = 4;
+    uint32_t t = tb_table(b, long_layout ? FID_DIAG_COMM_FUNCT_CLASS + 1 : EB_DIAG_COMM_IDS,
+                          size, at);
+    eb_link_string(b, at[FID_DIAG_COMM_SHORT_NAME], s->name);
+    if (s->semantic)
+        eb_link_string(b, at[FID_DIAG_COMM_SEMANTIC], s->semantic);
+    if (s->class_count == 0)
+        return t;
+    uint32_t classes = tb_vector(b, s->class_count);
+    tb_link(b, at[FID_DIAG_COMM_FUNCT_CLASS], classes);
+    for (uint32_t i = 0; i < s->class_count; i++) {
+        uint32_t class_at[FID_FUNCT_CLASS_SHORT_NAME + 1];
+        uint32_t c = tb_table(b, FID_FUNCT_CLASS_SHORT_NAME + 1,
+                              (const uint8_t[]){[FID_FUNCT_CLASS_SHORT_NAME] = 4}, class_at);
+        tb_link(b, classes + 4 + 4 * i, c);
+        eb_link_string(b, class_at[FID_FUNCT_CLASS_SHORT_NAME], s->classes[i]);
+    }
+    return t;
+}
+
 static inline uint32_t eb_service_table(tb *b, const eb_service *s)
 {
     uint32_t at[EB_DIAG_SERVICE_IDS];
@@ -215,11 +250,7 @@ static inline uint32_t eb_service_table(tb *b, const eb_service *s)
                           (const uint8_t[EB_DIAG_SERVICE_IDS]){[FID_DIAG_SERVICE_DIAG_COMM] = 4,
                                                                [FID_DIAG_SERVICE_REQUEST] = 4},
                           at);
-    uint32_t comm_at[EB_DIAG_COMM_IDS];
-    tb_link(b, at[FID_DIAG_SERVICE_DIAG_COMM],
-            tb_table(b, EB_DIAG_COMM_IDS,
-                     (const uint8_t[EB_DIAG_COMM_IDS]){[FID_DIAG_COMM_SHORT_NAME] = 4}, comm_at));
-    eb_link_string(b, comm_at[FID_DIAG_COMM_SHORT_NAME], s->name);
+    tb_link(b, at[FID_DIAG_SERVICE_DIAG_COMM], eb_diag_comm(b, s));
     uint32_t request_at[EB_REQUEST_IDS];
     tb_link(b, at[FID_DIAG_SERVICE_REQUEST],
             tb_table(b, EB_REQUEST_IDS, (const uint8_t[EB_REQUEST_IDS]){[FID_REQUEST_PARAMS] = 4},

@@ -17,14 +17,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The prefix as lowercase hex. */
-static void prefix_hex(const mdd_request_prefix *p, char out[2 * MDD_REQUEST_PREFIX_MAX + 1])
+/* The longest prefix these tests expect, and its room as hex. */
+#define LONGEST 16
+#define HEX_SIZE (2 * LONGEST + 1)
+
+/* Service s's prefix as lowercase hex, checking that a short buffer gets the bytes that fit
+ * and the whole length. */
+static void prefix_hex(mdd_diag_service s, char out[HEX_SIZE])
 {
-    tu_hex(p->bytes, p->len, out);
+    uint8_t bytes[LONGEST];
+    size_t len = mdd_diag_service_request_prefix(s, bytes, sizeof bytes);
+    assert_true(len <= LONGEST);
+    tu_hex(bytes, len, out);
+    uint8_t shorter[LONGEST] = {0};
+    assert_int_equal(mdd_diag_service_request_prefix(s, NULL, 0), len);
+    if (len > 1) {
+        assert_int_equal(mdd_diag_service_request_prefix(s, shorter, len - 1), len);
+        assert_memory_equal(shorter, bytes, len - 1);
+        assert_int_equal(shorter[len - 1], 0);
+    }
 }
 
 /* The prefix of a service with the given request params, built and verified. */
-static void built_prefix(const eb_param *params, uint32_t count, char out[9])
+static void built_prefix(const eb_param *params, uint32_t count, char out[HEX_SIZE])
 {
     eb_service service = {.name = "S", .param_count = count};
     if (count)
@@ -39,16 +54,13 @@ static void built_prefix(const eb_param *params, uint32_t count, char out[9])
     mdd_diag_service s =
         mdd_diag_service_vec_at(mdd_diag_layer_diag_services(mdd_variant_diag_layer(v)), 0);
     assert_true(mdd_present(s));
-    mdd_request_prefix p = mdd_diag_service_request_prefix(s);
-    prefix_hex(&p, out);
-    for (uint32_t i = p.len; i < MDD_REQUEST_PREFIX_MAX; i++)
-        assert_int_equal(p.bytes[i], 0);
+    prefix_hex(s, out);
 }
 
 #define ASSERT_PREFIX(expected, ...)                                                           \
     do {                                                                                       \
         const eb_param params_[] = {__VA_ARGS__};                                              \
-        char hex_[9];                                                                          \
+        char hex_[HEX_SIZE];                                                                          \
         built_prefix(params_, sizeof params_ / sizeof params_[0], hex_);                       \
         assert_string_equal(hex_, expected);                                                   \
     } while (0)
@@ -73,9 +85,14 @@ static void test_sizes(void **state)
     ASSERT_PREFIX("0fff", EB_CONST("4095", 12, EB_ABSENT));
     ASSERT_PREFIX("00000001", EB_CONST("1", 25, EB_ABSENT));
     ASSERT_PREFIX("ffffffff", EB_CONST("4294967295", 32, EB_ABSENT));
-    /* Exactly four bytes, and a param that would make five ends the prefix. */
+    /* No cap on the prefix: SID + sub-function + a 32-bit routine id is six bytes. */
     ASSERT_PREFIX("22010203", SID("34"), EB_CONST("66051", 24, 1));
-    ASSERT_PREFIX("22", SID("34"), EB_CONST("1", 32, 1));
+    ASSERT_PREFIX("2200000001", SID("34"), EB_CONST("1", 32, 1));
+    ASSERT_PREFIX("310101020304", SID("49"), EB_CONST("1", 8, 1), EB_CONST("16909060", 32, 2));
+    ASSERT_PREFIX("3101ffffffff0a0b0c0d", SID("49"), EB_CONST("1", 8, 1),
+                  EB_CONST("4294967295", 32, 2), EB_CONST("168496141", 32, 6));
+    /* A single param wider than 32 bits still ends it. */
+    ASSERT_PREFIX("3101", SID("49"), EB_CONST("1", 8, 1), EB_CONST("1", 33, 2));
 }
 
 static void test_stops(void **state)
@@ -86,7 +103,7 @@ static void test_stops(void **state)
     /* A VALUE param ends it. */
     ASSERT_PREFIX("2e", SID("46"), {.byte_pos = 1, .bit_pos = EB_ABSENT});
     /* No params at all, or none at byte 0. */
-    char hex[9];
+    char hex[HEX_SIZE];
     built_prefix(NULL, 0, hex);
     assert_string_equal(hex, "");
     ASSERT_PREFIX("", EB_CONST("5", 8, 1));
@@ -140,7 +157,8 @@ static void test_first_qualifying_param_at_a_position(void **state)
 static void test_matches(void **state)
 {
     (void)state;
-    mdd_request_prefix p = {{0x22, 0xf1, 0x90, 0}, 3};
+    static const uint8_t bytes[] = {0x22, 0xf1, 0x90};
+    mdd_request_prefix p = {bytes, 3};
     static const uint8_t full[] = {0x22, 0xf1, 0x90, 0xaa, 0xbb};
     static const uint8_t other[] = {0x22, 0xf2};
     assert_true(mdd_request_prefix_matches(&p, full, sizeof full));
@@ -150,23 +168,23 @@ static void test_matches(void **state)
     assert_true(mdd_request_prefix_matches(&p, NULL, 0));
     assert_false(mdd_request_prefix_matches(&p, other, sizeof other));
     assert_false(mdd_request_prefix_matches(&p, other + 1, 1));
-    mdd_request_prefix empty = {{0}, 0};
+    mdd_request_prefix empty = {NULL, 0};
     assert_true(mdd_request_prefix_matches(&empty, other, sizeof other));
 }
 
 /* ---- Real services ---- */
 
-static mdd_request_prefix corpus_prefix(mdd_ecu_data root, const char *name)
+static mdd_diag_service corpus_service(mdd_ecu_data root, const char *name)
 {
     mdd_variant v = mdd_variant_vec_at(mdd_ecu_data_variants(root), 0);
     mdd_diag_service_vec own = mdd_diag_layer_diag_services(mdd_variant_diag_layer(v));
     for (uint32_t i = 0; i < mdd_diag_service_vec_count(own); i++) {
         mdd_diag_service s = mdd_diag_service_vec_at(own, i);
         if (mdd_bytes_equal_str(mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)), name))
-            return mdd_diag_service_request_prefix(s);
+            return s;
     }
     fail_msg("no service %s", name);
-    return (mdd_request_prefix){{0}, 0};
+    return (mdd_diag_service){{NULL, 0, 0}};
 }
 
 static void test_corpus(void **state)
@@ -190,9 +208,8 @@ static void test_corpus(void **state)
         {"Authentication_Deauthenticate", "2900"}, {"HardReset", "1101"},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        mdd_request_prefix p = corpus_prefix(root, want[i].name);
-        char hex[9];
-        prefix_hex(&p, hex);
+        char hex[HEX_SIZE];
+        prefix_hex(corpus_service(root, want[i].name), hex);
         assert_string_equal(hex, want[i].hex);
     }
     free(payload);

@@ -157,6 +157,11 @@ static int parse_hex_code(const char *digits, uint64_t *value)
     return 0;
 }
 
+int db_parse_byte(const char *hex, uint8_t *byte)
+{
+    return strlen(hex) == 2 ? db_parse_hex(hex, byte) : -1;
+}
+
 int db_parse_dtc_code(const char *s, uint32_t *code)
 {
     uint64_t value;
@@ -167,26 +172,34 @@ int db_parse_dtc_code(const char *s, uint32_t *code)
     return 0;
 }
 
-void db_prefix_hex(const mdd_request_prefix *prefix, char out[DB_PREFIX_HEX_SIZE])
+void db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width)
 {
-    static const char digits[] = "0123456789abcdef";
-    for (uint32_t i = 0; i < prefix->len; i++) {
-        out[2 * i] = digits[prefix->bytes[i] >> 4];
-        out[2 * i + 1] = digits[prefix->bytes[i] & 15];
-    }
-    out[2 * prefix->len] = '\0';
+    if (prefix->len == 0)
+        fputc('-', out);
+    for (size_t i = 0; i < prefix->len; i++)
+        fprintf(out, "%02x", prefix->bytes[i]);
+    size_t printed = prefix->len ? 2 * prefix->len : 1;
+    for (size_t i = printed; i < (size_t)width; i++)
+        fputc(' ', out);
 }
 
 void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
 {
-    char hex[DB_PREFIX_HEX_SIZE];
-    db_prefix_hex(prefix, hex);
     json_object_begin(j);
     json_key(j, "name");
     json_optional_string(j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
     json_key(j, "request");
-    json_cstring(j, hex);
+    json_hex(j, prefix->bytes, prefix->len);
     json_object_end(j);
+}
+
+void db_payload_service_json(json_writer *j, mdd_diag_service s)
+{
+    /* Room for the longest prefix there can be: each param visited adds at most 4 bytes. */
+    static uint8_t bytes[4 * (size_t)MDD_REQUEST_PREFIX_WORK];
+    size_t len = mdd_diag_service_request_prefix(s, bytes, sizeof bytes);
+    mdd_request_prefix prefix = {bytes, len};
+    db_service_json(j, s, &prefix);
 }
 
 void db_dtc_json(json_writer *j, mdd_dtc d)

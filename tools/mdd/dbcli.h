@@ -58,18 +58,22 @@ int db_hex_digit(char c);
  * strlen(hex) / 2. Returns 0, or -1 for anything else. */
 int db_parse_hex(const char *hex, uint8_t *bytes);
 
+/* A byte as two hex digits (e.g. 2E). Returns 0, or -1 for anything else. */
+int db_parse_byte(const char *hex, uint8_t *byte);
+
 /* A trouble code in decimal or, after 0x, in hex, below 2^32. Returns 0, or -1 for anything
  * else. */
 int db_parse_dtc_code(const char *s, uint32_t *code);
 
-/* Room for a prefix as hex. */
-#define DB_PREFIX_HEX_SIZE (2 * MDD_REQUEST_PREFIX_MAX + 1)
-
-/* The prefix as lowercase hex ("" for the empty prefix). */
-void db_prefix_hex(const mdd_request_prefix *prefix, char out[DB_PREFIX_HEX_SIZE]);
+/* Prints the prefix as lowercase hex, `-` for the empty one, padded to width columns. */
+void db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width);
 
 /* A service as JSON: {"name", "request"} with its request prefix in hex. */
 void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix);
+
+/* As db_service_json() for a service outside any index, its prefix read from the payload.
+ * Not reentrant: it reads the prefix into static storage. */
+void db_payload_service_json(json_writer *j, mdd_diag_service s);
 
 /* A DTC as JSON: {"code", "display", "name", "text"}. */
 void db_dtc_json(json_writer *j, mdd_dtc d);

@@ -13,11 +13,8 @@ static void own_services_json(json_writer *j, const mdd_db_layer *layer)
     mdd_diag_service_vec own = mdd_diag_layer_diag_services(mdd_db_layer_diag_layer(layer));
     json_key(j, "services");
     json_array_begin(j);
-    for (uint32_t i = 0; i < mdd_diag_service_vec_count(own); i++) {
-        mdd_diag_service s = mdd_diag_service_vec_at(own, i);
-        mdd_request_prefix prefix = mdd_diag_service_request_prefix(s);
-        db_service_json(j, s, &prefix);
-    }
+    for (uint32_t i = 0; i < mdd_diag_service_vec_count(own); i++)
+        db_payload_service_json(j, mdd_diag_service_vec_at(own, i));
     json_array_end(j);
 }
 

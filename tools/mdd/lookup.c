@@ -1,5 +1,5 @@
 /* mdd lookup: which services a UDS request addresses, by the index the library builds at
- * open: every effective service whose request prefix matches, longest prefix first. */
+ * open: every effective service whose request prefix matches, most specific first. */
 #include "dbcli.h"
 #include "text.h"
 
@@ -83,10 +83,11 @@ const cli_command cli_lookup_command = {
     .synopsis = "[--ecu E] [--variant V] [--strategy S] [--cache-budget BYTES] [--skip-invalid] PATH HEX",
     .help = "Prints the short name of every effective service of a variant whose request\n"
             "prefix matches the request HEX (pairs of hex digits, e.g. 22F190), one per line,\n"
-            "longest prefix first; among equal prefixes a variant's own services come first.\n"
-            "A request shorter than a prefix matches on the bytes it has. PATH is an MDD file\n"
-            "or a directory of them (its *.mdd files, not recursing). A request that matches\n"
-            "nothing prints `mdd: PATH: no service ...` and exits 1.\n\n"
+            "most specific first: longest prefix first (a prefix has any length), then by\n"
+            "prefix bytes, then by name. A request shorter than a prefix matches on the bytes\n"
+            "it has. PATH is an MDD file or a directory of them (its *.mdd files, not\n"
+            "recursing). A request that matches nothing prints `mdd: PATH: no service ...`\n"
+            "and exits 1.\n\n"
             "Options:\n"
             "  -e, --ecu E       the ECU named E (needed when PATH holds several)\n"
             "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"

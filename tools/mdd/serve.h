@@ -172,6 +172,7 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_STATES,     /* /ecus/{ecu}/states[?variant=V][&service=S] */
     SERVE_ROUTE_SDGS,       /* /ecus/{ecu}/sdgs[?variant=V][&service=S] */
     SERVE_ROUTE_JOBS,       /* /ecus/{ecu}/jobs[?variant=V] */
+    SERVE_ROUTE_SERVICES,   /* /ecus/{ecu}/services?[variant=V|group=G][&name=N&sid=XX...] */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the
@@ -200,6 +201,9 @@ typedef struct serve_target {
     size_t request_len;
     char *request_hex; /* lookup: the request as lowercase hex, inside request */
     uint32_t code;     /* dtc: the trouble code */
+    char *group;       /* services: the group parameter, NULL for a variant */
+    /* services: the criteria; the target owns its name, funct_class and semantic */
+    mdd_db_service_query query;
 } serve_target;
 
 /* Parses path (as the request line has it, NULL when absent) and query (NULL when there is
@@ -282,7 +286,9 @@ struct serve_job {
     const serve_ecu *ecu;
     mdd_read_id read; /* the read in flight, 0 when none */
     void (*answer)(serve_job *job);
-    uint32_t variant; /* lookup, comparams and facts: an index into ecu->variants */
+    uint32_t variant; /* lookup, services, comparams and facts: an index into ecu->variants */
+    int is_group;     /* services: variant is an index into ecu->groups instead */
+    mdd_db_service_query query; /* services: its strings inside data */
     uint32_t code;    /* dtc */
     serve_route_kind route; /* facts: which of them */
     const char *service;    /* facts: the service parameter, inside data, or NULL */
@@ -314,6 +320,11 @@ uint32_t serve_target_variant(serve_server *s, struct evhttp_request *req, const
  * print them, answered once the payload is resident (serve_facts.c). */
 void serve_get_facts(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                      const serve_target *t);
+
+/* /ecus/{ecu}/services: the effective services of the variant or functional group t names
+ * that meet t's criteria, answered once the payload is resident (serve_lookup.c). */
+void serve_get_services(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                        const serve_target *t);
 
 /* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
 void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,

@@ -1,6 +1,7 @@
-/* Lookups, DTCs and ComParams: answers that read an ECU's payload. A job first checks that the payload
- * is resident (mdd_store_try_read()) and answers at once when it is; otherwise it parks the
- * request, the reader brings the payload in off the loop, and the read's callback answers.
+/* Lookups, services, DTCs and ComParams: answers that read an ECU's payload. A job first
+ * checks that the payload is resident (mdd_store_try_read()) and answers at once when it is;
+ * otherwise it parks the request, the reader brings the payload in off the loop, and the read's
+ * callback answers.
  * The pin held while answering keeps a pread cache's bytes in memory. */
 #include "comparams_out.h"
 #include "serve.h"
@@ -260,5 +261,102 @@ void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serv
     job->variant = variant;
     if (t->protocol) /* data holds the empty request's hex, "", then the protocol */
         job->protocol = memcpy((char *)job->data + 1, t->protocol, protocol_size);
+    serve_job_start(s, job);
+}
+
+/* ---- /ecus/{ecu}/services?[variant=V|group=G][&name=N&sid=XX&subfunction=XX&class=C
+ *      &semantic=S] ---- */
+
+static void answer_services(serve_job *job)
+{
+    const serve_ecu *e = job->ecu;
+    const mdd_db_layer *layer = job->is_group ? mdd_db_functional_group_at(e->ecu, job->variant)
+                                              : mdd_db_variant_at(e->ecu, job->variant);
+    size_t total = mdd_db_query_services(layer, &job->query, NULL, 0);
+    mdd_db_service *found = malloc((total ? total : 1) * sizeof *found);
+    serve_body b;
+    if (!found) {
+        serve_reply_error(job->server, job->req, 500, "out of memory");
+        return;
+    }
+    if (serve_body_start(job->server, job->req, &b) != 0) {
+        free(found);
+        return;
+    }
+    mdd_db_query_services(layer, &job->query, found, total);
+    json_writer *j = &b.json;
+    json_object_begin(j);
+    json_key(j, "ecu");
+    json_cstring(j, e->name);
+    json_key(j, job->is_group ? "functional_group" : "variant");
+    json_optional_string(j, mdd_db_layer_name(layer));
+    json_key(j, "services");
+    json_array_begin(j);
+    for (size_t i = 0; i < total; i++)
+        db_service_json(j, found[i].service, &found[i].prefix);
+    json_array_end(j);
+    json_object_end(j);
+    free(found);
+    serve_reply_json(job->server, job->req, 200, &b);
+}
+
+/* The layer in e's tables that t names (a group, a variant, or the base variant): sets
+ * *index and *is_group, or answers 404 and returns -1. */
+static int find_layer(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                      const serve_target *t, uint32_t *index, int *is_group)
+{
+    *is_group = t->group != NULL;
+    if (t->group) {
+        for (*index = 0; *index < e->group_count; (*index)++)
+            if (e->groups[*index].name && strcmp(e->groups[*index].name, t->group) == 0)
+                return 0;
+        serve_reply_error(s, req, 404, "no functional group named '%s'", t->group);
+        return -1;
+    }
+    *index = t->variant ? serve_find_variant(e, t->variant) : e->base_variant;
+    if (*index != UINT32_MAX)
+        return 0;
+    if (t->variant)
+        serve_reply_error(s, req, 404, "no variant named '%s'", t->variant);
+    else
+        serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
+    return -1;
+}
+
+/* Copies s (when not NULL) to *at and returns the copy, moving *at past it. */
+static const char *copy_string(const char *s, char **at)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *copy = memcpy(*at, s, n);
+    *at += n;
+    return copy;
+}
+
+static size_t string_size(const char *s) { return s ? strlen(s) + 1 : 0; }
+
+void serve_get_services(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                        const serve_target *t)
+{
+    uint32_t index;
+    int is_group;
+    if (find_layer(s, req, e, t, &index, &is_group) != 0)
+        return;
+    const mdd_db_service_query *q = &t->query;
+    size_t size = string_size(q->name) + string_size(q->funct_class) + string_size(q->semantic);
+    serve_job *job = serve_job_new(s, req, e, 0, size, answer_services);
+    if (!job) {
+        serve_reply_error(s, req, 500, "out of memory");
+        return;
+    }
+    job->variant = index;
+    job->is_group = is_group;
+    /* The target goes when this returns; the job may wait for a read. */
+    job->query = *q;
+    char *at = (char *)job->data + 1; /* past the empty request's hex, "" */
+    job->query.name = copy_string(q->name, &at);
+    job->query.funct_class = copy_string(q->funct_class, &at);
+    job->query.semantic = copy_string(q->semantic, &at);
     serve_job_start(s, job);
 }

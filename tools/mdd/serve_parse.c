@@ -1,5 +1,5 @@
 /* The request target, parsed with no request object: the path split into percent-decoded
- * segments, the route they name, a lookup's, the ComParams' or a fact's query and a DTC's
+ * segments, the route they name, a lookup's, a services query's, the ComParams' or a fact's query and a DTC's
  * code. The checks against the server's tables (does the ECU, the variant exist) stay with the
  * handlers; an error found here says which of them it waits for, so that answers keep their
  * order. */
@@ -137,6 +137,69 @@ static void parse_lookup_params(serve_target *t, const struct evkeyvalq *q)
         parse_request(t, evhttp_find_header(q, "request"));
 }
 
+/* A copy of parameter key's value in q into *out when it is there; 0, or -1 after failing t
+ * for an empty value or no memory. */
+static int copy_param(serve_target *t, const struct evkeyvalq *q, const char *key, char **out)
+{
+    const char *value = evhttp_find_header(q, key);
+    if (!value)
+        return 0;
+    if (!*value) {
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty %s parameter", key);
+        return -1;
+    }
+    if (!(*out = strdup(value))) {
+        fail_memory(t);
+        return -1;
+    }
+    return 0;
+}
+
+/* A byte parameter (two hex digits) into *byte, setting *given; 0, or -1 after failing t. */
+static int byte_param(serve_target *t, const struct evkeyvalq *q, const char *key, int *given,
+                      uint8_t *byte)
+{
+    const char *value = evhttp_find_header(q, key);
+    if (!value)
+        return 0;
+    *given = 1;
+    if (db_parse_byte(value, byte) == 0)
+        return 0;
+    fail(t, 400, SERVE_ERROR_AFTER_ECU, "%s '%s' is not a byte in hex (two hex digits)", key,
+         value);
+    return -1;
+}
+
+/* The services' parameters from q: a variant or a group, and the criteria. */
+static void parse_services_params(serve_target *t, const struct evkeyvalq *q)
+{
+    static const char *const known[] = {"variant", "group", "name", "sid",
+                                        "subfunction", "class", "semantic"};
+    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
+        size_t i = 0;
+        while (i < sizeof known / sizeof known[0] && strcmp(kv->key, known[i]) != 0)
+            i++;
+        if (i == sizeof known / sizeof known[0]) {
+            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
+            return;
+        }
+    }
+    mdd_db_service_query *c = &t->query;
+    char *name = NULL, *funct_class = NULL, *semantic = NULL;
+    int rc = copy_param(t, q, "variant", &t->variant);
+    rc = rc ? rc : copy_param(t, q, "group", &t->group);
+    rc = rc ? rc : copy_param(t, q, "name", &name);
+    c->name = name;
+    rc = rc ? rc : copy_param(t, q, "class", &funct_class);
+    c->funct_class = funct_class;
+    rc = rc ? rc : copy_param(t, q, "semantic", &semantic);
+    c->semantic = semantic;
+    rc = rc ? rc : byte_param(t, q, "sid", &c->has_sid, &c->sid);
+    rc = rc ? rc : byte_param(t, q, "subfunction", &c->has_subfunction, &c->subfunction);
+    if (rc == 0 && t->variant && t->group)
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "a variant and a group: name one of them");
+}
+
 /* The ComParams' parameters from q: variant=V and protocol=P, both optional. */
 static void parse_comparams_params(serve_target *t, const struct evkeyvalq *q)
 {
@@ -199,6 +262,8 @@ static void route_ecu(serve_target *t, const char *query)
         t->route = SERVE_ROUTE_SDGS;
     else if (n == 3 && strcmp(what, "jobs") == 0)
         t->route = SERVE_ROUTE_JOBS;
+    else if (n == 3 && strcmp(what, "services") == 0)
+        t->route = SERVE_ROUTE_SERVICES;
     else
         fail(t, 404, SERVE_ERROR_AFTER_ECU, "no such resource");
     if (t->route == SERVE_ROUTE_LOOKUP)
@@ -208,6 +273,8 @@ static void route_ecu(serve_target *t, const char *query)
     else if (t->route == SERVE_ROUTE_STATES || t->route == SERVE_ROUTE_SDGS ||
              t->route == SERVE_ROUTE_JOBS)
         parse_query(t, query, parse_facts_params);
+    else if (t->route == SERVE_ROUTE_SERVICES)
+        parse_query(t, query, parse_services_params);
     else if (t->route == SERVE_ROUTE_CHUNK_DATA)
         t->name = t->segments[3];
     else if (t->route == SERVE_ROUTE_DTC)
@@ -241,5 +308,10 @@ void serve_target_free(serve_target *t)
     free(t->protocol);
     free(t->service);
     free(t->request);
+    free(t->group);
+    /* The target made these copies: the query's const only promises not to change them. */
+    free((char *)t->query.name);
+    free((char *)t->query.funct_class);
+    free((char *)t->query.semantic);
     *t = (serve_target){0};
 }

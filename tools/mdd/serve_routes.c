@@ -44,7 +44,9 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_get_chunk_data(s, req, e, t->name);
     else if (t->route == SERVE_ROUTE_COMPARAMS)
         serve_get_comparams(s, req, e, t);
-    else if (t->route >= SERVE_ROUTE_STATES)
+    else if (t->route == SERVE_ROUTE_SERVICES)
+        serve_get_services(s, req, e, t);
+    else if (t->route >= SERVE_ROUTE_STATES && t->route <= SERVE_ROUTE_JOBS)
         serve_get_facts(s, req, e, t);
     else /* the DTC route */
         serve_get_dtc(s, req, e, t->code);

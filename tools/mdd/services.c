@@ -1,47 +1,133 @@
-/* mdd services: a variant's effective services (its own plus the inherited ones), by name,
- * each with its request prefix. */
+/* mdd services: a variant's or functional group's effective services (its own plus the
+ * inherited ones), all of them by name or those a query selects through the index, each with
+ * its request prefix. */
 #include "dbcli.h"
 #include "text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
-static void print_services(const mdd_db_layer *layer)
+typedef struct services_args {
+    db_args db;
+    const char *group;
+    mdd_db_service_query query;
+} services_args;
+
+static int parse_byte_option(const cli_command *cmd, const char *option, const char *value,
+                             uint8_t *byte)
 {
-    for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
-        mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        char hex[DB_PREFIX_HEX_SIZE];
-        db_prefix_hex(&s.prefix, hex);
-        printf("%-*s  ", (int)(DB_PREFIX_HEX_SIZE - 1), hex[0] ? hex : "-");
-        text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service)));
+    if (db_parse_byte(value, byte) == 0)
+        return CLI_EXIT_OK;
+    return cli_usage_error(cmd, "%s wants a byte as two hex digits, not '%s'", option, value);
+}
+
+static int option(void *ctx, int opt, const char *value)
+{
+    services_args *a = ctx;
+    mdd_db_service_query *q = &a->query;
+    switch (opt) {
+    case 'g': a->group = value; return CLI_EXIT_OK;
+    case 'n': q->name = value; return CLI_EXIT_OK;
+    case 'c': q->funct_class = value; return CLI_EXIT_OK;
+    case 'm': q->semantic = value; return CLI_EXIT_OK;
+    case 'i':
+        q->has_sid = 1;
+        return parse_byte_option(a->db.cmd, "--sid", value, &q->sid);
+    case 'u':
+        q->has_subfunction = 1;
+        return parse_byte_option(a->db.cmd, "--subfunction", value, &q->subfunction);
+    default: return db_args_option(&a->db, opt, value);
+    }
+}
+
+/* The functional group --group names, else the variant --variant names or the base one. */
+static int choose_layer(const char *path, const services_args *a, const mdd_db_ecu *ecu,
+                        const mdd_db_layer **layer)
+{
+    if (!a->group)
+        return db_choose_variant(path, &a->db, ecu, layer);
+    *layer = mdd_db_find_functional_group(ecu, a->group);
+    return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named '%s'", a->group);
+}
+
+static void print_text(const mdd_db_service *found, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        db_prefix_print(stdout, &found[i].prefix, 8);
+        fputs("  ", stdout);
+        text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found[i].service)));
         fputc('\n', stdout);
     }
 }
 
+static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, size_t n)
+{
+    json_writer j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_key(&j, "ecu");
+    json_optional_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
+    json_key(&j, mdd_present(mdd_db_layer_variant(layer)) ? "variant" : "functional_group");
+    json_optional_string(&j, mdd_db_layer_name(layer));
+    json_key(&j, "services");
+    json_array_begin(&j);
+    for (size_t i = 0; i < n; i++)
+        db_service_json(&j, found[i].service, &found[i].prefix);
+    json_array_end(&j);
+    json_object_end(&j);
+    json_end_line(&j);
+}
+
+static int print_services(const char *path, const services_args *a, const mdd_db_layer *layer)
+{
+    size_t total = mdd_db_query_services(layer, &a->query, NULL, 0);
+    mdd_db_service *found = malloc((total ? total : 1) * sizeof *found);
+    if (!found)
+        return cli_error(path, "out of memory");
+    mdd_db_query_services(layer, &a->query, found, total);
+    if (a->db.json)
+        print_json(layer, found, total);
+    else
+        print_text(found, total);
+    free(found);
+    return CLI_EXIT_OK;
+}
+
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_services_command);
+    services_args a = {.db = db_args_init(&cli_services_command)};
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.db.cmd, argc, argv, option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 1)
-        return cli_usage_error(a.cmd, "expected exactly one FILE");
+        return cli_usage_error(a.db.cmd, "expected exactly one PATH");
+    if (a.group && a.db.variant)
+        return cli_usage_error(a.db.cmd, "--variant and --group exclude each other");
     const char *path = argv[first];
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    rc = db_open_ecu(path, &a, &db, &ecu);
+    rc = db_open_ecu(path, &a.db, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     const mdd_db_layer *layer;
-    rc = db_choose_variant(path, &a, ecu, &layer);
+    rc = choose_layer(path, &a, ecu, &layer);
     if (rc == CLI_EXIT_OK)
-        print_services(layer);
+        rc = print_services(path, &a, layer);
     mdd_db_close(db);
     return rc;
 }
 
 static const struct option longopts[] = {
+    {"ecu", required_argument, NULL, 'e'},
     {"variant", required_argument, NULL, 'V'},
+    {"group", required_argument, NULL, 'g'},
+    {"name", required_argument, NULL, 'n'},
+    {"sid", required_argument, NULL, 'i'},
+    {"subfunction", required_argument, NULL, 'u'},
+    {"class", required_argument, NULL, 'c'},
+    {"semantic", required_argument, NULL, 'm'},
+    {"json", no_argument, NULL, 'j'},
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},
     {"skip-invalid", no_argument, NULL, 'K'},
@@ -51,20 +137,37 @@ static const struct option longopts[] = {
 
 const cli_command cli_services_command = {
     .name = "services",
-    .summary = "List a variant's effective services with their request prefixes",
-    .synopsis = "[--variant V] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE",
-    .help = "Prints the effective services (own plus inherited) of a variant of FILE, sorted\n"
-            "by name, one per line: the request prefix in hex (`-` when empty) padded to 8\n"
-            "columns, two spaces, the service's short name.\n\n"
+    .summary = "List or find a variant's or functional group's effective services",
+    .synopsis = "[--ecu E] [--variant V | --group G] [--name N] [--sid XX] [--subfunction XX]\n"
+                "    [--class C] [--semantic S] [--json] [--strategy S] [--cache-budget BYTES]\n"
+                "    [--skip-invalid] PATH",
+    .help = "Prints the effective services (own plus inherited) of a variant or functional\n"
+            "group of PATH (an MDD file or a directory of them), one per line: the request\n"
+            "prefix in hex (`-` when empty) padded to 8 columns, two spaces, the short name.\n"
+            "Without a query option, every service by name. With query options, the services\n"
+            "that meet all of them: most specific first (longest prefix, then prefix bytes,\n"
+            "then name) for --sid and --subfunction, else by name. Names, classes and\n"
+            "semantics compare without ASCII case.\n\n"
             "Options:\n"
-            "  -V, --variant V   the variant named V (default: the base variant)\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
+            "  -e, --ecu E           the ECU named E (needed when PATH holds several)\n"
+            "  -V, --variant V       the variant named V (default: the base variant)\n"
+            "  -g, --group G         the functional group named G instead of a variant\n"
+            "  -n, --name N          the service named N\n"
+            "  -i, --sid XX          services whose request starts with service id XX (hex)\n"
+            "  -u, --subfunction XX  services whose prefix's second byte is XX (hex), the\n"
+            "                        suppress-positive-response bit 0x80 ignored\n"
+            "  -c, --class C         services of functional class C\n"
+            "  -m, --semantic S      services whose semantic is S\n"
+            "  -j, --json            one JSON object: {ecu, variant or functional_group,\n"
+            "                        services: [{name, request}]}\n"
+            "  -s, --strategy S      load the files as heap (default), sidecar, inplace or\n"
+            "                        pread\n"
             "      --cache-budget BYTES\n"
-            "                    with pread: the bytes the cache keeps beyond what is in use\n"
-            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
+            "                        with pread: the bytes the cache keeps beyond what is in\n"
+            "                        use (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
             DB_SKIP_INVALID_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":V:s:h",
+            "  -h, --help            show this help\n",
+    .shortopts = ":e:V:g:n:i:u:c:m:js:h",
     .longopts = longopts,
     .run = run,
 };
