@@ -44,7 +44,7 @@ check:
 	$(MAKE) test
 	$(MAKE) check-asan
 
-# The library and the tool built with only liblzma and libcrypto visible to pkg-config.
+# The library and the tool built with only liblzma visible to pkg-config.
 check-minimal:
 	@sh scripts/check-minimal-build.sh $(MINIMAL_BUILD)
 
