@@ -30,7 +30,7 @@ minimal + io_uring|-DMDD_SHA512=BUILTIN -DMDD_FAST_VERIFY=OFF -DMDD_WITH_IO_URIN
 # prints the size of its .text, or "-" when the configuration cannot be built here (a
 # dependency missing for that target).
 text_bytes() {
-    dir="$work/$1-$(echo "$2" | tr -c 'a-z0-9\n' '-')"
+    dir="$work/$1-$(echo "$2" | tr -cs 'a-z0-9\n' '-')"
     if [ "$1" = arm64 ]; then
         set -- "$@" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 \
             -DCMAKE_C_COMPILER=$cross-gcc
