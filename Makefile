@@ -6,12 +6,13 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 MINIMAL_BUILD ?= build-minimal
+SIZE_BUILD ?= build-size
 FUZZ_SECONDS ?= 30
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build deps check check-asan check-minimal test demo install update-symbols fuzz \
-        fuzz-build bench bench-quick bench-seeds clean generate docs
+        fuzz-build bench bench-quick bench-seeds clean generate docs size
 
 all: build
 
@@ -43,7 +44,7 @@ check:
 	$(MAKE) test
 	$(MAKE) check-asan
 
-# The library and the tool built with only liblzma and libcrypto visible to pkg-config.
+# The library and the tool built with only liblzma visible to pkg-config.
 check-minimal:
 	@sh scripts/check-minimal-build.sh $(MINIMAL_BUILD)
 
@@ -73,11 +74,17 @@ fuzz:
 	$(MAKE) fuzz-build
 	@sh scripts/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-# The codec comparison, then bench/run: the ADR table on the generated adr corpus (JSON,
+# The size budget: libmdd.so's .text at -Os, default and minimal configurations and what each
+# optional part costs, on the host and (with Debian's cross compiler) arm64. About 3 minutes.
+size:
+	@sh scripts/size.sh $(SIZE_BUILD)
+
+# The size table, the codec comparison, then bench/run: the ADR table on the generated adr corpus (JSON,
 # markdown and plots in bench/results); gnuplot is installed when missing and the user is root.
 # bench/strategies.sh (the same table on any directory, without the adapter's start-up work)
 # runs on its own.
 bench: build
+	@sh scripts/size.sh $(SIZE_BUILD)
 	@sh bench/codec.sh $(BUILD)
 	@bash bench/run --profile adr --build $(BUILD) --out bench/results/latest.json
 	@bash bench/plot.sh bench/results/latest.json
@@ -104,4 +111,4 @@ docs:
 	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD) $(SIZE_BUILD)

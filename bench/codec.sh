@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Codec throughput: libmdd's in-process LZMA-alone decode and SHA-512 against the command-line
-# tools that do the same job (xz --format=lzma -dc, openssl dgst -sha512).
+# Codec throughput: libmdd's in-process LZMA-alone decode and SHA-512 (the build's backend and
+# the project's own, docs/adr/0016) against the command-line tools that do the same job
+# (xz --format=lzma -dc, openssl dgst -sha512).
 #
 #   bench/codec.sh BUILD_DIR
 #
@@ -55,18 +56,20 @@ median() {
         END { h = int((NR + 1) / 2); print NR % 2 ? v[h] : (v[h] + v[h + 1]) / 2 }'
 }
 
-mdd_lzma=() xz_lzma=() mdd_sha=() ssl_sha=()
+mdd_lzma=() xz_lzma=() mdd_sha=() ssl_sha=() own_sha=()
 for _ in $(seq "$RUNS"); do
     mdd_lzma+=("$("$BENCH" lzma "$stream" "$SIZE" 1)")
     xz_lzma+=("$(time_command xz --format=lzma -dc "$stream")")
     mdd_sha+=("$("$BENCH" sha512 "$payload" 1)")
     ssl_sha+=("$(time_command openssl dgst -sha512 "$payload")")
+    own_sha+=("$("$BENCH" sha512-builtin "$payload" 1)")
 done
 
 m_lzma=$(median "${mdd_lzma[@]}")
 t_lzma=$(median "${xz_lzma[@]}")
 m_sha=$(median "${mdd_sha[@]}")
 t_sha=$(median "${ssl_sha[@]}")
+o_sha=$(median "${own_sha[@]}")
 
 # libmdd throughput over the tool's: the same bytes, so the inverse ratio of the times.
 ratio() {
@@ -88,11 +91,14 @@ echo "libmdd LZMA decode runs (s): ${mdd_lzma[*]}"
 echo "xz -dc runs (s):             ${xz_lzma[*]}"
 echo "libmdd SHA-512 runs (s):     ${mdd_sha[*]}"
 echo "openssl dgst runs (s):       ${ssl_sha[*]}"
+echo "built-in SHA-512 runs (s):   ${own_sha[*]}"
 echo "ratio LZMA decode (libmdd / xz):  $(ratio "$m_lzma" "$t_lzma")"
 echo "ratio SHA-512 (libmdd / openssl): $(ratio "$m_sha" "$t_sha")"
+echo "ratio SHA-512 (built-in / libmdd's): $(ratio "$o_sha" "$m_sha")"
 echo
 echo "| operation | libmdd median s | libmdd MiB/s | tool | tool median s | tool MiB/s |" \
     "ratio (libmdd / tool) |"
 echo "|---|---|---|---|---|---|---|"
 row "LZMA-alone decode" "$m_lzma" "xz --format=lzma -dc" "$t_lzma"
 row "SHA-512" "$m_sha" "openssl dgst -sha512" "$t_sha"
+row "SHA-512, built-in (MDD_SHA512=BUILTIN)" "$o_sha" "openssl dgst -sha512" "$t_sha"

@@ -2,6 +2,7 @@
  *
  *   bench_codec_bench lzma STREAM_FILE SIZE REPEAT   decode an LZMA-alone file REPEAT times
  *   bench_codec_bench sha512 FILE REPEAT             hash a file (held in memory) REPEAT times
+ *   bench_codec_bench sha512-builtin FILE REPEAT     the same with the project's own SHA-512
  *   bench_codec_bench make-payload OUT BYTES SEED    write a synthetic diagnostic database
  *   bench_codec_bench lzma-encode IN OUT PRESET      compress IN as LZMA-alone
  *   bench_codec_bench chunk-data MDD_FILE OUT        write the first chunk's data as stored
@@ -12,6 +13,7 @@
 
 #include <mdd/codec.h>
 #include <mdd/container.h>
+#include <mdd_internal/sha512_builtin.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -146,17 +148,34 @@ static mdd_status hash_once(void *ctx, mdd_error *err)
     return mdd_sha512(job->data, job->len, digest, err);
 }
 
-static int cmd_sha512(char **argv)
+/* The built-in SHA-512 (docs/adr/0016), whichever backend mdd_sha512() has in this build. */
+static mdd_status hash_builtin_once(void *ctx, mdd_error *err)
+{
+    (void)err;
+    hash_job *job = ctx;
+    uint8_t digest[MDD_SHA512_SIZE];
+    mdd_sha512_state s;
+    mdd_sha512_state_init(&s);
+    mdd_sha512_state_update(&s, job->data, job->len);
+    mdd_sha512_state_final(&s, digest);
+    return MDD_OK;
+}
+
+static int hash_file(char **argv, mdd_status (*once)(void *, mdd_error *))
 {
     uint64_t repeat;
     if (parse_u64(argv[1], &repeat))
         return 2;
     hash_job job = {NULL, 0};
     job.data = read_file(argv[0], &job.len);
-    int rc = job.data ? time_repeated(hash_once, &job, repeat) : 1;
+    int rc = job.data ? time_repeated(once, &job, repeat) : 1;
     free((void *)job.data);
     return rc;
 }
+
+static int cmd_sha512(char **argv) { return hash_file(argv, hash_once); }
+
+static int cmd_sha512_builtin(char **argv) { return hash_file(argv, hash_builtin_once); }
 
 /* ---- make-payload: a synthetic diagnostic database ----
  * Records shaped like the services of an ECU description: binary ids and offsets, names
@@ -331,6 +350,7 @@ static const struct command {
 } COMMANDS[] = {
     {"lzma", 3, "lzma STREAM_FILE SIZE REPEAT", cmd_lzma},
     {"sha512", 2, "sha512 FILE REPEAT", cmd_sha512},
+    {"sha512-builtin", 2, "sha512-builtin FILE REPEAT", cmd_sha512_builtin},
     {"make-payload", 3, "make-payload OUT BYTES SEED", cmd_make_payload},
     {"lzma-encode", 3, "lzma-encode IN OUT PRESET", cmd_lzma_encode},
     {"chunk-data", 2, "chunk-data MDD_FILE OUT", cmd_chunk_data},

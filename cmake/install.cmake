@@ -11,8 +11,14 @@ endif()
 install(DIRECTORY include/mdd DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES docs/mdd.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 OPTIONAL)
 
-# What a static link needs besides libmdd.a: liburing only when the library was built with it.
-set(MDD_PC_REQUIRES_PRIVATE "liblzma libcrypto")
+# What a static link needs besides libmdd.a: libcrypto and liburing only when the library was
+# built with them.
+set(MDD_PC_REQUIRES_PRIVATE "liblzma")
+set(MDD_CONFIG_WITH_CRYPTO FALSE)
+if(MDD_SHA512_BACKEND STREQUAL "OPENSSL")
+  string(APPEND MDD_PC_REQUIRES_PRIVATE " libcrypto")
+  set(MDD_CONFIG_WITH_CRYPTO TRUE)
+endif()
 set(MDD_CONFIG_WITH_URING FALSE)
 if(URING_FOUND)
   string(APPEND MDD_PC_REQUIRES_PRIVATE " liburing")

@@ -1,10 +1,10 @@
 #!/bin/sh
-# The build with the fewest dependencies: pkg-config sees only liblzma and libcrypto (a folder
-# holding copies of their .pc files), so liburing, libevent and cmocka are not found. In a
+# The build with the fewest dependencies: pkg-config sees only liblzma (a folder holding a copy
+# of its .pc file), so libcrypto, liburing, libevent and cmocka are not found. In a
 # fresh BUILD_DIR (default build-minimal) it configures, builds everything that is left (the
 # library, the tool, the CLI test helpers, the benchmarks) with -Werror, then checks that the
-# configuration said what it left out, that the library needs no liburing and the tool no
-# libevent, that the tool runs, that mdd serve reports the missing HTTP support, and that
+# configuration said what it left out, that the library needs neither libcrypto (its SHA-512 is
+# the built-in one) nor liburing and the tool no libevent, that the tool runs, that mdd serve reports the missing HTTP support, and that
 # libmdd.so exports the same list as the full build. Usage: check-minimal-build.sh [BUILD_DIR]
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +19,7 @@ fail() {
 rm -rf "$build"
 mkdir -p "$build/pkgconfig"
 build=$(cd "$build" && pwd)
-for module in liblzma libcrypto; do
+for module in liblzma; do
     dir=$(pkg-config --variable=pcfiledir "$module") || fail "pkg-config does not find $module"
     cp "$dir/$module.pc" "$build/pkgconfig/"
 done
@@ -28,7 +28,7 @@ PKG_CONFIG_LIBDIR=$build/pkgconfig PKG_CONFIG_PATH='' \
     cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMDD_WERROR=ON \
     >"$build/configure.log" || fail "configure failed: $(cat "$build/configure.log")"
 for line in "io_uring (MDD_WITH_IO_URING=AUTO): no" "HTTP (MDD_WITH_LIBEVENT=AUTO): no" \
-            "unit tests: no" "CLI tests: yes"; do
+            "SHA-512 (MDD_SHA512=AUTO): BUILTIN" "unit tests: no" "CLI tests: yes"; do
     grep -qF -- "$line" "$build/configure.log" ||
         fail "configure did not report '$line': $(cat "$build/configure.log")"
 done
@@ -36,7 +36,7 @@ cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 ||
     fail "build failed: $(tail -40 "$build/build.log")"
 
 lib_deps=$(ldd "$build/libmdd.so")
-case $lib_deps in *liburing*) fail "libmdd.so links liburing: $lib_deps" ;; esac
+case $lib_deps in *liburing* | *libcrypto*) fail "libmdd.so links more than liblzma: $lib_deps" ;; esac
 tool_deps=$(ldd "$build/mdd")
 case $tool_deps in *libevent*) fail "mdd links libevent: $tool_deps" ;; esac
 
@@ -54,4 +54,4 @@ expected="mdd serve: built without HTTP support (libevent)"
 
 sh "$top/scripts/exports.sh" check "$build/libmdd.so" "$top" >"$build/exports.out" ||
     fail "exports differ: $(cat "$build/exports.out")"
-echo "check-minimal-build: the library and the tool build and run with liblzma and libcrypto only"
+echo "check-minimal-build: the library and the tool build and run with liblzma only"

@@ -50,7 +50,8 @@ mdd_status mdd_lzma_encode(const uint8_t *src, size_t src_len, uint32_t preset,
 
 #define MDD_SHA512_SIZE 64
 
-/* An incremental SHA-512. Owns an OpenSSL context between init and final (or free). */
+/* An incremental SHA-512. Owns a digest context (libcrypto's, or the built-in one with
+ * MDD_SHA512=BUILTIN) between init and final (or free). */
 typedef struct mdd_sha512_ctx {
     void *ctx;
 } mdd_sha512_ctx;

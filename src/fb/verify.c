@@ -155,8 +155,14 @@ static const fb_type *union_member(const verifier *v, uint32_t pos, const fb_hea
     return member_type(f, off != 0 && off < h->table_size ? v->buf[pos + off] : 0);
 }
 
-/* Forces inlining where the descriptor is a constant the compiler should fold. */
+/* Forces inlining where the descriptor is a constant the compiler should fold: one copy of the
+ * walk per table type. A build for size (MDD_FAST_VERIFY off) keeps one generic copy, which is
+ * slower and a fraction of the code. */
+#if MDD_FAST_VERIFY
 #define SPECIALIZED static inline __attribute__((always_inline))
+#else
+#define SPECIALIZED static
+#endif
 
 /* Checks field f, stored at offset off of the table at pos; on failure *failed is the element
  * at fault in a vector (or NO_INDEX). */
@@ -284,9 +290,13 @@ mdd_status fb_verifier_check_mode(mdd_fb_verifier *vf, const uint8_t *buf, size_
     mdd_status st = check_size(buf, len, max_size, err);
     if (!st) {
         v.len = (uint32_t)len;
+#if MDD_FAST_VERIFY
         if (mode == FB_VERIFY_QUICK_FIRST &&
             fb_verify_quick(vf, buf, v.len, v.max_depth, v.max_tables))
             return MDD_OK; /* sound: no message to build */
+#else
+        (void)mode; /* built without the fast pass: the walk decides alone */
+#endif
         st = verify_from_root(&v, vf);
     }
     if (st)
