@@ -74,6 +74,17 @@ for f in "$CORPUS"/*.mdd; do
     done
 done
 
+# mdd ecu --json carries each variant's ComParams for every protocol, as mdd comparams --json.
+for f in "$CORPUS"/*.mdd; do
+    run 0 "$MDD" ecu --json "$f"
+    cp "$TMP/out" "$WORK/ecu.json"
+    mapfile -t variants < <(jq -r '.variants[].name' "$WORK/ecu.json")
+    for v in "${variants[@]}"; do
+        run 0 "$MDD" comparams --json --variant "$v" "$f"
+        expect_json "$(jq -c --arg v "$v" '.variants[] | select(.name == $v) | .comparams'             "$WORK/ecu.json")" "$(jq -c .comparams "$TMP/out")" "$(basename "$f")/$v: ecu --json"
+    done
+done
+
 # The files whose only protocol is DMC_DoIP say so when asked for another.
 for name in JGWT5000 HOVR4000; do
     run 1 "$MDD" comparams --protocol UDS_Ethernet_DoIP "$CORPUS/$name.mdd"

@@ -112,7 +112,19 @@ static unsigned long look_up_layer(const mdd_db_layer *layer)
         snprintf(text, sizeof text, "%.*s", (int)name.len, name.ptr ? (const char *)name.ptr : "");
         (void)mdd_db_find_service(layer, text, &again);
         (void)mdd_db_lookup_request(layer, s.prefix.bytes, s.prefix.len, found, 4);
-        calls += 3;
+        (void)mdd_db_lookup_name(layer, text, found, 4);
+        mdd_bytes semantic = mdd_diag_comm_semantic(mdd_diag_service_diag_comm(s.service));
+        snprintf(text, sizeof text, "%.*s", (int)semantic.len,
+                 semantic.ptr ? (const char *)semantic.ptr : "");
+        (void)mdd_db_lookup_semantic(layer, text, found, 4);
+        (void)mdd_db_lookup_class(layer, "Session", found, 4);
+        uint8_t sid = s.prefix.len ? s.prefix.bytes[0] : 0;
+        uint8_t sub = s.prefix.len > 1 ? s.prefix.bytes[1] : 0;
+        (void)mdd_db_lookup_sid(layer, sid, found, 4);
+        (void)mdd_db_lookup_subfunction(layer, sid, sub, found, 4);
+        mdd_db_service_query q = {.name = text, .has_sid = 1, .sid = sid};
+        (void)mdd_db_query_services(layer, &q, found, 4);
+        calls += 10;
     }
     static const uint8_t unknown[] = {0x7f, 0x00};
     (void)mdd_db_lookup_request(layer, unknown, sizeof unknown, NULL, 0);

@@ -175,6 +175,25 @@ static void json_doip(json_writer *j, const mdd_doip_addresses *d)
     json_object_end(j);
 }
 
+static void comparams_array(json_writer *j, const resolved *r)
+{
+    json_array_begin(j);
+    for (size_t i = 0; i < r->count; i++)
+        json_comparam(j, &r->items[i]);
+    json_array_end(j);
+}
+
+mdd_status comparams_list_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err)
+{
+    resolved r = {0};
+    mdd_status st = resolve(layer, NULL, &r, err);
+    if (st != MDD_OK)
+        return st;
+    comparams_array(j, &r);
+    free(r.items);
+    return MDD_OK;
+}
+
 mdd_status comparams_json(json_writer *j, const mdd_db_layer *layer, const char *protocol,
                           mdd_error *err)
 {
@@ -198,10 +217,7 @@ mdd_status comparams_json(json_writer *j, const mdd_db_layer *layer, const char 
         json_optional_string(j, r.protocols[i]);
     json_array_end(j);
     json_key(j, "comparams");
-    json_array_begin(j);
-    for (size_t i = 0; i < r.count; i++)
-        json_comparam(j, &r.items[i]);
-    json_array_end(j);
+    comparams_array(j, &r);
     json_key(j, "doip");
     json_doip(j, &r.doip);
     json_object_end(j);

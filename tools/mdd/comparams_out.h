@@ -18,6 +18,10 @@
 mdd_status comparams_json(json_writer *j, const mdd_db_layer *layer, const char *protocol,
                           mdd_error *err);
 
+/* Writes only the "comparams" array of comparams_json() for the layer, every protocol: what
+ * `mdd ecu --json` shows of each variant. */
+mdd_status comparams_list_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err);
+
 /* Prints one line per ComParam: the protocol (`-` for none), the name and the value (a
  * complex value as {MEMBER=VALUE, ...}), two spaces apart, and `(from LAYER)` for an
  * inherited one. Fails as comparams_json(). */

@@ -1,6 +1,7 @@
 /* mdd ecu: what a file's diagnostic description holds: the ECU, its variants with their own
  * and effective services, its functional groups and its DTCs. */
 #include "dbcli.h"
+#include "comparams_out.h"
 #include "facts.h"
 #include "text.h"
 
@@ -31,7 +32,7 @@ static void effective_services_json(json_writer *j, const mdd_db_layer *layer)
 }
 
 /* The keys beyond the services: identification patterns, effective state charts and jobs,
- * the variant's own SDGs. */
+ * the variant's own SDGs, its resolved ComParams. */
 static mdd_status variant_facts_json(json_writer *j, const mdd_db_layer *layer, mdd_error *err)
 {
     json_key(j, "variant_patterns");
@@ -47,6 +48,10 @@ static mdd_status variant_facts_json(json_writer *j, const mdd_db_layer *layer, 
     if (st == MDD_OK) {
         json_key(j, "sdgs");
         st = facts_sdgs_json(j, mdd_diag_layer_sdgs(mdd_db_layer_diag_layer(layer)), err);
+    }
+    if (st == MDD_OK) {
+        json_key(j, "comparams");
+        st = comparams_list_json(j, layer, err);
     }
     return st;
 }
@@ -200,9 +205,9 @@ const cli_command cli_ecu_command = {
             "  -j, --json        print one JSON object instead: {\"ecu_name\", \"version\",\n"
             "                    \"revision\", \"variants\": [{\"name\", \"is_base\", \"services\",\n"
             "                    \"effective_services\", \"variant_patterns\", \"state_charts\",\n"
-            "                    \"jobs\", \"sdgs\"}], \"functional_groups\": [{\"name\",\n"
-            "                    \"services\"}], \"dtcs\": [{\"code\", \"display\", \"name\",\n"
-            "                    \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
+            "                    \"jobs\", \"sdgs\", \"comparams\"}], \"functional_groups\":\n"
+            "                    [{\"name\", \"services\"}], \"dtcs\": [{\"code\", \"display\",\n"
+            "                    \"name\", \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
             "                    request prefix in hex; \"services\" are a layer's own in file\n"
             "                    order, \"effective_services\" sorted by name; the variant's\n"
             "                    identification patterns, effective state charts and jobs\n"
