@@ -7,7 +7,7 @@ truncate -s 250M big.bin
 run 0 "$MDD" pack -o big.mdd --ecu BIG --chunk 0:BIG:big.bin:plain
 rm big.bin
 
-kb=$("$BUILD_TESTS/peak_rss" "$MDD" info big.mdd) || fail "mdd info failed"
+kb=$("$HELPERS/peak_rss" "$MDD" info big.mdd) || fail "mdd info failed"
 run 0 "$MDD" info big.mdd
 grep -q ' 262144000 ' "$TMP/out" || fail "info: no stored size of 262144000 bytes"
 rm big.mdd

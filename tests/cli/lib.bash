@@ -22,6 +22,28 @@ trap cleanup EXIT
 WORK=$TMP/work
 mkdir "$WORK"
 
+# The test helper programs (peak_rss, make_malformed, write_prefixes).
+HELPERS=$BUILD_TESTS
+# A cross build runs the target's programs under an emulator (MDD_TEST_EMULATOR, from the
+# toolchain file): $MDD and the helpers are then scripts in $TMP/bin that start it. LD_PRELOAD
+# goes to the emulated program, not to the emulator, which is a host program.
+if [ -n "${MDD_TEST_EMULATOR:-}" ]; then
+    mkdir "$TMP/bin"
+    for program in "$MDD" "$BUILD_TESTS"/{peak_rss,make_malformed,write_prefixes}; do
+        # shellcheck disable=SC2016 # the expansions are the wrapper's, at run time
+        printf '#!/bin/bash\npreload=${LD_PRELOAD:-}\nunset LD_PRELOAD\nexec %s ${preload:+-E "LD_PRELOAD=$preload"} %q "$@"\n' \
+            "$MDD_TEST_EMULATOR" "$program" >"$TMP/bin/${program##*/}"
+        chmod +x "$TMP/bin/${program##*/}"
+    done
+    MDD=$TMP/bin/mdd
+    HELPERS=$TMP/bin
+fi
+
+# Skips the test when it runs the target's programs under an emulator, saying why.
+skip_when_emulated() {
+    [ -z "${MDD_TEST_EMULATOR:-}" ] || skip "$1 (cross build, programs run under ${MDD_TEST_EMULATOR%% *})"
+}
+
 fail() {
     echo "FAIL: $*" >&2
     exit 1
