@@ -32,7 +32,8 @@ foreach(kind EXE SHARED MODULE)
   set(CMAKE_${kind}_LINKER_FLAGS_INIT "-L${_mdd_libdir} -Wl,-rpath-link,${_mdd_libdir}")
 endforeach()
 
-# qemu-user finds the target's dynamic loader and C library in the cross compiler's folder;
-# the build tree's RPATH names the unpacked libraries.
+# The programs in the build tree find the unpacked libraries through their RPATH, and
+# qemu-user the target's dynamic loader and C library in the cross compiler's folder.
+set(CMAKE_BUILD_RPATH ${_mdd_libdir})
 find_program(MDD_CROSS_QEMU NAMES ${MDD_CROSS_QEMU_NAME} REQUIRED)
 set(CMAKE_CROSSCOMPILING_EMULATOR ${MDD_CROSS_QEMU} -L /usr/${MDD_CROSS_TRIPLET})
