@@ -125,4 +125,4 @@ docs:
 	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD) build-arm64 build-s390x build-cross
