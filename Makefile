@@ -7,12 +7,16 @@ ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 MINIMAL_BUILD ?= build-minimal
 SIZE_BUILD ?= build-size
+# The cross build's target, a Debian architecture: arm64 or s390x (big-endian).
+ARCH       ?= arm64
+CROSS_BUILD ?= build-$(ARCH)
+CROSS_LIBS ?= build-cross/$(ARCH)-libs
 FUZZ_SECONDS ?= 30
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build deps check check-asan check-minimal test demo install update-symbols fuzz \
-        fuzz-build bench bench-quick bench-seeds clean generate docs size
+.PHONY: all build deps check check-asan check-minimal check-all cross-deps cross-check test demo \
+        install update-symbols fuzz fuzz-build bench bench-quick bench-seeds clean generate docs size
 
 all: build
 
@@ -47,6 +51,23 @@ check:
 # The library and the tool built with only liblzma visible to pkg-config.
 check-minimal:
 	@sh scripts/check-minimal-build.sh $(MINIMAL_BUILD)
+
+# The cross compiler and qemu-user for ARCH (installed as root), and the target's libraries,
+# Debian's packages unpacked into CROSS_LIBS (scripts/install-cross-deps.sh says why).
+cross-deps:
+	@sh scripts/install-cross-deps.sh $(ARCH) $(CROSS_LIBS)
+
+# The library, the tool and the tests built for ARCH, the tests run under qemu-user.
+cross-check: cross-deps
+	@sh scripts/cross-check.sh $(ARCH) $(CROSS_BUILD) $(CROSS_LIBS)
+
+# Everything CI runs but fuzzing and the benchmarks' smoke test, plus the big-endian cross
+# check, which CI leaves out for time (README, "Tested targets").
+check-all:
+	$(MAKE) check
+	$(MAKE) check-minimal
+	$(MAKE) cross-check ARCH=arm64
+	$(MAKE) cross-check ARCH=s390x
 
 # Rewrites docs/libmdd.sym, the reviewed list of what libmdd.so exports, from the built library
 # (after an intended change of the public headers; the test lib.exports compares the two).
@@ -111,4 +132,5 @@ docs:
 	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD) $(SIZE_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD) $(SIZE_BUILD) build-arm64 build-s390x \
+	  build-cross

@@ -30,6 +30,16 @@ static inline uint32_t fb_load32(const uint8_t *p)
     return v;
 }
 
+static inline uint64_t fb_load64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
 /* Where a table's vtable lives and what it declares; filled by fb_table_header(). */
 typedef struct fb_header {
     uint32_t vtable;      /* offset of the vtable */

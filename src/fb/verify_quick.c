@@ -55,7 +55,7 @@
 #define NOT_SEEN UINT64_MAX
 
 typedef struct layout {
-    uint64_t word[MAX_WORDS]; /* the vtable's first bytes, those past its size cleared */
+    uint64_t word[MAX_WORDS]; /* first vtable bytes, little-endian words, 0 past its size */
     uint64_t mask[MAX_WORDS];
     uint64_t seen;            /* a position of a vtable that matched: the payload does not
                                * change, so that position matches again without a look at
@@ -278,8 +278,7 @@ QUICK int layout_matches(const quick *q, const layout *l, uint32_t vtable, const
     uint64_t diff = 0;
 #pragma GCC unroll 8
     for (uint32_t w = 0; w < word_count(type); w++) {
-        uint64_t word;
-        memcpy(&word, q->buf + vtable + 8 * w, sizeof word);
+        uint64_t word = fb_load64(q->buf + vtable + 8 * w);
         diff |= (word & l->mask[w]) ^ l->word[w];
     }
     return diff == 0;
@@ -319,8 +318,7 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
     for (uint32_t w = 0; w < words; w++) {
         uint32_t inside = vtable_size > 8 * w ? vtable_size - 8 * w : 0;
         l->mask[w] = inside >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * inside)) - 1;
-        memcpy(&l->word[w], buf + vtable + 8 * w, sizeof l->word[w]);
-        l->word[w] &= l->mask[w];
+        l->word[w] = fb_load64(buf + vtable + 8 * w) & l->mask[w];
     }
     l->reach = vtable_size > 8 * words ? vtable_size : 8 * words;
     l->seen = vtable;

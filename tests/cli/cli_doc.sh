@@ -48,15 +48,20 @@ source_options() {
 }
 
 # The commands of `mdd --help`: its lines between "Commands:" and the next blank line, as
-# NAME<TAB>SUMMARY.
+# NAME<TAB>SUMMARY. A command built without its backend adds "(not in this build)" to the
+# summary the documentation has; its stand-in has none of the real command's options, so only
+# its summary is compared.
 run 0 "$MDD" --help
+stand_ins=$(awk '/ \(not in this build\)$/ { print $1 }' "$TMP/out")
 help_commands=$(awk '/^Commands:/ { on = 1; next } on && !NF { exit }
-                     on { name = $1; sub(/^ *[^ ]+ +/, ""); print name "\t" $0 }' "$TMP/out")
+                     on { name = $1; sub(/^ *[^ ]+ +/, ""); sub(/ \(not in this build\)$/, "")
+                          print name "\t" $0 }' "$TMP/out")
 expect_same "commands" "$(clidoc commands "$doc")" "$help_commands"
 expect_eq "$(sed -n 4p "$TMP/out")" "$(clidoc name "$doc" | sed 's/^./\u&/')." \
     "the description of mdd"
 
 for cmd in $(cut -f1 <<<"$help_commands"); do
+    ! grep -Fxq -- "$cmd" <<<"$stand_ins" || continue
     run 0 "$MDD" "$cmd" --help
     # The usage lines up to the first blank one, without "Usage: ", spaces collapsed.
     synopsis=$(awk '!NF { exit } { print }' "$TMP/out" | sed '1s/^Usage: //' | tr '\n' ' ' |

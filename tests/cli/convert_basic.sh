@@ -242,7 +242,7 @@ rm -rf race mid.bin mid.mdd
 big_sha=$(sha512_of big.bin)
 run 0 "$MDD" pack -o big.mdd --ecu BIG --preset 0 --chunk 1:BIG:big.bin:lzma
 rm big.bin
-kb=$("$BUILD_TESTS/peak_rss" "$MDD" convert big.mdd) ||
+kb=$("$HELPERS/peak_rss" "$MDD" convert big.mdd) ||
     fail "mdd convert of the 200 MB chunk failed"
 run 0 "$MDD" verify big.mdd
 run 0 "$MDD" info --json big.mdd

@@ -16,7 +16,7 @@ SHIM=$BUILD_TESTS/faultshim.so
 # shimmed VAR=VALUE... CMD...: runs CMD with the shim preloaded. A sanitizer runtime insists on
 # coming first in the library list unless told otherwise.
 shimmed() {
-    env LD_PRELOAD="$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+    env "$PRELOAD=$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
         "$@"
 }
 

@@ -16,7 +16,7 @@ TIMED=${MDD_KILL_TIMED:-20}
 RANDOM=20250521 # the kills are chosen at random, the same ones every run
 
 shimmed() {
-    env LD_PRELOAD="$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+    env "$PRELOAD=$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
         "$@"
 }
 

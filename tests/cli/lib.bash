@@ -22,6 +22,30 @@ trap cleanup EXIT
 WORK=$TMP/work
 mkdir "$WORK"
 
+# The test helper programs (peak_rss, make_malformed, write_prefixes).
+HELPERS=$BUILD_TESTS
+# How a test preloads a library into the tool: env "$PRELOAD=LIB" "$MDD" ...
+PRELOAD=LD_PRELOAD
+# A cross build runs the target's programs under an emulator (MDD_TEST_EMULATOR, from the
+# toolchain file): $MDD and the helpers are then scripts in $TMP/bin that start it. A library
+# is preloaded through the emulator (qemu-user's QEMU_SET_ENV), since the host's programs on
+# the way, the scripts and the emulator, cannot load the target's library.
+if [ -n "${MDD_TEST_EMULATOR:-}" ]; then
+    mkdir "$TMP/bin"
+    for program in "$MDD" "$BUILD_TESTS"/{peak_rss,make_malformed,write_prefixes}; do
+        printf '#!/bin/sh\nexec %s %q "$@"\n' "$MDD_TEST_EMULATOR" "$program" >"$TMP/bin/${program##*/}"
+        chmod +x "$TMP/bin/${program##*/}"
+    done
+    MDD=$TMP/bin/mdd
+    HELPERS=$TMP/bin
+    PRELOAD=QEMU_SET_ENV=LD_PRELOAD
+fi
+
+# Skips the test when it runs the target's programs under an emulator, saying why.
+skip_when_emulated() {
+    [ -z "${MDD_TEST_EMULATOR:-}" ] || skip "$1 (cross build, programs run under ${MDD_TEST_EMULATOR%% *})"
+}
+
 fail() {
     echo "FAIL: $*" >&2
     exit 1

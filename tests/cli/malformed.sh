@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.bash"
 
 # Kept in the build tree: the bomb takes seconds to compress and is reused between runs.
 dir=$BUILD_TESTS/malformed
-"$BUILD_TESTS/make_malformed" "$dir"
+"$HELPERS/make_malformed" "$dir"
 
 run 0 "$MDD" verify "$dir/good.mdd"
 expect_line "$dir/good.mdd: OK (1 chunk, 4096 bytes, 1 signature checked)" "$TMP/out" "control file"
@@ -15,7 +15,7 @@ count=0
 while IFS=$'\t' read -r name reason; do
     file=$dir/$name
     rc=0
-    peak=$("$BUILD_TESTS/peak_rss" "$MDD" verify "$file" 2>"$TMP/err") || rc=$?
+    peak=$("$HELPERS/peak_rss" "$MDD" verify "$file" 2>"$TMP/err") || rc=$?
     [ "$rc" -eq 1 ] || fail "$name: exit $rc, expected 1; stderr: $(cat "$TMP/err")"
     [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "$name: expected one line on stderr: $(cat "$TMP/err")"
     line=$(cat "$TMP/err")

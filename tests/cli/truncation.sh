@@ -7,7 +7,7 @@ for name in FLXC1000 functional_groups; do
     src=$CORPUS/$name.mdd
     dir=$WORK/$name
     mkdir "$dir"
-    "$BUILD_TESTS/write_prefixes" "$src" "$dir"
+    "$HELPERS/write_prefixes" "$src" "$dir"
     size=$(stat -c %s "$src")
     expect_eq "$(ls "$dir" | wc -l)" "$size" "$name prefixes"
     rc=0

@@ -30,6 +30,15 @@ static inline void tb_set(tb *b, uint32_t at, uint32_t v, uint32_t size)
 
 static inline void tb_set32(tb *b, uint32_t at, uint32_t v) { tb_set(b, at, v, 4); }
 
+/* The little-endian 32-bit value at `at`, whatever the host's byte order. */
+static inline uint32_t tb_get32(const tb *b, uint32_t at)
+{
+    uint32_t v = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        v |= (uint32_t)b->buf[at + i] << (8 * i);
+    return v;
+}
+
 /* Appends size bytes of v; returns where they went. */
 static inline uint32_t tb_put(tb *b, uint32_t v, uint32_t size)
 {

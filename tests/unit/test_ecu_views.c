@@ -451,9 +451,7 @@ static void test_unverified_bytes(void **state)
     /* A vtable that runs past the end: the table reads as absent. */
     tb_set32(&b, variants.pos - 4, 1);
     mdd_variant v = mdd_variant_vec_at(mdd_ecu_data_variants(e), 0);
-    int32_t soff;
-    memcpy(&soff, b.buf + v.t.pos, 4);
-    tb_set(&b, (uint32_t)((int64_t)v.t.pos - soff), 0xfffe, 2);
+    tb_set(&b, (uint32_t)((int64_t)v.t.pos - (int32_t)tb_get32(&b, v.t.pos)), 0xfffe, 2);
     assert_false(mdd_present(mdd_variant_vec_at(mdd_ecu_data_variants(e), 0)));
     /* Shorter buffers than the views were made for: every read stays inside. */
     for (size_t len = 0; len < b.len; len++) {

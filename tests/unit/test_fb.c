@@ -192,9 +192,7 @@ static uint32_t ecu_data_with_variants(tb *b, uint32_t count)
 /* The vtable position of the table at pos. */
 static uint32_t vtable_of(const tb *b, uint32_t pos)
 {
-    int32_t soff;
-    memcpy(&soff, b->buf + pos, 4);
-    return (uint32_t)((int64_t)pos - soff);
+    return (uint32_t)((int64_t)pos - (int32_t)tb_get32(b, pos));
 }
 
 /* ---- real payloads ---- */
