@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Wraps the CMake build. `make check`, `make fuzz` and `make demo` check the Debian packages they
 # need first (scripts/install-deps.sh): as root they install what is missing, otherwise they
 # stop naming it. A plain `make` builds with the compiler's warnings; `make test` and

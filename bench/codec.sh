@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Codec throughput: libmdd's in-process LZMA-alone decode and SHA-512 (the build's backend and
 # the project's own, docs/adr/0016) against the command-line tools that do the same job
 # (xz --format=lzma -dc, openssl dgst -sha512).

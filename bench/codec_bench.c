@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Codec throughput, in-process. bench/codec.sh runs it beside xz and openssl.
  *
  *   bench_codec_bench lzma STREAM_FILE SIZE REPEAT   decode an LZMA-alone file REPEAT times

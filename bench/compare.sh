@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Before/after figures for lookups and open: two builds measured alternately.
 #
 #   bench/compare.sh [--rounds N] [--corpus DIR] OLD_BUILD_DIR NEW_BUILD_DIR

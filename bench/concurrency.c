@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Concurrent readers of one database, mapped (inplace) against read into a process-owned cache
  * (pread), with and without memory pressure: throughput and latency percentiles.
  *

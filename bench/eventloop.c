@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The mmap trap on an event loop: checksumming large files from a loop that touches a file
  * mapping, from one thread per file, and from a loop fed by asynchronous reads.
  *

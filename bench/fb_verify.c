@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FlatBuffers verification against one sequential read of the same bytes.
  *
  *   bench_fb_verify synthetic [MIB [RUNS]]

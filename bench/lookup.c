@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Service lookups: the database's index against a naive walk of the FlatBuffers for every
  * lookup kind, and the inplace strategy against heap, on one synthetic database of
  * production-like size.

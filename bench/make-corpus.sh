@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A synthetic corpus of MDD files shaped like the one ADR-003 measured: by default 68 files,
 # 242 MiB of uncompressed payload, LZMA-compressed chunks.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Plots of a bench/run result with gnuplot, as SVG and PNG beside the JSON: RSS idle and under
 # pressure per strategy, open time per strategy, and RSS while the parent reclaims the child's
 # memory step by step (from the .pressure.txt trace). The PNGs are copied to docs/images when

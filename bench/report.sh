@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The markdown table of a bench/run result: every strategy beside the ADR-003 figures, the
 # conversion and lookup figures, and each target with its ratio and PASS or MISS.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The two mmap-against-explicit-I/O experiments, side by side, in one run:
 #
 #   bench/seeds.sh [--quick] [--build DIR] [--out FILE] [--data DIR]

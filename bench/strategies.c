@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Load strategies side by side: the ADR-003 table, reproduced on any directory of MDD files.
  *
  *   bench_strategies [--json] [--json-out FILE] [--runs N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The load strategies table (ADR-003): builds the benchmark corpus if it is not there yet,
 # then compares heap, sidecar and inplace on it, cold and warm page cache, three runs each.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What libmdd.so exports: exactly the functions and data its installed headers declare. A
 # linker version script (node MDD_0.1) lists them and hides every other symbol, so the wire
 # layer, the cache object and any other helper the library's objects define stay inside.

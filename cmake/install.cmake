@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Installs the libraries, the public headers (include/mdd; the internal ones under
 # src/include are not), the mdd tool, its man page, a pkg-config file and a CMake
 # package (find_package(libmdd) gives mdd::mdd and mdd::mdd_static).

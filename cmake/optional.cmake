@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Optional dependencies found through pkg-config. Each has a cache variable taking AUTO (use it
 # when found), ON (fail the configuration when it is missing) or OFF (never use it).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Prints the names of the library functions and data that C headers declare, one per line,
 # sorted: the mdd_* names of the declarations at file scope that end with ';' (a function's
 # name directly before its first parenthesis, or an extern datum's). Comments, preprocessor

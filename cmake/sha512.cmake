@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The SHA-512 backend (docs/adr/0016-own-sha512.md). MDD_SHA512 takes AUTO (libcrypto when
 # pkg-config finds it, else the built-in one), OPENSSL (libcrypto, or fail) or BUILTIN (the
 # project's own, no libcrypto). Sets MDD_SHA512_BACKEND (OPENSSL or BUILTIN), CRYPTO_FOUND and

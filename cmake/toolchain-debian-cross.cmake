@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The common part of the toolchain files for Debian's cross compilers: toolchain-ARCH.cmake
 # sets MDD_CROSS_TRIPLET, MDD_CROSS_QEMU_NAME and CMAKE_SYSTEM_PROCESSOR, then includes this
 # file. The C library is the cross compiler's own (libc6-dev-ARCH-cross, in /usr/TRIPLET); the

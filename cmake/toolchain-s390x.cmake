@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # 64-bit IBM Z Linux (Debian s390x), the big-endian target, with gcc-s390x-linux-gnu; see
 # toolchain-debian-cross.cmake.
 set(CMAKE_SYSTEM_PROCESSOR s390x)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmake -DHEADER_DIR=include/mdd -DLISTER=public-symbols.sh -DOUT=libmdd.map -P version-script.cmake
 # Writes the linker version script that exports the symbols the headers of HEADER_DIR declare.
 file(GLOB headers ${HEADER_DIR}/*.h)

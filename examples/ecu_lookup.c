@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ecu_lookup: libmdd's main job. Opens a directory of MDD files as one database, finds the
  * services of an ECU that a UDS request addresses (22 F1 90: ReadDataByIdentifier, the VIN),
  * lists the ECU's DTCs, and closes the database.

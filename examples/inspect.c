@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* inspect: print an MDD file's ECU name and chunks, and verify every chunk.
  * Usage: inspect FILE */
 #include <mdd/mdd.h>

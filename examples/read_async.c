@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* read_async: read every chunk of an MDD file from an epoll loop without ever blocking the
  * loop on the disk. Resident bytes are used inline; the rest arrive through an mdd_reader,
  * whose descriptor the loop watches like any socket.

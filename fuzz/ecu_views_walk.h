@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Generated from schema/ecu_data.fbs by schema/generate.py. Do not edit: change the
  * schema and run `make generate`. */
 /* Calls every accessor of the typed views (include/mdd/ecu_views.h), from a root down, within

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Fuzzes chunk decoding. Input: a little-endian uint32 expected size, then an LZMA-alone
  * stream. The direct decoder and the streaming one (mdd_chunk_stream()) must agree: the same
  * status, and on success the same bytes, exactly the expected number of them, compared as

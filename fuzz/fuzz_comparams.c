@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ComParams over fuzzed EcuData: the input is a payload; when it verifies and indexes, every
  * layer's ComParams are resolved for all protocols and for each protocol the layer lists, and
  * the answers must agree with one another: the total does not depend on the room given, every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Container parser and rewriter: no input may crash them, and for any input the parser
  * accepts, a rewrite without edits must give the input back and re-encoding the parsed views
  * must give a file that parses to the same shape. */

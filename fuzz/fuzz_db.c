@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The database's index and lookups over fuzzed EcuData. An input that starts with the MDD
  * magic is a container whose first DIAGNOSTIC_DESCRIPTION chunk is the payload (so real
  * files seed the fuzzer), and the requests are every indexed prefix, cut short and extended,

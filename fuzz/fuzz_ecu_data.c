@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* EcuData verifier and typed views: no input may crash them or make them read outside it.
  *
  * Input: a path of PATH_STEPS little-endian 16-bit choices, then the payload. The payload is

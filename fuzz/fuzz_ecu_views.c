@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The generated typed views over unverified bytes: every accessor of every table
  * (ecu_views_walk.h, generated from the schema) must stay inside the input and never crash,
  * whatever the bytes. The walk is bounded per input (a table budget and a depth), so that the

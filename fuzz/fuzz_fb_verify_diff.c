@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The EcuData verifier's two implementations must agree: the fast pass (which only tells a
  * sound payload, and hands anything else to the walk) and the walk alone (the mode
  * FB_VERIFY_WALK_ONLY of <mdd_internal/fb_verify.h>). For every input, verified once with the default limits and once with small limits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The queries of include/mdd/query.h over fuzzed EcuData: the input is the payload. A payload
  * that verifies is opened as a database and every query runs on every layer (and the first
  * services of each); the answers must be bounded and consistent: a count that does not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Fuzzes mdd serve's request target parsing. Input: a path, then '?' or a NUL byte, then a
  * query (none when the input has neither). The parse must be consistent: an error has a
  * status and a message, a success names a route with the segments and values it needs, a

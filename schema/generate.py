@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generates every piece of C that knows the EcuData schema from schema/ecu_data.fbs.
 
     generate.py [--check] SCHEMA OUT_DIR
@@ -18,7 +19,8 @@ import re
 import sys
 from pathlib import Path
 
-HEADER = "/* Generated from schema/ecu_data.fbs by schema/generate.py. Do not edit: change the\n" \
+HEADER = "/* SPDX-License-Identifier: Apache-2.0 */\n" \
+         "/* Generated from schema/ecu_data.fbs by schema/generate.py. Do not edit: change the\n" \
          " * schema and run `make generate`. */\n"
 
 SCALAR_TYPES = {  # schema type: (C type, bytes, fb_scalar)

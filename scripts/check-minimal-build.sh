@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The build with the fewest dependencies: pkg-config sees only liblzma (a folder holding a copy
 # of its .pc file), so libcrypto, liburing, libevent and cmocka are not found. In a
 # fresh BUILD_DIR (default build-minimal) it configures, builds everything that is left (the

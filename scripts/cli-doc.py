@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reads docs/cli.md, the one description of the mdd command, and derives what others need.
 
     cli-doc.py man [-o OUT] CLI_MD    the man page (docs/mdd.1 is this, checked in)

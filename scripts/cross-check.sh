@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Builds the library, the tool and the tests for ARCH with Debian's cross compiler (warnings as
 # errors) and runs every test under qemu-user; prints how long the build and the tests took.
 # The target's libraries must already be unpacked in LIBS (scripts/install-cross-deps.sh;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The names a cross build uses for a Debian architecture, one table for the scripts and the
 # Makefile. Usage: cross-target.sh triplet|qemu ARCH; fails on an architecture it does not know.
 set -e

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # A tour of the mdd tool on files it makes itself (no corpus needed): pack two sample payloads
 # into an MDD file, then info, verify and cat it; then generate a small fleet of ECU databases,
 # convert it in place, load it under each strategy with the memory each costs, look up a few

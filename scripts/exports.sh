@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # What libmdd.so exports, against the reviewed list docs/libmdd.sym (one name per line,
 # sorted).
 #   exports.sh check LIB SRCDIR   fails, printing the differences, unless LIB exports exactly

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Gets what `make cross-check ARCH=...` needs on Debian: as root, the cross compiler for ARCH
 # and qemu-user (installed when missing); then the target's libraries, Debian's packages for
 # ARCH unpacked into DIR (DIR/root/usr/lib/TRIPLET, DIR/root/usr/include), which the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Checks that the Debian packages a task needs are installed, and installs the missing ones
 # when run as root. Without root it exits 0 when nothing is missing and fails naming the
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs every libFuzzer target in BUILD_DIR for SECONDS each, seeded from the real corpus when
 # it is present, from small generated inputs and from fuzz/seeds/, then prints a table of the
 # inputs each target executed and its executions per second (libFuzzer's final stats). Exits

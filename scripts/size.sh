@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The size budget (docs/benchmarks.md, "Code size"): builds libmdd.so alone at -Os
 # (MinSizeRel) in several configurations and prints the .text of each, as `size -A` reports
 # it, for the host and, when Debian's cross compiler is installed, for arm64:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Helpers several benchmark programs share: failing, parsing a number, a clock, a small
  * random generator, medians, requests drawn from a database layer, eviction of a file from
  * the page cache (bench_common.c); writing whole buffers and output files (bench_io.c); a

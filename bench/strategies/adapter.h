@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A diagnostic adapter's start-up work, done by the measured child under --adapter N. */
 #ifndef MDD_BENCH_STRATEGIES_ADAPTER_H
 #define MDD_BENCH_STRATEGIES_ADAPTER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The measured child: forked per strategy and run, it opens every file of a set, touches
  * each chunk a little (or does the adapter's start-up work), reports through a pipe and
  * waits, idle, while the parent reads its memory. Forked from a parent that allocates next

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A measured child's memory, read by the parent: idle, then after the kernel reclaimed what
  * it could. */
 #ifndef MDD_BENCH_STRATEGIES_CHILD_MEMORY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Byte-for-byte file copies through buffers the measured children do not inherit. */
 #ifndef MDD_BENCH_STRATEGIES_COPY_H
 #define MDD_BENCH_STRATEGIES_COPY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The MDD files of the directory bench_strategies measures, and their sizes. */
 #ifndef MDD_BENCH_STRATEGIES_CORPUS_H
 #define MDD_BENCH_STRATEGIES_CORPUS_H

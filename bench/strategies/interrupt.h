@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SIGINT and SIGTERM in the parent: it stops at the next wait and still removes the scratch
  * directory, which holds several hundred MB. */
 #ifndef MDD_BENCH_STRATEGIES_INTERRUPT_H

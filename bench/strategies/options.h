@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_strategies' command line: what to measure and how. */
 #ifndef MDD_BENCH_STRATEGIES_OPTIONS_H
 #define MDD_BENCH_STRATEGIES_OPTIONS_H

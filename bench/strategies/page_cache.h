@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the page cache holds of a strategy's files before a measured child opens them. */
 #ifndef MDD_BENCH_STRATEGIES_PAGE_CACHE_H
 #define MDD_BENCH_STRATEGIES_PAGE_CACHE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The strategies' copies of the corpus, made ready before any timing. */
 #ifndef MDD_BENCH_STRATEGIES_PREPARE_H
 #define MDD_BENCH_STRATEGIES_PREPARE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The ratios the benchmark judges against its targets (docs/benchmarks.md). */
 #ifndef MDD_BENCH_STRATEGIES_RATIOS_H
 #define MDD_BENCH_STRATEGIES_RATIOS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Making the kernel reclaim what it can of a process's memory: MADV_PAGEOUT over every
  * mapping listed in /proc/PID/maps, as memory pressure without swap would. */
 #ifndef MDD_BENCH_STRATEGIES_RECLAIM_H

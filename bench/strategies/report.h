@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_strategies' output: a markdown report, or one JSON object (docs/benchmarks.md
  * describes both). */
 #ifndef MDD_BENCH_STRATEGIES_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The measurement runs: per run, cache mode and strategy, a verifying child measured idle and
  * under pressure and a non-verifying one measured idle; a child without files for the
  * baseline. */

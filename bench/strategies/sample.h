@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The figures of one strategy from one run (a sample), and every run's samples with their
  * medians (the results). */
 #ifndef MDD_BENCH_STRATEGIES_SAMPLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "strategy_set.h"
 
 #include "bench_common.h"

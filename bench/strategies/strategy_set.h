@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One strategy's copy of the corpus in the scratch directory, and the files it reads. */
 #ifndef MDD_BENCH_STRATEGIES_STRATEGY_SET_H
 #define MDD_BENCH_STRATEGIES_STRATEGY_SET_H

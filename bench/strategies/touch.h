@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The measured child's stand-in for sparse FlatBuffers lookups: a few reads of every chunk. */
 #ifndef MDD_BENCH_STRATEGIES_TOUCH_H
 #define MDD_BENCH_STRATEGIES_TOUCH_H

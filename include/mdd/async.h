@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: reads that never block the calling thread, for event loops.
  *
  * A page fault on a cold file mapping blocks the thread that touches it, invisibly: on an

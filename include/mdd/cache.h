@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: the settings of the block cache behind the pread strategy, and pinned views.
  *
  * Under pread a store reads file bytes with explicit I/O (pread(2), io_uring) into a cache of

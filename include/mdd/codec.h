@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: chunk codecs. LZMA-alone through liblzma, SHA-512 through OpenSSL libcrypto, and
  * the payload of a chunk (decoded, measured, verified against its signatures). */
 #ifndef MDD_CODEC_H

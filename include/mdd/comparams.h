@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: a layer's communication parameters (ComParams), resolved through inheritance.
  *
  * A layer's ComParams are the ComParamRefs of its DiagLayer (com_param_refs), then those of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: the MDD container (20-byte magic + protobuf MDDFile), as zero-copy views.
  *
  * mdd_file_parse() turns a (pointer, length) buffer into an mdd_file whose strings and bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: the one-time in-place conversion of an MDD file to uncompressed chunks.
  *
  * Every compressed chunk is decoded straight into a temporary file in the same directory,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: a database of ECUs, each one MDD file's diagnostic description with an index for
  * fast, allocation-free lookups.
  *

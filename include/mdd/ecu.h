@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: the EcuData payload as typed, zero-copy views (generated from the schema, see
  * <mdd/ecu_views.h>), and what libmdd derives from them: the layer a parent reference names,
  * request prefixes and inherited services.

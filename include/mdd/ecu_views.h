@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Generated from schema/ecu_data.fbs by schema/generate.py. Do not edit: change the
  * schema and run `make generate`. */
 /* libmdd: typed, zero-copy views of every table of the EcuData FlatBuffer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: FlatBuffers, verified and zero-copy.
  *
  * mdd_fb_verify_ecu_data() checks a DIAGNOSTIC_DESCRIPTION payload (a FlatBuffer whose root

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: files on disk. Read-only mappings and crash-safe whole-file writes. */
 #ifndef MDD_FILE_H
 #define MDD_FILE_H

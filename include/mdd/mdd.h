@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: load ECU diagnostic databases (MDD files) with the least resident memory, zero
  * copies and verified integrity. Include this header for the whole public API: errors and
  * byte views, the container, its codec, files and mappings, memory reports, the converter,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: what memory really costs. Process totals from /proc/<pid>/smaps_rollup and the
  * resident part of a mapping from mincore(2). */
 #ifndef MDD_MEMORY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: the facts an adapter asks of a layer beyond request matching: its state charts
  * (sessions, security levels) and the states each service requires and the transitions it
  * triggers, its single-ECU jobs, special data groups, and a variant's identification patterns.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: status codes, error details, byte views and output sinks.
  *
  * Every fallible libmdd function returns an mdd_status and, when the caller passes a

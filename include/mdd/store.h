@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd: one MDD file loaded under a chosen strategy, handing out zero-copy views of every
  * chunk's uncompressed data.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the async layer: the reader, one read's state and the backend interface.
  *
  * Everything but the backend's I/O runs on the reader's thread (the loop's): submit, cancel,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The reader's public entry points: options, open and close, submit, cancel, dispatch. The
  * backends (uring.c, threads.c) only perform the I/O; ids, the held list, the ready list and
  * every callback live here. */

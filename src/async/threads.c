@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The thread-pool backend: workers take reads from a queue, perform them with blocking
  * pread(2) and push them on a done stack, then signal the reader's descriptor. The stack is
  * lock-free because the loop's thread takes it: with more workers than CPUs, a worker

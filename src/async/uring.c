@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The io_uring backend: each read is one IORING_OP_READ at a time, of at most max_read
  * bytes, submitted again for the rest after a piece or a short read; the kernel signals the
  * reader's eventfd (io_uring_register_eventfd) whenever it posts a completion. No thread of

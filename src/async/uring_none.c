@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The io_uring backend of a library built without liburing (MDD_WITH_IO_URING off or not
  * found): it is never available, so AUTO readers take the thread pool and a reader that asks
  * for io_uring by name fails saying why. */

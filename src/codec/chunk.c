@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A chunk's payload: which codec its fields call for, how big it is, and how it is decoded,
  * streamed and checked against its signatures. */
 #include "../common/error.h"

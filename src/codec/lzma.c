@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LZMA-alone (".lzma") through liblzma. One decode loop serves both the direct and the
  * streaming entry points, so both enforce the exact expected size the same way. */
 #include "../common/error.h"

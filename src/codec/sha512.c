@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What every SHA-512 backend shares: the sink and the one-shot digest, built on
  * mdd_sha512_init/update/final of libcrypto's backend (sha512_openssl.c) or the project's own
  * (sha512_builtin.c), whichever the build chose (MDD_SHA512). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-512 through the project's own implementation (sha512_compress.c): the backend of builds
  * with MDD_SHA512=BUILTIN, which need no libcrypto (docs/adr/0016). */
 #include "../common/error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-512 as FIPS 180-4 describes it (sections 4.1.3, 4.2.3, 5.1.2, 6.4), for builds without
  * libcrypto (docs/adr/0016). Portable C, no table beyond the round constants: its size matters
  * more than its speed, which docs/benchmarks.md compares with libcrypto's. Words are read and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private helpers for filling an mdd_error. */
 #ifndef MDD_COMMON_ERROR_H
 #define MDD_COMMON_ERROR_H

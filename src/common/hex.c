@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "hex.h"
 
 void mdd_hex(const uint8_t *bytes, size_t len, char *out)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private: bytes as lowercase hex, for names and messages. */
 #ifndef MDD_COMMON_HEX_H
 #define MDD_COMMON_HEX_H

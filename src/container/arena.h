@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private: a bump allocator that owns the arrays of one parsed file, freed all at once. */
 #ifndef MDD_CONTAINER_ARENA_H
 #define MDD_CONTAINER_ARENA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Writes a hand-built mdd_file as a new MDD file. Message sizes are computed first so every
  * length prefix can be written before its message, and payloads stream from their views. */
 #include <mdd/container.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* MDDFile parser: each message is scanned twice, once to count its repeated fields so their
  * arrays can be taken from the arena in one piece, once to fill them. Strings and bytes stay
  * views into the caller's buffer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The one-time in-place conversion: lock, write a decompressed copy beside the file, read it
  * back, then replace the file with it. */
 #include "convert_impl.h"

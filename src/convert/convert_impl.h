@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private pieces of the in-place conversion. */
 #ifndef MDD_CONVERT_IMPL_H
 #define MDD_CONVERT_IMPL_H

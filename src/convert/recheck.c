@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The written file is trusted only after it has been read back from disk: parsed afresh and
  * every chunk hashed again. */
 #include "convert_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Writes the converted file: a rewrite of the original in which every compressed chunk's
  * data is replaced by its payload, decoded straight into the temporary file. */
 #include "convert_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Builds one ECU's index: for every variant and functional group its effective services
  * (indexed by services.c), the layers by name, the DTCs by trouble code. */
 #include "db_impl.h"

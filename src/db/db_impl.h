@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the db layer: what a database, an ECU and a layer hold, and the steps that open
  * and index them. Everything here is written once while opening and only read afterwards,
  * which is what lets lookups run on many threads without locks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The MDD files of a directory: its regular files named *.mdd, not recursing. */
 #include "db_impl.h"
 

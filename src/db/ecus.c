@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The database's ECUs and, per ECU, its layers (variants and functional groups) and DTCs:
  * accessors and lookups by name or trouble code over the arrays built at open. */
 #include "db_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Loading one ECU: its file through a store (or a payload the caller holds), the
  * DIAGNOSTIC_DESCRIPTION payload, its verification as EcuData, its name. */
 #include "db_impl.h"

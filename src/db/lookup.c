@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Service lookups over a layer's index: by request bytes, SID and sub-function (binary
  * searches in each run of one prefix length), by name, functional class and semantic
  * (binary searches in orders sorted with case folded), by position in name order. They read

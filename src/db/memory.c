@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What a database holds in memory: its stores, as they report themselves, and its index. */
 #include "db_impl.h"
 

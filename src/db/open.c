@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Opening and closing a database: one ECU per file (or payload), loaded, verified and
  * indexed in turn, then ordered by name. */
 #include "db_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Parent references that name no layer of the file (docs/format.md "Inheritance"): reported,
  * while inheritance goes on with the other parents. Starts from the listed layers (EcuData's
  * variants and functional groups) and follows every reference once into the tables only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The ECU's prefix arena: services share Requests (the payload is a DAG and layers inherit
  * the same services), so each distinct Request's prefix is read and stored once. That keeps
  * opening linear in the payload even for a hostile file whose many services point at one

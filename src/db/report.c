@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The database's report: what opening skipped, which of several files of one ECU name is the
  * default, which parent references name no layer. Written while opening, read-only after. */
 #include "db_impl.h"

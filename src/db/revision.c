@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Which of two revisions is newer: dotted segments, numeric where both are digits. Decides
  * the default among files that declare the same ECU name (docs/adr/0015). */
 #include "db_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Binary search by name, shared by every by-name lookup of the database. */
 #include "db_impl.h"
 

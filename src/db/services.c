@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Indexes one layer's effective services: by request prefix (longest first, then prefix
  * bytes, then name), by name bytewise and with case folded, by semantic and by functional
  * class. All layers of an ECU share one array of each kind, so an ECU costs a handful of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Effective services (docs/format.md, "Inheritance"): a layer's own services, then what each
  * parent passes down. The walk visits the parent DAG depth first, which yields candidates in
  * effective order; a candidate is dropped when any reference on its path lists its name as

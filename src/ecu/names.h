@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the ecu and db layers: how libmdd compares and sorts short names. Names are
  * compared as bytes (so UTF-8 sorts by code point), and an absent name counts as empty. */
 #ifndef MDD_ECU_NAMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The layer a parent reference names, whatever its kind: what inheritance and the database
  * follow from a layer to its parents. */
 #include <mdd/ecu.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The FlatBuffers builder's buffer: growth under a byte cap, alignment, strings, vectors and
  * the root. Tables and vtables are in build_table.c. */
 #include "build_impl.h"

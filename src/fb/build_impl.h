@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private primitives of the FlatBuffers builder (build.c, build_table.c). */
 #ifndef MDD_FB_BUILD_IMPL_H
 #define MDD_FB_BUILD_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The FlatBuffers builder's tables: fields, the soffset to the vtable, and vtables shared
  * between tables of the same shape as flatc shares them. */
 #include "build_impl.h"

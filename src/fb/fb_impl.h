@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private FlatBuffers primitives shared by the verifier (verify.c) and the readers (read.c).
  * Every load goes through memcpy, so no pointer into the buffer is ever dereferenced at a
  * misaligned address. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bounds-checked readers of single FlatBuffers fields. They check every read against the
  * buffer on every call instead of trusting the verifier, so that a view over bytes that were
  * never verified (or a view built by hand) still cannot read outside the buffer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The generated descriptors of the EcuData schema, for readers other than the verifier: the
  * dump walker of the tool and mdd_ecu_enum_name(). */
 #include "ecu_schema.h"

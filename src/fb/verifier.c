@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The verifier object: the bookkeeping of mdd_fb_verifier_check() (verify.c), kept between
  * payloads so that verifying many of them maps and zeroes fresh pages once, not per payload. */
 #include "verify_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The EcuData verifier: walks the payload from the root following the schema descriptors
  * (schema.h) and checks every offset, size, alignment, string and union it meets.
  *

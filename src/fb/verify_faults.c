@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The verifier's diagnostics: called only once something is found bad, they work out the
  * exact reason and write the message, with the offset it is about. */
 #include "verify_impl.h"

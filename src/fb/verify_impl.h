@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the verifier: its state, the memo encoding, and the diagnostics. The walk in
  * verify.c only tests conditions; when one fails it calls a function of verify_faults.c,
  * which works out exactly what is wrong and writes the message. Keeping the messages out of

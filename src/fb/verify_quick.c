@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The verifier's fast pass: the walk of verify.c, but it only answers "sound" or "not sure".
  * mdd_fb_verify_ecu_data() runs it first; when it is not sure, the walk of verify.c runs from
  * the start, finds the fault and names its path. A sound payload, the case that matters for

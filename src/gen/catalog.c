@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The UDS services of each generated layer. The base variant has every SID family of a real
  * ECU; its size comes from the shape: routines and data identifiers fill it up to
  * shape.services. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Diagnostic trouble codes: 24-bit codes with their SAE display form (P0123, U0100, ...),
  * texts and now and then a level and SDG texts. */
 #include "gen_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The EcuData root: a Protocol layer, the base variant inheriting from it and the variants
  * inheriting from both (some base services not inherited), or for a functional-group
  * database the functional groups on the Protocol layer. */

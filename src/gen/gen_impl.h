@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private parts of the corpus generator: the random source, text, shared subtables, the UDS
  * service catalogue and the table writers. */
 #ifndef MDD_GEN_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DiagLayer and ParentRef tables. */
 #include "gen_impl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A generated payload packed as a converter packs it. */
 #include "gen_impl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One payload: the EcuData of a spec, its detail level fitted to the size aimed at. */
 #include "gen_impl.h"
 

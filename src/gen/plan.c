@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Corpus plans: how many files, their names, seeds and sizes. The adr profile reproduces
  * the reference fleet of 68 files: sizes skewed as in a real fleet (many small ECUs, a few
  * large ones, up to 35 times the smallest), four of them functional-group databases. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The generator's random source: splitmix64. */
 #include "gen_impl.h"
 

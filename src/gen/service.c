@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DiagService tables: the DiagComm with its texts, the request whose leading coded params
  * make the request prefix, the positive response and the shared negative one. */
 #include "gen_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* How big each part of an ECU database is. Service and DTC counts grow slowly with the
  * size aimed at (real ECUs have 150 to 400 services); the detail level (data params per
  * response, SDG texts per service) makes up the rest and is fitted by mdd_gen_payload(). */

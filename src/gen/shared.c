@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Params and the subtables converters write once and share: coded types, the Value table,
  * the SID params of requests and responses, the negative response, the function classes. */
 #include "gen_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Names and prose for generated databases. Real ODX texts repeat a technical vocabulary with
  * identifiers and numbers mixed in; the numbers are what keeps LZMA near 5:1 on them. */
 #include "gen_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Crash-safe replacement of a file: temporary file, fsync, rename, directory fsync. */
 #include "../common/error.h"
 

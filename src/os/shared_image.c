@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Content-named images shared between processes (shared_image.h): making them atomically,
  * attaching under a shared lock, unlinking after the last user. */
 #include "shared_image.h"

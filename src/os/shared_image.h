@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private: read-only files of immutable bytes that unrelated processes map together, each
  * named by its content, in a directory of one user (ADR 0007).
  *

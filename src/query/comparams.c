@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A layer's ComParams and protocols: the first item of each key in inheritance order wins
  * (comparams_walk.c). Without memory to remember the keys already taken, each candidate is
  * checked by walking again up to it; layers hold a handful of references, and the shared step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the ComParam queries: a depth-first walk over a layer and its parents that
  * yields items (ComParamRefs or protocol names) in inheritance order, with one step budget
  * shared by nested walks so that resolving stays bounded on a hostile parent DAG. */

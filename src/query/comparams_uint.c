@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integer ComParams: a value parsed from its string (payload strings carry no NUL, so the
  * parse reads the view itself), and the DoIP logical addresses every DoIP adapter needs. */
 #include "comparams_impl.h"

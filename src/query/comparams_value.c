@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The value of a ComParamRef as a depth-first walk: a simple value, or a complex value whose
  * entries are simple or nested complex values, each paired with the ComParam it sets. The
  * walk keeps its path on a fixed stack, so a hostile nesting or a DAG of shared entries ends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The depth-first walk behind the ComParam queries: a layer's own items, then each parent's
  * in order, recursively. Unlike services, ComParams have no not-inherited lists, so a layer
  * reached twice only repeats items that lost already; the walk still revisits it (it keeps no

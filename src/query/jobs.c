@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Single-ECU jobs: a layer's effective ones, listed or found by name. */
 #include "query_impl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the query layer: the walk that lists a layer's inherited content (state charts,
  * jobs) without allocating. */
 #ifndef MDD_QUERY_IMPL_H

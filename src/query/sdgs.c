@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Special data groups as a flat, depth-first list of nodes, nesting bounded. */
 #include "query_impl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* State charts: a layer's effective ones, and the chart behind each state a service requires
  * and each transition it triggers. */
 #include "query_impl.h"

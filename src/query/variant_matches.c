@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A variant's identification patterns, flattened to their conditions. */
 #include "query_impl.h"
 

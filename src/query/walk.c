@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Effective layer content without allocation (see query_impl.h). The walk visits the parent
  * DAG depth first as the effective services do (src/ecu/inherit.c), yielding candidates in
  * effective order; a candidate is effective when no earlier candidate has its name, which a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The block cache's life and counters (mdd/cache.h); cache_entry.c finds, fills and pins
  * entries, cache_clock.c evicts them. */
 #include "cache_impl.h"

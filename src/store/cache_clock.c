@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CLOCK eviction: the hand sweeps the ring of published entries, clearing the referenced bit
  * of each used entry it passes and evicting the first unpinned one found unreferenced, until
  * the unpinned bytes are within the budget. Pinned entries are passed over, never freed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cache entries: finding, publishing and pinning them (cache_impl.h explains the scheme). */
 #include "cache_impl.h"
 

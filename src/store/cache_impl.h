@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the store layer: the block cache's insides (mdd/cache.h) and the steps a store
  * takes to read through it.
  *

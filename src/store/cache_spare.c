@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Spare block buffers: what eviction frees, kept for the next miss. A steady stream of misses
  * (a scan through a small budget) would otherwise allocate and free a block per read, and
  * blocks of 128 KiB and more are mappings of their own to glibc: each miss would map fresh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The heap strategy: every payload decoded once, straight into one allocation per file, so
  * every byte is always in memory. */
 #include "store_impl.h"

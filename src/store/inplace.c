@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The inplace strategy: the MDD file itself, converted once to uncompressed chunks, mapped
  * read-only, every chunk's view pointing at its data in the mapping. pread opens its file the
  * same way (store_open_converted()) but only uses the views to know where each chunk's bytes

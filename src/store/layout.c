@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Where the payloads go when the store lays them out itself: one after another, each at an
  * aligned offset, in the heap buffer (from 0) and in a sidecar file (after its header). */
 #include "store_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The operations of strategies whose views point into a read-only file mapping (sidecar,
  * inplace): whether a range is resident (mincore(2)), warming the page cache under a range
  * for the async layer, and hashing a view from the file rather than through the mapping. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The pread strategy: the MDD file converted as for inplace (store_open_converted()), its
  * chunks read with explicit I/O into a bounded, process-owned cache (cache*.c). The mapping
  * serves only the container's metadata; payload bytes are never read through it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Whole chunks of pread stores in images shared by every process of the user that opens a
  * file holding the same chunk (mdd_store_options.share_dir, ADR 0007). An image is named by
  * the SHA-512 its chunk's signature promises, and made only when its bytes hash to it: then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What a store costs in memory, measured rather than assumed. */
 #include "store_impl.h"
 

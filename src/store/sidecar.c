@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The sidecar strategy: the payloads decompressed once into NAME.mdd.fb beside the MDD file,
  * which is mapped read-only. A sidecar is used only while it matches the MDD file; otherwise
  * it is rebuilt crash-safely. */

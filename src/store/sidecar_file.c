@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The sidecar file: its fixed little-endian header and chunk table (encoding, and checking one
  * read back, whose every field is untrusted until checked), and writing a whole sidecar: the
  * header and chunk table, then every payload streamed from the MDD file and hashed on the way,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The MDD file behind every store: its mapping, its parsed container and the chunk views. */
 #include "store_impl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The store's public entry points: strategy names, options, open and close, accessors. */
 #include "store_impl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the store layer: what a store holds and the steps its strategies share. */
 #ifndef MDD_STORE_IMPL_H
 #define MDD_STORE_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The store's side of an explicit read that someone else performs: the asynchronous reader
  * (src/async/) asks the store what to read and where to put it, does the read itself (an
  * io_uring submission, or pread(2) on a pool thread) and hands the result back. The same

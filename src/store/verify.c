@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Verification at open: every chunk's data, wherever the strategy put it, hashed and checked
  * against the MDD file's signatures. */
 #include "store_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include <mdd_internal/wire.h>
 
 mdd_status mdd_varint_decode(const uint8_t *p, size_t avail, uint64_t *value, size_t *used)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include <mdd_internal/wire.h>
 
 mdd_status mdd_wire_put_varint(mdd_sink *out, uint64_t value, mdd_error *err)

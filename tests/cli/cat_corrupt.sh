@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # A chunk whose payload no longer matches its signature: verify names the chunk, cat -o leaves
 # neither OUT nor a temporary file, cat to stdout exits 1 after the fact.
 source "$(dirname "$0")/lib.bash" "$@"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # docs/cli.md and the tool agree: the same commands with the same summaries as `mdd --help`,
 # and per command the same synopsis and options as `mdd CMD --help`, both ways; the options are
 # those of the command's option table in tools/mdd (so an option the tool takes but nobody

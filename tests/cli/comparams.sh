@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd comparams against flatc: for every corpus file and variant, the ComParams that a jq
 # program resolves from flatc's JSON of the payload (own refs, then the parents depth first,
 # the first reference of each key winning) must be what the tool prints, for all protocols and

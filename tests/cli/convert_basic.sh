@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd convert on directories and files: its output and exit status, what it converts and what
 # it leaves alone (plain files keep inode and mtime, other files and subdirectories are not
 # looked at), that mode, owner, metadata, signatures and chunk order survive, that -j 2 gives

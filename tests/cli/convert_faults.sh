@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd convert under injected failures: every call by which a conversion changes the file
 # system (writes, syncs, the temporary file's creation, mode and owner, the rename), every
 # read-back (pread) and the temporary file's close is made to fail in turn, one per run,

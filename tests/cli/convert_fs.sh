@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd convert against real file system failures, on tmpfs mounts: a disk too small for the
 # converted file, a read-only file system, and a directory the user may not write to. Each
 # exits 1 with a message naming the file and the reason, and leaves the original byte-identical

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd convert killed (SIGKILL) at random moments of converting a 32 MB file: at a chosen call
 # among those the faultshim preload library counts (writes, syncs, reads back, closes, the
 # temporary file's creation, mode, owner, the rename), and at random times. After every kill

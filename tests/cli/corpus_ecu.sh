@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd ecu on the real files: --json equals the independently computed "diagnostic_description"
 # of each *.expect.json (own services in file order, effective ones by name) but for the keys
 # of the facts that tests/cli/facts_corpus.sh checks, the text form

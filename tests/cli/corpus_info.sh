@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd info on the real files: --json equals the independently computed "container" object of
 # each *.expect.json plus "has_data" (every chunk there has a data field), and the text form
 # names the ECU.

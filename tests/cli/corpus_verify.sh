@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd verify on the real files: one OK line each, and --json lines that carry the payload size
 # and SHA-512 of the expect files.
 source "$(dirname "$0")/lib.bash" "$@"

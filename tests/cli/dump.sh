@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd dump: the nesting limit, a hostile payload in a well-formed container, usage errors.
 # (tests/cli/flatc_crosscheck.sh compares the full output with flatc.)
 source "$(dirname "$0")/lib.bash" "$@"

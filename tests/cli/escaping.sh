@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Bytes from a file reach the output escaped: JSON stays valid (control characters escaped,
 # invalid UTF-8 as U+FFFD), text shows control characters, C1 controls, invalid UTF-8 and
 # backslashes as \xHH and \\.

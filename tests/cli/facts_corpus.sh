@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd states, sdgs, jobs and the new keys of mdd ecu --json on the real files, against what jq
 # computes from flatc's JSON of each payload (flatc_json_schema): effective state charts and
 # jobs as own then parents', the first of each name kept; each service's triggered transitions

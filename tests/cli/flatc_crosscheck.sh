@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd dump against flatc: for every corpus file, the payload that `mdd cat` extracts, printed
 # by flatc --json with the project's schema (schema/ecu_data.fbs, as flatc_json_schema adapts
 # it), must equal `mdd dump`: every table of the payload. flatc is the independent oracle for

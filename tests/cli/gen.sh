@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd gen: the small profile's files, reproducible, each passing mdd verify, flatc with the
 # project's schema (when flatc is installed) and answering a lookup of a data identifier;
 # usage errors for bad options.

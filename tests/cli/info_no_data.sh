@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd info tells a chunk without a data field (its metadata is the content) from one whose data
 # is empty: both store 0 bytes, only the second has data. The file is written byte by byte.
 source "$(dirname "$0")/lib.bash" "$@"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd info reads only the container: on a file with a 250 MB plain chunk its peak RSS stays
 # under 8 MB.
 source "$(dirname "$0")/lib.bash" "$@"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `make install`'s result is usable and holds only the product: the shared library has its
 # SONAME, the internal library and its headers stay out, and every example in examples/ builds
 # against the installed tree with pkg-config and runs on a directory of MDD files (the corpus

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by every CLI test (run as: bash TEST.sh MDD_BINARY BUILD_TESTS_DIR CORPUS_DIR).
 # Sets MDD, BUILD_TESTS and CORPUS, makes a scratch directory $TMP removed on exit (run() keeps
 # its captures there) with an empty $WORK inside for the test's own files, and offers the

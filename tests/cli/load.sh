@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd load under each strategy, on packed files and on copies of the corpus: the per-file
 # figures (strategy, chunks, payload, mapped and heap bytes) are exact, the process line is
 # there, JSON says the same; inplace converts the copies (their payloads keep their SHA-512);

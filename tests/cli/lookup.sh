@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd services, lookup and dtc on the real files: exact output (checked against the
 # independently computed *.expect.json where it covers the same facts), the messages and exit
 # statuses of unknown ECUs, variants and codes, and usage errors for bad arguments.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Hand-made malformed files (bad magic, overlong varint, bad wire type, lengths past the end,
 # corrupt and truncated LZMA, wrong declared sizes, unknown compression, SHA-512 mismatch, a
 # 3 GiB zero bomb): `mdd verify` rejects each with exit 1 and one line naming the file and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # A directory of many files: two revisions of one ECU both load (mdd ecu, lookup and load), the
 # newer is the default and the older stays reachable by its path, and the choice is printed as
 # a note; a broken file among good ones is refused, or skipped with a note under --skip-invalid.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd pack builds a file whose info, cat and verify give back exactly the inputs: lzma and plain
 # chunks, type names and numbers, a CODE_FILE_PARTIAL name with "::", an unnamed empty chunk,
 # metadata (a repeated key keeps its last value) and a revision. protoc must accept the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The README's library example is an abridged copy of the example file it names: every line of
 # its code block is a line of that file (indentation aside), in the file's order.
 source "$(dirname "$0")/lib.bash" "$@"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The code generated from schema/ecu_data.fbs: it matches the schema (a stale file fails), and
 # adding one field to the schema and regenerating gives its typed accessor, its verifier and
 # dump descriptor and its builder field id, with no other edit.

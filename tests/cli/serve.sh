@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd serve: every endpoint's exact JSON (expected values computed with mdd ecu, info,
 # lookup, services, dtc, comparams, states, sdgs, jobs and cat), status codes, a streamed chunk byte for byte, concurrent clients, the
 # header and connection limits, a client leaving mid-stream, each loading strategy, the real

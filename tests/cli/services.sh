@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd services queries on the real files against answers computed without libmdd: flatc prints
 # each payload as JSON with the project's schema, and jq derives every layer's effective
 # services (docs/format.md "Inheritance"), their request prefixes ("Request matching"),

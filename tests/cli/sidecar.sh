@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd sidecar builds FILE.fb beside each MDD file (a page of header, then the payloads at
 # 8-byte-aligned offsets), leaves a fitting one alone, rebuilds a stale or damaged one, never
 # writes one for a bad chunk, and --clean removes them, leaving the directory as it was.

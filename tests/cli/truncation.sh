@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Every proper prefix of a real MDD file is rejected by `mdd verify` with exit 1 and one
 # message per file, in one run over all of them: no crash, no hang, no prefix taken for valid.
 source "$(dirname "$0")/lib.bash"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The command line: help and version succeed, wrong usage exits 2, a missing file exits 1 with
 # a message naming it.
 source "$(dirname "$0")/lib.bash" "$@"

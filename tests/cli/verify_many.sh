@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mdd verify releases each file before the next: thousands of files in one run, with far
 # fewer descriptors allowed than files given, all verify; bad ones do not stop the run.
 source "$(dirname "$0")/lib.bash" "$@"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Writes a set of malformed MDD files into a directory, with a manifest of the reason each
  * must be rejected for: `make_malformed DIR` writes DIR/NAME.mdd and DIR/expected.txt, whose
  * lines are `NAME.mdd<TAB>substring of the error message`. DIR/good.mdd, a valid control file,

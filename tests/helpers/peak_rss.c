@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* peak_rss COMMAND [ARGS...]: runs COMMAND with its stdout sent to /dev/null, prints its peak
  * resident set size in KB (ru_maxrss) on stdout and exits with its exit status. The tests use
  * it to hold commands to a memory budget. */

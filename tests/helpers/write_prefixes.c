@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* `write_prefixes FILE DIR` writes every proper prefix of FILE (lengths 0 .. size-1) as
  * DIR/prefix-<LENGTH>.mdd, for truncation tests that run the CLI over all of them at once. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* faultshim: an LD_PRELOAD library that counts the calls by which a process changes files (and
  * reads back what it wrote), and makes one chosen call fail, kills the process at it, or runs
  * a command just before it, so that tests can check what a failure or a crash at every step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* EcuData payloads for tests, described as plain structs and laid out with fb_builder.h:
  * variants, functional groups, protocols and shared data with their services (each request a
  * list of params), parent references with not-inherited names, and DTCs. Header-only.

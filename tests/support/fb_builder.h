@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A tiny FlatBuffers byte builder for tests and benchmarks, header-only. It lays a buffer out
  * front to back: a parent is written before its children, so every uoffset points forward as
  * the format wants, and tests can then break any byte on purpose. Also: the decoded payload of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Helpers shared by the unit tests. */
 #ifndef MDD_TESTUTIL_H
 #define MDD_TESTUTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The asynchronous reader (mdd/async.h) under real event loops (libevent, and epoll once):
  * for each backend, the bytes of many ranges of a generated MDD file under every strategy,
  * read from a cold page cache, against the heap store's; exact completion counts;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The block cache behind the pread strategy: options, exact hits, misses and evictions for
  * scripted reads, the budget, pinned entries under eviction pressure, multi-block spans, a
  * cache shared by two stores, and the counters. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The codec layer: LZMA-alone decode/encode, SHA-512, and chunk payloads. */
 #include <setjmp.h>
 #include <stdarg.h>

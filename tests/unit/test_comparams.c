@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ComParams: resolution through inheritance (overrides, per protocol, protocol filter),
  * protocols, values as a visitor over nested complex values, integer getters, DoIP addresses,
  * and hostile payloads (a parent DAG that multiplies the work, wrong union tags, deep

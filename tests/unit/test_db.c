@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The database: opening files, directories and payloads; effective services with
  * not-inherited names; request lookups (all matches, longest prefix first, short requests);
  * lookups by name and trouble code; limits; hostile payloads; many threads at once; the

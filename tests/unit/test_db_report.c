@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A database of many files: which revision is newer, the default among files of one ECU name
  * and the others by path, invalid files skipped or refused, parent references that name no
  * layer, and the report that says so. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The generated views and descriptors of the tables added with the complete schema: vectors
  * of unions (views and verifier), optional and 8-byte scalars, vectors of doubles and of
  * uint32, schema defaults, enum names. Payloads are laid out byte by byte with the tests' own

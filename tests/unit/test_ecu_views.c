@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The typed EcuData views: exact values from real payloads (checked against the corpus's
  * expect files and flatc), defaults of absent fields, optional scalars, absent views, and
  * views over bytes that were never verified. */

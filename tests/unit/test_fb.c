@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The EcuData verifier: real payloads pass; hand-built hostile payloads fail with exact
  * messages; shared-subtable bombs, truncations and random damage end cleanly. Every payload
  * here is verified twice, with the fast pass and with the walk alone (FB_VERIFY_WALK_ONLY), and the two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The FlatBuffers builder (strings, vectors, tables, shared vtables, the byte cap, calls out
  * of order) and the corpus generator: plans, determinism, verification, and the shape of
  * every generated ECU read back through the views and the database. */

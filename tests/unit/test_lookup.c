@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Service lookups through the index on a built ECU: prefixes longer than four bytes (a
  * routine id after SID and sub-function), most specific first; by name without case, SID,
  * SID + sub-function with the suppress bit ignored, functional class, semantic, combined

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the lookups of mdd/db.h cost besides time: no heap allocation, under every storage
  * strategy, and no thread anywhere from open to close (the library starts threads only for an
  * asynchronous reader or a parallel conversion, which these databases do not ask for).

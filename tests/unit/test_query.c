@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The facts of include/mdd/query.h on payloads built here: state charts and jobs through
  * three levels of inheritance (a variant, its base variant, a protocol, shared data) with
  * overrides and a not-inherited job; the chart behind each state a service requires and each

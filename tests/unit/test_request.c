@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Request prefixes (docs/format.md, "Request matching"): exact prefixes of real services and
  * of built ones for each rule (position order, gaps, the tests a param must pass, the 4-byte
  * bound), and how a prefix matches requests. */

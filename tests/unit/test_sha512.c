@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The project's own SHA-512 (src/codec/sha512_compress.c): the example messages of FIPS 180-4
  * with the digests the standard's examples give, every split of a message across updates and
  * every length around the padding's one- and two-block cases, and, where libcrypto is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared payload images (mdd_store_options.share_dir): one image per chunk content for all
  * stores and processes, made atomically and checked against the signature, removed after its
  * last user, refused when the directory or an image cannot be trusted. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The store layer: each load strategy on MDD files built here, sidecar freshness and repair,
  * in-place conversion and its read-only fallback, verification and the memory report. */
 #include <setjmp.h>

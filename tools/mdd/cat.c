@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd cat: streams one chunk's uncompressed payload to stdout or a file, hashing it on the
  * way, and checks the chunk's sha512_uncompressed signatures once the end is reached. A file
  * written with -o appears only when the whole payload was good. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The mdd tool's command table, option parsing and messages, shared by every subcommand. */
 #ifndef MDD_TOOL_CLI_H
 #define MDD_TOOL_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd comparams: a variant's communication parameters, resolved through inheritance, for one
  * protocol or all of them. */
 #include "comparams_out.h"

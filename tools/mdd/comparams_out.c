@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "comparams_out.h"
 
 #include "text.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A layer's resolved ComParams as the tool shows them, shared by `mdd comparams` and
  * `mdd serve`'s /ecus/{ecu}/comparams. */
 #ifndef MDD_TOOL_COMPARAMS_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd convert: the one-time in-place decompression of MDD files (mdd_convert_file), over
  * files and directories, on N worker threads, with a progress line on a terminal. */
 #include "cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the commands over the diagnostic description (ecu, services, lookup, dtc) share:
  * their options, opening a database, choosing an ECU and a variant, printing prefixes. */
 #ifndef MDD_TOOL_DBCLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd dtc: an ECU's diagnostic trouble codes, all of them or those with one code. */
 #include "dbcli.h"
 #include "text.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd dump: the DIAGNOSTIC_DESCRIPTION payload's EcuData as JSON, every table of it, in
  * flatc's shape (fb_json.h). */
 #include "cli.h"

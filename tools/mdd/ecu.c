@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd ecu: what a file's diagnostic description holds: the ECU, its variants with their own
  * and effective services, its functional groups and its DTCs. */
 #include "dbcli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The options, the opening and the service lookup that mdd states, jobs and sdgs share. */
 #include "facts.h"
 

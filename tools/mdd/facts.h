@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the commands over a layer's facts (states, jobs, sdgs) share with each other, mdd ecu
  * and mdd serve: their options, finding the service they ask about, and the facts as JSON. */
 #ifndef MDD_TOOL_FACTS_H

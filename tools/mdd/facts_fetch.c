@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The facts of a layer in arrays of their own size: each query asked once for the count and
  * once for the answer. The tool may allocate; the library's queries do not. */
 #include "facts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The facts of a layer as JSON, for mdd ecu, states, jobs, sdgs and serve. */
 #include "facts.h"
 

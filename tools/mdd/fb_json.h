@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A FlatBuffers table as JSON in flatc's shape, driven by the schema's generated descriptors:
  * what `mdd dump` prints. */
 #ifndef MDD_TOOL_FB_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd gen: writes a deterministic synthetic corpus of MDD files (mdd_internal/gen.h). */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd info: a file's header and chunk table. The text form reads only the container, so it
  * costs the pages of the header whatever the size of the chunks; --json decodes every chunk
  * to report its payload's size and SHA-512. */

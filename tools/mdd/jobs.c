@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd jobs: a variant's single-ECU jobs with their parameters. */
 #include "facts.h"
 #include "text.h"

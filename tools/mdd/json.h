@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A small streaming JSON writer for the tool's --json output. It writes compact JSON: callers
  * emit a key before each value inside an object, and the writer places the commas. */
 #ifndef MDD_TOOL_JSON_H

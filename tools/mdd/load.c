@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd load: opens MDD files under a load strategy, reports what each store holds in memory,
  * then what the whole process holds while all of them are open: the figure that decides
  * between the strategies. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd lookup: which services a UDS request addresses, by the index the library builds at
  * open: every effective service whose request prefix matches, most specific first. */
 #include "dbcli.h"

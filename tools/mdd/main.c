@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd: inspect, verify, extract and build MDD files. Dispatches to one subcommand per file. */
 #include "cli.h"
 

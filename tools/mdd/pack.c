@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd pack: builds an MDD file from payload files. Inputs are mapped, not read: a plain
  * chunk's data is written straight from its input's mapping. Every chunk gets the
  * sha512_uncompressed signature real files carry. */

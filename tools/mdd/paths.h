@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Command operands that name MDD files or directories of them. */
 #ifndef MDD_TOOL_PATHS_H
 #define MDD_TOOL_PATHS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "progress.h"
 
 #define REDRAW_NS 100000000L /* ten redraws a second look live and cost nothing */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A one-line progress display on stderr for long runs over many files: files done, bytes
  * written and the rate. Safe to update from several threads. */
 #ifndef MDD_TOOL_PROGRESS_H

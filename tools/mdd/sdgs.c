@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd sdgs: special data groups of a variant, a service (with its request and responses) or
  * a DTC, as indented trees. */
 #include "facts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd serve: the command, its options, startup (which may block: it opens and indexes the
  * database and copies the startup tables), the loop, and a clean stop on SIGINT or
  * SIGTERM. */

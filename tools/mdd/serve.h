@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd serve: an HTTP/1.1 server over a database of ECUs, on one libevent loop thread that
  * never touches a cold file mapping.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Counting connections, refusing those over the limit, and learning when one closes.
  *
  * evhttp accepts connections itself and has no hook that hands out a new connection, only

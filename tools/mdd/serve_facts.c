@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* /ecus/{ecu}/states, /sdgs and /jobs: a variant's state charts (or what a service requires
  * and triggers), its SDGs (or a service's), its jobs, as mdd states, sdgs and jobs --json
  * print them, with "ecu" added. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The endpoints answered from the startup tables and the server's counters: none of them
  * reads a payload. */
 #include "serve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lookups, services, DTCs and ComParams: answers that read an ECU's payload. A job first
  * checks that the payload is resident (mdd_store_try_read()) and answers at once when it is;
  * otherwise it parks the request, the reader brings the payload in off the loop, and the read's

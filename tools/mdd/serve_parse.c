@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The request target, parsed with no request object: the path split into percent-decoded
  * segments, the route they name, a lookup's, a services query's, the ComParams' or a fact's query and a DTC's
  * code. The checks against the server's tables (does the ECU, the variant exist) stay with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Replies: JSON bodies written with the tool's JSON writer into memory, handed to evhttp
  * without a copy, and counted by status. */
 #include "serve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Routing: the method, the parsed target (serve_parse.c) checked against the server's
  * tables, and the handler that answers it. Every handler's time on the loop is measured. */
 #include "serve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Streaming a chunk's data: piece by piece, each brought into memory without blocking the
  * loop (resident already, or read by the reader), handed to the connection without a copy
  * (the piece's pin is released once the socket took its bytes), and the next piece only

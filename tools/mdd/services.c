@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd services: a variant's or functional group's effective services (its own plus the
  * inherited ones), all of them by name or those a query selects through the index, each with
  * its request prefix. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd sidecar: builds or refreshes the sidecars (FILE.fb) of MDD files, or removes them. */
 #include "cli.h"
 #include "paths.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* An MDD file opened for reading by a command: mapped, then parsed into views of the mapping. */
 #ifndef MDD_TOOL_SOURCE_H
 #define MDD_TOOL_SOURCE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd states: a variant's state charts (sessions, security levels...), or what one service
  * requires and triggers. */
 #include "facts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Showing bytes from a file as text: they are hostile, so control characters and invalid
  * UTF-8 never reach a terminal raw. */
 #ifndef MDD_TOOL_TEXT_H

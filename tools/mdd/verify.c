@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd verify: decodes every chunk of every file given and checks its size and SHA-512
  * signatures. Each file is mapped, checked and released before the next, so a run over
  * thousands of files holds one at a time; one FlatBuffers verifier serves them all. */

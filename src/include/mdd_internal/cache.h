@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd internal (not installed): the block cache object behind the pread strategy.
  *
  * A cache holds copies of file bytes read with explicit I/O, in blocks of a fixed size, up to

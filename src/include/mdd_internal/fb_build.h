@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd internal (not installed): a FlatBuffers builder, for writing EcuData payloads
  * (the corpus generator).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Descriptors of a FlatBuffers schema: for each table type, the fields it knows, each with its
  * kind (scalar, string, table of a type, vector of those, union, vector of unions), and what a
  * reader needs to print it (scalar type, enum names, default). schema/generate.py writes the

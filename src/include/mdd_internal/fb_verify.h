@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The verifier's two passes, chosen one by one: the tests and the differential fuzz target
  * hold the fast pass and the path-naming walk to the same verdicts and messages. Users get
  * both through mdd_fb_verifier_check(), which runs the walk only when the fast pass is not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd internal (not installed): a deterministic generator of realistic synthetic MDD
  * files, for tests, benchmarks and demos.
  *

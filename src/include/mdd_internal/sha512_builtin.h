@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd internal (not installed): the project's own SHA-512 (FIPS 180-4), which the library
  * uses instead of libcrypto when built with MDD_SHA512=BUILTIN (docs/adr/0016). Tests compare
  * it with libcrypto even where libcrypto is the library's choice, so it is always built: into

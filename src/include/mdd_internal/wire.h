@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmdd internal (not installed): protobuf wire primitives.
  *
  * A reader walks the fields of one message inside a larger buffer without copying: a field's
