@@ -22,7 +22,12 @@ static size_t ecu_route_segments(serve_route_kind route)
     switch (route) {
     case SERVE_ROUTE_ECU: return 2;
     case SERVE_ROUTE_LOOKUP:
-    case SERVE_ROUTE_CHUNKS: return 3;
+    case SERVE_ROUTE_CHUNKS:
+    case SERVE_ROUTE_SERVICES:
+    case SERVE_ROUTE_COMPARAMS:
+    case SERVE_ROUTE_STATES:
+    case SERVE_ROUTE_SDGS:
+    case SERVE_ROUTE_JOBS: return 3;
     case SERVE_ROUTE_CHUNK_DATA:
     case SERVE_ROUTE_DTC: return 4;
     default: return 0;
@@ -64,6 +69,14 @@ static void check_success(const serve_target *t, const char *query)
     check(t->route != SERVE_ROUTE_CHUNK_DATA || t->name == t->segments[3]);
     if (t->route == SERVE_ROUTE_LOOKUP) {
         check_lookup(t, query);
+    } else if (ecu_route_segments(t->route) == 3 && t->route != SERVE_ROUTE_CHUNKS) {
+        /* The queries by name: a name parameter is absent or not empty. */
+        check(t->request == NULL && t->request_len == 0);
+        check(!t->variant || t->variant[0]);
+        check(!t->group || t->group[0]);
+        check(!t->protocol || t->protocol[0]);
+        check(!t->service || t->service[0]);
+        check(!(t->variant && t->group));
     } else {
         check(t->variant == NULL && t->request == NULL && t->request_len == 0);
     }
