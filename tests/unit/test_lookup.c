@@ -3,50 +3,20 @@
  * routine id after SID and sub-function), most specific first; by name without case, SID,
  * SID + sub-function with the suppress bit ignored, functional class, semantic, combined
  * queries; the same within a functional group with inherited services; and no heap
- * allocation in any of them (the program's malloc, calloc and realloc are wrapped, see
- * tests/CMakeLists.txt). */
+ * allocation in any of them (counted with alloc_count.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 
 #include <cmocka.h>
 
+#include "alloc_count.h"
 #include "ecu_builder.h"
 
 #include <mdd/db.h>
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- Counting allocations ---- */
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-static atomic_ulong allocations;
-
-void *__wrap_malloc(size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_malloc(size);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_realloc(p, size);
-}
 
 /* ---- The ECU ---- */
 
@@ -174,10 +144,10 @@ static void expect(const mdd_db_layer *layer, ask q, const char *const *names)
     size_t len = q.kind == REQUEST ? hex_bytes(q.text, request) : 0;
     mdd_db_service found[MAX_FOUND];
     mdd_db_service one;
-    unsigned long before = atomic_load(&allocations);
+    unsigned long before = tu_allocations();
     size_t total = run(layer, &q, request, len, found, MAX_FOUND);
     size_t again = run(layer, &q, request, len, &one, 1);
-    assert_int_equal(atomic_load(&allocations), before);
+    assert_int_equal(tu_allocations(), before);
     assert_int_equal(again, total);
     size_t want = 0;
     while (names[want])

@@ -2,10 +2,8 @@
 /* What the lookups of mdd/db.h cost besides time: no heap allocation, under every storage
  * strategy, and no thread anywhere from open to close (the library starts threads only for an
  * asynchronous reader or a parallel conversion, which these databases do not ask for).
- * Allocations are counted by the linker: this program is linked with
- * --wrap=malloc,calloc,realloc,aligned_alloc,posix_memalign (tests/CMakeLists.txt), so every
- * such call from libmdd.a's objects comes through the counters below. Threads are the entries
- * of /proc/self/task. The databases are copies of the corpus (skipped without it), since
+ * Allocations are counted with alloc_count.h, which sees every call from libmdd.a's objects.
+ * Threads are the entries of /proc/self/task. The databases are copies of the corpus (skipped without it), since
  * sidecar and inplace write next to the files they open. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,59 +11,14 @@
 
 #include <cmocka.h>
 
+#include "alloc_count.h"
 #include "testutil.h"
 
 #include <mdd/db.h>
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- Counting allocations ---- */
-
-static atomic_ulong allocations;
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_aligned_alloc(size_t align, size_t size);
-int __real_posix_memalign(void **p, size_t align, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void *__wrap_aligned_alloc(size_t align, size_t size);
-int __wrap_posix_memalign(void **p, size_t align, size_t size);
-
-void *__wrap_malloc(size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_malloc(size);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_realloc(p, size);
-}
-
-void *__wrap_aligned_alloc(size_t align, size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_aligned_alloc(align, size);
-}
-
-int __wrap_posix_memalign(void **p, size_t align, size_t size)
-{
-    atomic_fetch_add(&allocations, 1);
-    return __real_posix_memalign(p, align, size);
-}
 
 /* ---- Fixtures ---- */
 
@@ -195,9 +148,9 @@ static void check_strategy(mdd_strategy strategy)
     assert_true(mdd_db_ecu_count(db) > 0);
     assert_int_equal(thread_count(), threads);
     for (int pass = 0; pass < 2; pass++) {
-        unsigned long before = atomic_load(&allocations);
+        unsigned long before = tu_allocations();
         unsigned long calls = look_up_all(db);
-        unsigned long made = atomic_load(&allocations) - before;
+        unsigned long made = tu_allocations() - before;
         if (made != 0)
             fail_msg("pass %d: %lu allocations in %lu lookups", pass, made, calls);
         assert_true(calls > 100);
@@ -212,10 +165,10 @@ static void check_strategy(mdd_strategy strategy)
 static void test_counter_counts(void **state)
 {
     (void)state;
-    unsigned long before = atomic_load(&allocations);
+    unsigned long before = tu_allocations();
     mdd_db *db = NULL;
     assert_int_equal(mdd_db_open_payloads(NULL, 0, NULL, &db, NULL), MDD_OK);
-    assert_true(atomic_load(&allocations) > before);
+    assert_true(tu_allocations() > before);
     mdd_db_close(db);
 }
 
