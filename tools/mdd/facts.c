@@ -15,8 +15,10 @@ int facts_args_option(void *ctx, int option, const char *value)
     }
 }
 
-int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db **db,
-               const mdd_db_layer **layer)
+/* Parses argv into a, opens FILE and chooses the variant. Returns -1 with *db open, *layer
+ * set and *path the FILE, or the exit code when the command must stop, with nothing open. */
+static int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db **db,
+                      const mdd_db_layer **layer)
 {
     int first;
     int rc = cli_parse_options(a->db.cmd, argc, argv, facts_args_option, a, &first);
@@ -37,9 +39,28 @@ int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db *
     return -1;
 }
 
+int facts_run(int argc, char **argv, const cli_command *cmd, facts_answer answer)
+{
+    facts_args a = {.db = db_args_init(cmd)};
+    const char *path = NULL;
+    mdd_db *db = NULL;
+    const mdd_db_layer *layer = NULL;
+    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
+    if (rc >= 0)
+        return rc;
+    rc = answer(path, &a, layer);
+    mdd_db_close(db);
+    return rc;
+}
+
 int facts_query_error(const char *path, const mdd_error *err)
 {
     return cli_error(path, "%s", err->message);
+}
+
+int facts_query_exit(const char *path, mdd_status st, const mdd_error *err)
+{
+    return st == MDD_OK ? CLI_EXIT_OK : facts_query_error(path, err);
 }
 
 mdd_status facts_lookup_comm(const mdd_db_layer *layer, const char *name, mdd_diag_comm *comm,

@@ -19,12 +19,14 @@ typedef struct facts_args {
 /* cli_option_fn for facts_args: -S/--service, -D/--dtc, else db_args_option(). */
 int facts_args_option(void *ctx, int option, const char *value);
 
-/* Parses argv for a command over one FILE into a, opens it and chooses the variant.
- * Returns -1 with *db open (the caller closes it), *layer set and *path the FILE, or the
- * exit code when the command must stop (the help was printed, or why it failed), with
- * nothing left open. */
-int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db **db,
-               const mdd_db_layer **layer);
+/* Answers a command's question about layer, the variant chosen in FILE path: prints the
+ * answer and returns the exit code. */
+typedef int (*facts_answer)(const char *path, const facts_args *a, const mdd_db_layer *layer);
+
+/* The whole of command cmd over one FILE: parses argv, opens FILE, chooses the variant, calls
+ * answer and closes. Returns the exit code (the help, a usage error, a failed open, or
+ * answer's). */
+int facts_run(int argc, char **argv, const cli_command *cmd, facts_answer answer);
 
 /* The DiagComm of the effective service or, failing that, the effective job of layer named
  * name, and in *service the service (absent for a job). Fails with MDD_ERR_NOT_FOUND ("no
@@ -39,6 +41,9 @@ int facts_find_comm(const char *path, const mdd_db_layer *layer, const char *nam
 
 /* Prints `mdd: PATH: message` for a failed query and returns CLI_EXIT_FAIL. */
 int facts_query_error(const char *path, const mdd_error *err);
+
+/* The exit code of a query that ended with st: CLI_EXIT_OK, or facts_query_error(). */
+int facts_query_exit(const char *path, mdd_status st, const mdd_error *err);
 
 /* ---- The answers of include/mdd/query.h in new arrays (facts_fetch.c) ----
  * Each sets *out to an array the caller frees (also after a failure) and *count to its

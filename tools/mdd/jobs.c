@@ -59,23 +59,14 @@ static mdd_status print_json(const mdd_db_layer *layer, mdd_error *err)
     return st;
 }
 
-static int run(int argc, char **argv)
+static int answer(const char *path, const facts_args *a, const mdd_db_layer *layer)
 {
-    facts_args a = {.db = db_args_init(&cli_jobs_command)};
-    const char *path;
-    mdd_db *db;
-    const mdd_db_layer *layer;
-    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc >= 0)
-        return rc;
-    rc = CLI_EXIT_OK;
     mdd_error err = {0};
-    mdd_status st = a.db.json ? print_json(layer, &err) : print_text(layer, &err);
-    if (st != MDD_OK)
-        rc = facts_query_error(path, &err);
-    mdd_db_close(db);
-    return rc;
+    mdd_status st = a->db.json ? print_json(layer, &err) : print_text(layer, &err);
+    return facts_query_exit(path, st, &err);
 }
+
+static int run(int argc, char **argv) { return facts_run(argc, argv, &cli_jobs_command, answer); }
 
 static const struct option longopts[] = {
     {"json", no_argument, NULL, 'j'},

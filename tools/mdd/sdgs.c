@@ -132,27 +132,18 @@ static int find_subject(const char *path, const facts_args *a, const mdd_db_laye
     return rc;
 }
 
-static int run(int argc, char **argv)
+static int answer(const char *path, const facts_args *a, const mdd_db_layer *layer)
 {
-    facts_args a = {.db = db_args_init(&cli_sdgs_command)};
-    const char *path;
-    mdd_db *db;
-    const mdd_db_layer *layer;
-    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc >= 0)
-        return rc;
-    rc = CLI_EXIT_OK;
     sdg_subject s;
-    rc = find_subject(path, &a, layer, &s);
-    if (rc == CLI_EXIT_OK) {
-        mdd_error err = {0};
-        mdd_status st = a.db.json ? print_json(&a, layer, &s, &err) : print_text(&s, &err);
-        if (st != MDD_OK)
-            rc = facts_query_error(path, &err);
-    }
-    mdd_db_close(db);
-    return rc;
+    int rc = find_subject(path, a, layer, &s);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    mdd_error err = {0};
+    mdd_status st = a->db.json ? print_json(a, layer, &s, &err) : print_text(&s, &err);
+    return facts_query_exit(path, st, &err);
 }
+
+static int run(int argc, char **argv) { return facts_run(argc, argv, &cli_sdgs_command, answer); }
 
 static const struct option longopts[] = {
     {"json", no_argument, NULL, 'j'},

@@ -120,29 +120,21 @@ static mdd_status print_text(const facts_args *a, const mdd_db_layer *layer, mdd
     return st == MDD_OK ? print_triggered(layer, comm, err) : st;
 }
 
-static int run(int argc, char **argv)
+static int answer(const char *path, const facts_args *a, const mdd_db_layer *layer)
 {
-    facts_args a = {.db = db_args_init(&cli_states_command)};
-    const char *path;
-    mdd_db *db;
-    const mdd_db_layer *layer;
-    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc >= 0)
-        return rc;
-    rc = CLI_EXIT_OK;
     mdd_diag_comm comm = {{0}};
     mdd_diag_service service;
-    if (a.service)
-        rc = facts_find_comm(path, layer, a.service, &comm, &service);
-    if (rc == CLI_EXIT_OK) {
-        mdd_error err = {0};
-        mdd_status st = a.db.json ? print_json(&a, layer, comm, &err)
-                                  : print_text(&a, layer, comm, &err);
-        if (st != MDD_OK)
-            rc = facts_query_error(path, &err);
-    }
-    mdd_db_close(db);
-    return rc;
+    int rc = a->service ? facts_find_comm(path, layer, a->service, &comm, &service) : CLI_EXIT_OK;
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    mdd_error err = {0};
+    mdd_status st = a->db.json ? print_json(a, layer, comm, &err) : print_text(a, layer, comm, &err);
+    return facts_query_exit(path, st, &err);
+}
+
+static int run(int argc, char **argv)
+{
+    return facts_run(argc, argv, &cli_states_command, answer);
 }
 
 static const struct option longopts[] = {
