@@ -127,16 +127,12 @@ static void json_comparam(json_writer *j, const mdd_comparam *cp)
 {
     mdd_com_param def = cp->com_param;
     json_object_begin(j);
-    json_key(j, "name");
-    json_optional_string(j, cp->name);
-    json_key(j, "protocol");
-    json_optional_string(j, cp->protocol);
-    json_key(j, "layer");
-    json_optional_string(j, mdd_diag_layer_short_name(cp->layer));
+    json_member_string(j, "name", cp->name);
+    json_member_string(j, "protocol", cp->protocol);
+    json_member_string(j, "layer", mdd_diag_layer_short_name(cp->layer));
     json_key(j, "depth");
     json_uint(j, cp->depth);
-    json_key(j, "class");
-    json_optional_string(j, mdd_com_param_param_class(def));
+    json_member_string(j, "class", mdd_com_param_param_class(def));
     json_enum(j, "type", MDD_ENUM_COM_PARAM_STANDARDISATION_LEVEL, mdd_com_param_cp_type(def));
     json_enum(j, "usage", MDD_ENUM_COM_PARAM_USAGE, mdd_com_param_cp_usage(def));
     uint32_t level = 0;
@@ -205,8 +201,7 @@ mdd_status comparams_json(json_writer *j, const mdd_db_layer *layer, const char 
     json_object_begin(j);
     json_key(j, "ecu");
     json_string(j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(j, "variant");
-    json_optional_string(j, mdd_db_layer_name(layer));
+    json_member_string(j, "variant", mdd_db_layer_name(layer));
     json_key(j, "protocol");
     if (protocol)
         json_cstring(j, protocol);

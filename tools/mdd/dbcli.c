@@ -187,8 +187,7 @@ void db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width)
 void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
 {
     json_object_begin(j);
-    json_key(j, "name");
-    json_optional_string(j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
+    json_member_string(j, "name", mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
     json_key(j, "request");
     json_hex(j, prefix->bytes, prefix->len);
     json_object_end(j);
@@ -208,11 +207,8 @@ void db_dtc_json(json_writer *j, mdd_dtc d)
     json_object_begin(j);
     json_key(j, "code");
     json_uint(j, mdd_dtc_trouble_code(d));
-    json_key(j, "display");
-    json_optional_string(j, mdd_dtc_display_trouble_code(d));
-    json_key(j, "name");
-    json_optional_string(j, mdd_dtc_short_name(d));
-    json_key(j, "text");
-    json_optional_string(j, mdd_text_value(mdd_dtc_text(d)));
+    json_member_string(j, "display", mdd_dtc_display_trouble_code(d));
+    json_member_string(j, "name", mdd_dtc_short_name(d));
+    json_member_string(j, "text", mdd_text_value(mdd_dtc_text(d)));
     json_object_end(j);
 }

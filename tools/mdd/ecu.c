@@ -65,8 +65,7 @@ static mdd_status variants_json(json_writer *j, const mdd_db_ecu *ecu, mdd_error
     for (uint32_t i = 0; i < mdd_db_variant_count(ecu) && st == MDD_OK; i++) {
         const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
         json_object_begin(j);
-        json_key(j, "name");
-        json_optional_string(j, mdd_db_layer_name(layer));
+        json_member_string(j, "name", mdd_db_layer_name(layer));
         json_key(j, "is_base");
         json_bool(j, mdd_variant_is_base_variant(mdd_db_layer_variant(layer)));
         own_services_json(j, layer);
@@ -85,8 +84,7 @@ static void functional_groups_json(json_writer *j, const mdd_db_ecu *ecu)
     for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++) {
         const mdd_db_layer *layer = mdd_db_functional_group_at(ecu, i);
         json_object_begin(j);
-        json_key(j, "name");
-        json_optional_string(j, mdd_db_layer_name(layer));
+        json_member_string(j, "name", mdd_db_layer_name(layer));
         own_services_json(j, layer);
         json_object_end(j);
     }

@@ -7,12 +7,9 @@
 void facts_state_chart_json(json_writer *j, mdd_state_chart chart)
 {
     json_object_begin(j);
-    json_key(j, "name");
-    json_optional_string(j, mdd_state_chart_short_name(chart));
-    json_key(j, "semantic");
-    json_optional_string(j, mdd_state_chart_semantic(chart));
-    json_key(j, "start_state");
-    json_optional_string(j, mdd_state_chart_start_state_short_name_ref(chart));
+    json_member_string(j, "name", mdd_state_chart_short_name(chart));
+    json_member_string(j, "semantic", mdd_state_chart_semantic(chart));
+    json_member_string(j, "start_state", mdd_state_chart_start_state_short_name_ref(chart));
     json_key(j, "states");
     json_array_begin(j);
     mdd_state_vec states = mdd_state_chart_states(chart);
@@ -25,12 +22,9 @@ void facts_state_chart_json(json_writer *j, mdd_state_chart chart)
     for (uint32_t i = 0; i < mdd_state_transition_vec_count(transitions); i++) {
         mdd_state_transition t = mdd_state_transition_vec_at(transitions, i);
         json_object_begin(j);
-        json_key(j, "name");
-        json_optional_string(j, mdd_state_transition_short_name(t));
-        json_key(j, "source");
-        json_optional_string(j, mdd_state_transition_source_short_name_ref(t));
-        json_key(j, "target");
-        json_optional_string(j, mdd_state_transition_target_short_name_ref(t));
+        json_member_string(j, "name", mdd_state_transition_short_name(t));
+        json_member_string(j, "source", mdd_state_transition_source_short_name_ref(t));
+        json_member_string(j, "target", mdd_state_transition_target_short_name_ref(t));
         json_object_end(j);
     }
     json_array_end(j);
@@ -52,8 +46,7 @@ mdd_status facts_state_charts_json(json_writer *j, const mdd_db_layer *layer, md
 
 static void chart_name_json(json_writer *j, mdd_state_chart chart)
 {
-    json_key(j, "chart");
-    json_optional_string(j, mdd_state_chart_short_name(chart));
+    json_member_string(j, "chart", mdd_state_chart_short_name(chart));
 }
 
 static mdd_status required_states_json(json_writer *j, const mdd_db_layer *layer,
@@ -67,10 +60,8 @@ static mdd_status required_states_json(json_writer *j, const mdd_db_layer *layer
     for (uint32_t i = 0; i < total && st == MDD_OK; i++) {
         json_object_begin(j);
         chart_name_json(j, states[i].chart);
-        json_key(j, "state");
-        json_optional_string(j, mdd_state_short_name(states[i].state));
-        json_key(j, "value");
-        json_optional_string(j, states[i].value);
+        json_member_string(j, "state", mdd_state_short_name(states[i].state));
+        json_member_string(j, "value", states[i].value);
         json_object_end(j);
     }
     json_array_end(j);
@@ -90,12 +81,9 @@ static mdd_status transitions_json(json_writer *j, const mdd_db_layer *layer,
         mdd_state_transition t = transitions[i].transition;
         json_object_begin(j);
         chart_name_json(j, transitions[i].chart);
-        json_key(j, "name");
-        json_optional_string(j, mdd_state_transition_short_name(t));
-        json_key(j, "source");
-        json_optional_string(j, mdd_state_transition_source_short_name_ref(t));
-        json_key(j, "target");
-        json_optional_string(j, mdd_state_transition_target_short_name_ref(t));
+        json_member_string(j, "name", mdd_state_transition_short_name(t));
+        json_member_string(j, "source", mdd_state_transition_source_short_name_ref(t));
+        json_member_string(j, "target", mdd_state_transition_target_short_name_ref(t));
         json_object_end(j);
     }
     json_array_end(j);
@@ -117,12 +105,9 @@ static void job_params_json(json_writer *j, const char *key, mdd_job_param_vec p
     for (uint32_t i = 0; i < mdd_job_param_vec_count(params); i++) {
         mdd_job_param p = mdd_job_param_vec_at(params, i);
         json_object_begin(j);
-        json_key(j, "name");
-        json_optional_string(j, mdd_job_param_short_name(p));
-        json_key(j, "semantic");
-        json_optional_string(j, mdd_job_param_semantic(p));
-        json_key(j, "default");
-        json_optional_string(j, mdd_job_param_physical_default_value(p));
+        json_member_string(j, "name", mdd_job_param_short_name(p));
+        json_member_string(j, "semantic", mdd_job_param_semantic(p));
+        json_member_string(j, "default", mdd_job_param_physical_default_value(p));
         json_object_end(j);
     }
     json_array_end(j);
@@ -132,10 +117,8 @@ void facts_job_json(json_writer *j, mdd_single_ecu_job job)
 {
     mdd_diag_comm comm = mdd_single_ecu_job_diag_comm(job);
     json_object_begin(j);
-    json_key(j, "name");
-    json_optional_string(j, mdd_diag_comm_short_name(comm));
-    json_key(j, "semantic");
-    json_optional_string(j, mdd_diag_comm_semantic(comm));
+    json_member_string(j, "name", mdd_diag_comm_short_name(comm));
+    json_member_string(j, "semantic", mdd_diag_comm_semantic(comm));
     job_params_json(j, "input_params", mdd_single_ecu_job_input_params(job));
     job_params_json(j, "output_params", mdd_single_ecu_job_output_params(job));
     job_params_json(j, "neg_output_params", mdd_single_ecu_job_neg_output_params(job));
@@ -168,20 +151,15 @@ static void sdg_node_json(json_writer *j, const mdd_sdg_node *node)
 {
     json_object_begin(j);
     if (mdd_present(node->sdg)) {
-        json_key(j, "caption");
-        json_optional_string(j, mdd_sdg_caption_sn(node->sdg));
-        json_key(j, "si");
-        json_optional_string(j, mdd_sdg_si(node->sdg));
+        json_member_string(j, "caption", mdd_sdg_caption_sn(node->sdg));
+        json_member_string(j, "si", mdd_sdg_si(node->sdg));
         json_key(j, "items");
         json_array_begin(j);
         return; /* left open for the group's items */
     }
-    json_key(j, "value");
-    json_optional_string(j, mdd_sd_value(node->sd));
-    json_key(j, "si");
-    json_optional_string(j, mdd_sd_si(node->sd));
-    json_key(j, "ti");
-    json_optional_string(j, mdd_sd_ti(node->sd));
+    json_member_string(j, "value", mdd_sd_value(node->sd));
+    json_member_string(j, "si", mdd_sd_si(node->sd));
+    json_member_string(j, "ti", mdd_sd_ti(node->sd));
     json_object_end(j);
 }
 
@@ -247,13 +225,11 @@ mdd_status facts_variant_patterns_json(json_writer *j, const mdd_db_layer *layer
             json_array_begin(j);
         }
         json_object_begin(j);
-        json_key(j, "expected_value");
-        json_optional_string(j, matches[i].expected_value);
+        json_member_string(j, "expected_value", matches[i].expected_value);
         json_key(j, "service");
         json_optional_string(
             j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(matches[i].service)));
-        json_key(j, "out_param");
-        json_optional_string(j, mdd_param_short_name(matches[i].out_param));
+        json_member_string(j, "out_param", mdd_param_short_name(matches[i].out_param));
         json_key(j, "physical_addressing");
         if (matches[i].physical_addressing < 0)
             json_null(j);

@@ -143,13 +143,11 @@ static int chunk_json(json_writer *j, const mdd_chunk *c, const mdd_chunk_report
     json_object_begin(j);
     json_key(j, "type");
     json_int(j, c->type);
-    json_key(j, "name");
-    json_optional_string(j, c->name);
+    json_member_string(j, "name", c->name);
     json_key(j, "metadata");
     if (json_map(j, c->metadata) != 0)
         return -1;
-    json_key(j, "compression");
-    json_optional_string(j, c->compression_algorithm);
+    json_member_string(j, "compression", c->compression_algorithm);
     json_key(j, "uncompressed_size");
     if (c->has_uncompressed_size)
         json_uint(j, c->uncompressed_size);
@@ -185,8 +183,7 @@ static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *
     json_string(j, f->version);
     json_key(j, "ecu_name");
     json_string(j, f->ecu_name);
-    json_key(j, "revision");
-    json_optional_string(j, f->revision);
+    json_member_string(j, "revision", f->revision);
     json_key(j, "metadata");
     if (json_map(j, f->metadata) != 0)
         return -1;

@@ -114,6 +114,12 @@ void json_optional_string(json_writer *j, mdd_bytes bytes)
         json_null(j);
 }
 
+void json_member_string(json_writer *j, const char *key, mdd_bytes bytes)
+{
+    json_key(j, key);
+    json_optional_string(j, bytes);
+}
+
 void json_uint(json_writer *j, uint64_t value)
 {
     value_begin(j);

@@ -33,6 +33,8 @@ void json_string(json_writer *j, mdd_bytes bytes);
 void json_cstring(json_writer *j, const char *s);
 /* json_string(), or null when the optional field is absent (ptr == NULL). */
 void json_optional_string(json_writer *j, mdd_bytes bytes);
+/* The member key: json_optional_string(bytes), in the object being written. */
+void json_member_string(json_writer *j, const char *key, mdd_bytes bytes);
 
 void json_uint(json_writer *j, uint64_t value);
 void json_int(json_writer *j, int64_t value);

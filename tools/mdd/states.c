@@ -128,7 +128,8 @@ static int answer(const char *path, const facts_args *a, const mdd_db_layer *lay
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_error err = {0};
-    mdd_status st = a->db.json ? print_json(a, layer, comm, &err) : print_text(a, layer, comm, &err);
+    mdd_status st = a->db.json ? print_json(a, layer, comm, &err)
+                               : print_text(a, layer, comm, &err);
     return facts_query_exit(path, st, &err);
 }
 

@@ -28,8 +28,7 @@ static void chunk_json(json_writer *j, const mdd_chunk *c, size_t index,
     json_object_begin(j);
     json_key(j, "index");
     json_uint(j, index);
-    json_key(j, "name");
-    json_optional_string(j, c->name);
+    json_member_string(j, "name", c->name);
     json_key(j, "payload_size");
     json_uint(j, r->payload_size);
     json_key(j, "payload_sha512");
