@@ -20,8 +20,9 @@ static int comparams_option(void *ctx, int option, const char *value)
     return CLI_EXIT_OK;
 }
 
-static int show(const char *path, const comparams_args *a, const mdd_db_layer *layer)
+static int show(const char *path, void *args, const mdd_db_layer *layer)
 {
+    const comparams_args *a = args;
     mdd_error err;
     mdd_status st;
     if (a->db.json) {
@@ -39,24 +40,9 @@ static int show(const char *path, const comparams_args *a, const mdd_db_layer *l
 static int run(int argc, char **argv)
 {
     comparams_args a = {db_args_init(&cli_comparams_command), NULL};
-    int first;
-    int rc = cli_parse_options(a.db.cmd, argc, argv, comparams_option, &a, &first);
-    if (rc >= 0)
-        return rc;
-    if (argc - first != 1)
-        return cli_usage_error(a.db.cmd, "expected exactly one PATH");
-    const char *path = argv[first];
-    mdd_db *db;
-    const mdd_db_ecu *ecu;
-    rc = db_open_ecu(path, &a.db, &db, &ecu);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    const mdd_db_layer *layer;
-    rc = db_choose_variant(path, &a.db, ecu, &layer);
-    if (rc == CLI_EXIT_OK)
-        rc = show(path, &a, layer);
-    mdd_db_close(db);
-    return rc;
+    db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH",
+                          .option = comparams_option, .answer = show};
+    return db_run_layer_command(argc, argv, &c);
 }
 
 static const struct option longopts[] = {

@@ -212,3 +212,33 @@ void db_dtc_json(json_writer *j, mdd_dtc d)
     json_member_string(j, "text", mdd_text_value(mdd_dtc_text(d)));
     json_object_end(j);
 }
+
+static int choose_layer(const db_layer_command *c, const char *path, const mdd_db_ecu *ecu,
+                        const mdd_db_layer **layer)
+{
+    if (c->choose)
+        return c->choose(path, c->args, ecu, layer);
+    return db_choose_variant(path, c->db, ecu, layer);
+}
+
+int db_run_layer_command(int argc, char **argv, const db_layer_command *c)
+{
+    int first;
+    int rc = cli_parse_options(c->db->cmd, argc, argv, c->option, c->args, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 1)
+        return cli_usage_error(c->db->cmd, "expected exactly one %s", c->operand);
+    const char *path = argv[first];
+    mdd_db *db;
+    const mdd_db_ecu *ecu;
+    rc = db_open_ecu(path, c->db, &db, &ecu);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    const mdd_db_layer *layer;
+    rc = choose_layer(c, path, ecu, &layer);
+    if (rc == CLI_EXIT_OK)
+        rc = c->answer(path, c->args, layer);
+    mdd_db_close(db);
+    return rc;
+}

@@ -52,6 +52,25 @@ void db_print_report(const mdd_db *db);
 int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
                       const mdd_db_layer **layer);
 
+/* A command over one layer of the database at one PATH operand. */
+typedef struct db_layer_command {
+    void *args;           /* the command's arguments, handed to the functions below */
+    db_args *db;          /* the db_args inside args */
+    const char *operand;  /* how the synopsis names the operand, for the usage error */
+    cli_option_fn option; /* parses an option into args */
+    /* Chooses the layer of ecu; NULL for db_choose_variant(). Returns CLI_EXIT_OK, or the
+     * exit code after printing why. */
+    int (*choose)(const char *path, void *args, const mdd_db_ecu *ecu,
+                  const mdd_db_layer **layer);
+    /* Prints the answer about layer and returns the exit code. */
+    int (*answer)(const char *path, void *args, const mdd_db_layer *layer);
+} db_layer_command;
+
+/* The whole of such a command: parses argv (its options and exactly one operand), opens the
+ * operand (db_open_ecu()), chooses the layer, calls answer and closes. Returns the exit
+ * code. */
+int db_run_layer_command(int argc, char **argv, const db_layer_command *c);
+
 /* The value of a hex digit, or -1 for any other character. */
 int db_hex_digit(char c);
 

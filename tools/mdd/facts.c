@@ -15,42 +15,25 @@ int facts_args_option(void *ctx, int option, const char *value)
     }
 }
 
-/* Parses argv into a, opens FILE and chooses the variant. Returns -1 with *db open, *layer
- * set and *path the FILE, or the exit code when the command must stop, with nothing open. */
-static int facts_open(int argc, char **argv, facts_args *a, const char **path, mdd_db **db,
-                      const mdd_db_layer **layer)
+/* The db_layer_command's view of a facts command. args comes first, so that a pointer to
+ * the whole is one to args for facts_args_option(). */
+typedef struct facts_command {
+    facts_args args;
+    facts_answer answer;
+} facts_command;
+
+static int answer_facts(const char *path, void *args, const mdd_db_layer *layer)
 {
-    int first;
-    int rc = cli_parse_options(a->db.cmd, argc, argv, facts_args_option, a, &first);
-    if (rc >= 0)
-        return rc;
-    if (argc - first != 1)
-        return cli_usage_error(a->db.cmd, "expected exactly one FILE");
-    *path = argv[first];
-    const mdd_db_ecu *ecu;
-    rc = db_open_ecu(*path, &a->db, db, &ecu);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    rc = db_choose_variant(*path, &a->db, ecu, layer);
-    if (rc != CLI_EXIT_OK) {
-        mdd_db_close(*db);
-        return rc;
-    }
-    return -1;
+    const facts_command *f = args;
+    return f->answer(path, &f->args, layer);
 }
 
 int facts_run(int argc, char **argv, const cli_command *cmd, facts_answer answer)
 {
-    facts_args a = {.db = db_args_init(cmd)};
-    const char *path = NULL;
-    mdd_db *db = NULL;
-    const mdd_db_layer *layer = NULL;
-    int rc = facts_open(argc, argv, &a, &path, &db, &layer);
-    if (rc >= 0)
-        return rc;
-    rc = answer(path, &a, layer);
-    mdd_db_close(db);
-    return rc;
+    facts_command f = {.args = {.db = db_args_init(cmd)}, .answer = answer};
+    db_layer_command c = {.args = &f, .db = &f.args.db, .operand = "FILE",
+                          .option = facts_args_option, .answer = answer_facts};
+    return db_run_layer_command(argc, argv, &c);
 }
 
 int facts_query_error(const char *path, const mdd_error *err)

@@ -42,9 +42,12 @@ static int option(void *ctx, int opt, const char *value)
 }
 
 /* The functional group --group names, else the variant --variant names or the base one. */
-static int choose_layer(const char *path, const services_args *a, const mdd_db_ecu *ecu,
+static int choose_layer(const char *path, void *args, const mdd_db_ecu *ecu,
                         const mdd_db_layer **layer)
 {
+    const services_args *a = args;
+    if (a->group && a->db.variant)
+        return cli_usage_error(a->db.cmd, "--variant and --group exclude each other");
     if (!a->group)
         return db_choose_variant(path, &a->db, ecu, layer);
     *layer = mdd_db_find_functional_group(ecu, a->group);
@@ -79,8 +82,9 @@ static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, s
     json_end_line(&j);
 }
 
-static int print_services(const char *path, const services_args *a, const mdd_db_layer *layer)
+static int print_services(const char *path, void *args, const mdd_db_layer *layer)
 {
+    const services_args *a = args;
     size_t total = mdd_db_query_services(layer, &a->query, NULL, 0);
     mdd_db_service *found = malloc((total ? total : 1) * sizeof *found);
     if (!found)
@@ -97,26 +101,9 @@ static int print_services(const char *path, const services_args *a, const mdd_db
 static int run(int argc, char **argv)
 {
     services_args a = {.db = db_args_init(&cli_services_command)};
-    int first;
-    int rc = cli_parse_options(a.db.cmd, argc, argv, option, &a, &first);
-    if (rc >= 0)
-        return rc;
-    if (argc - first != 1)
-        return cli_usage_error(a.db.cmd, "expected exactly one PATH");
-    if (a.group && a.db.variant)
-        return cli_usage_error(a.db.cmd, "--variant and --group exclude each other");
-    const char *path = argv[first];
-    mdd_db *db;
-    const mdd_db_ecu *ecu;
-    rc = db_open_ecu(path, &a.db, &db, &ecu);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    const mdd_db_layer *layer;
-    rc = choose_layer(path, &a, ecu, &layer);
-    if (rc == CLI_EXIT_OK)
-        rc = print_services(path, &a, layer);
-    mdd_db_close(db);
-    return rc;
+    db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH", .option = option,
+                          .choose = choose_layer, .answer = print_services};
+    return db_run_layer_command(argc, argv, &c);
 }
 
 static const struct option longopts[] = {
