@@ -169,6 +169,10 @@ static void counters_json(json_writer *j, const serve_counters *c)
     json_uint(j, c->accepted);
     json_key(j, "refused");
     json_uint(j, c->refused);
+    json_key(j, "evicted");
+    json_uint(j, c->evicted);
+    json_key(j, "header_timeouts");
+    json_uint(j, c->header_timeouts);
     json_key(j, "streamed_bytes");
     json_uint(j, c->streamed_bytes);
 }
