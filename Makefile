@@ -18,7 +18,7 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build deps check check-asan check-tsan check-minimal check-all cross-deps cross-check test demo \
-        install update-symbols fuzz fuzz-build bench bench-quick bench-seeds clean generate docs size
+        install update-symbols fuzz fuzz-build bench bench-serve bench-quick bench-seeds clean generate docs size
 
 all: build
 
@@ -128,6 +128,11 @@ bench: build
 	@sh bench/codec.sh $(BUILD)
 	@bash bench/run --profile adr --build $(BUILD) --out bench/results/latest.json
 	@bash bench/plot.sh bench/results/latest.json
+
+# mdd serve under abuse: keep-alive lookups alone, then beside 1,000 slow clients and 20 slow
+# readers (bench/serve.sh; docs/benchmarks.md, "The server under abuse"). About 20 seconds.
+bench-serve: build
+	@bash bench/serve.sh $(BUILD)
 
 # The same harness on the small profile, one run, then the seed experiments at toy size: a
 # smoke test of the harnesses, not of figures.

@@ -160,8 +160,10 @@ static int parse_listen(const char *spec, struct sockaddr_storage *ss)
 
 static int listen_on(serve_server *s)
 {
+    /* The kernel's largest backlog, not libevent's 128: a burst of connections waits to be
+     * accepted instead of having its SYNs dropped (clients then retry a second later). */
     s->listener = evconnlistener_new_bind(s->base, NULL, NULL,
-                                          LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, -1,
+                                          LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, SOMAXCONN,
                                           (struct sockaddr *)&s->address, s->address_len);
     if (!s->listener)
         return cli_error(s->opts.listen, "cannot listen: %s", strerror(errno));
