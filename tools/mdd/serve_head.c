@@ -17,21 +17,28 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
 /* The reply to a head over a limit; the connection closes after it. */
 static void send_rejection(serve_conn *c, int status)
 {
-    const char *reason = status == 414 ? "URI Too Long" : "Request Header Fields Too Large";
-    const char *message = status == 414
-                              ? "{\"error\": \"the request line is longer than 8192 bytes\"}\n"
-                              : "{\"error\": \"the header fields pass 8192 bytes or 100 "
-                                "fields\"}\n";
+    char message[128];
+    if (status == 414)
+        snprintf(message, sizeof message,
+                 "{\"error\": \"the request line is longer than %u bytes\"}\n",
+                 SERVE_MAX_REQUEST_LINE);
+    else
+        snprintf(message, sizeof message,
+                 "{\"error\": \"the header fields pass %u bytes or %u fields\"}\n",
+                 SERVE_MAX_FIELD_BYTES, SERVE_MAX_FIELDS);
     evbuffer_add_printf(bufferevent_get_output(c->bev),
                         "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
                         "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                        status, reason, strlen(message), message);
+                        status,
+                        status == 414 ? "URI Too Long" : "Request Header Fields Too Large",
+                        strlen(message), message);
     serve_count_response(c->server, status);
 }
 
