@@ -6,7 +6,8 @@
  *
  * N keep-alive clients (default 32) send GET PATH (default /health) one after another,
  * each waiting for its answer, until K requests (default 200000) were answered; their
- * throughput and the p50 and p99 of their latency are what it prints. Meanwhile M slow
+ * throughput and the p50 and p99 of their latency are what it prints, measured after a
+ * warm-up of K/10 requests (the server has accepted the slow clients by then). Meanwhile M slow
  * clients (default 0) each send half a request head and then a byte a second, reconnecting
  * when the server closes them, and R slow readers (default 0) each ask for CHUNK-PATH and
  * read 4 KiB of it every 100 ms from a small receive buffer. One thread, one epoll loop:
@@ -147,9 +148,10 @@ static void normal_readable(bench *b, client *c)
         restart_client(b, c);
         return;
     }
-    if (b->done >= b->requests)
-        return;
-    b->latencies[b->done++] = now_ns() - c->sent_ns;
+    /* Past the count, the answers of the requests still out are not recorded, but clients
+     * keep going: the next phase (after the warm-up) needs them. */
+    if (b->done < b->requests)
+        b->latencies[b->done++] = now_ns() - c->sent_ns;
     c->got = 0;
     c->sent_ns = now_ns();
     char req[512];
@@ -282,6 +284,11 @@ int main(int argc, char **argv)
             return 1;
         }
     }
+    uint64_t requests = b.requests;
+    b.requests = requests / 10;
+    run(&b, clients, count);
+    b.done = 0;
+    b.requests = requests;
     uint64_t start = now_ns();
     run(&b, clients, count);
     double seconds = (double)(now_ns() - start) / 1e9;
