@@ -13,6 +13,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
@@ -84,9 +85,17 @@ static int open_data(serve_server *s, const char *dir)
         return CLI_EXIT_FAIL;
     }
     db_print_report(s->db);
-    /* After the database's files: they count against the descriptors left. */
-    if (s->opts.max_connections == 0)
-        s->opts.max_connections = serve_conns_fd_limit();
+    /* After the database's files: they count against the descriptors left. Beyond what
+     * they allow, accept(2) would fail with EMFILE, which libevent retries at once, forever:
+     * at the limit the server evicts instead. */
+    uint64_t fd_limit = serve_conns_fd_limit();
+    if (s->opts.max_connections > fd_limit)
+        fprintf(stderr,
+                "mdd: note: --max-connections %" PRIu64 " is more than the descriptor limit "
+                "leaves room for: %" PRIu64 " are served\n",
+                s->opts.max_connections, fd_limit);
+    if (s->opts.max_connections == 0 || s->opts.max_connections > fd_limit)
+        s->opts.max_connections = fd_limit;
     mdd_reader_options ro = mdd_reader_options_default();
     ro.backend = s->opts.reader;
     /* A connection has at most one read in flight: the queue never refuses one. */
