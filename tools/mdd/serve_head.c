@@ -91,8 +91,10 @@ static void reject(serve_conn *c, struct evbuffer *in, int status)
 static void head_started(serve_conn *c)
 {
     c->scan.in_head = 1;
+    /* A new connection's deadline runs from its accept already. */
     struct timeval tv = {.tv_sec = (time_t)c->server->opts.header_timeout_s};
-    event_add(c->deadline, &tv);
+    if (!evtimer_pending(c->deadline, NULL))
+        event_add(c->deadline, &tv);
     if (c->state == SERVE_CONN_IDLE)
         serve_conn_set_state(c, SERVE_CONN_HEAD);
 }
