@@ -5,6 +5,7 @@
 # `make check` (as CI) turn them into errors (MDD_WERROR).
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 FUZZ_BUILD ?= build-fuzz
 MINIMAL_BUILD ?= build-minimal
 SIZE_BUILD ?= build-size
@@ -16,8 +17,8 @@ FUZZ_SECONDS ?= 30
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build deps check check-asan check-minimal check-all cross-deps cross-check test demo \
-        install update-symbols fuzz fuzz-build bench bench-quick bench-seeds clean generate docs size
+.PHONY: all build deps check check-asan check-tsan check-minimal check-all cross-deps cross-check test demo \
+        install update-symbols fuzz fuzz-build bench bench-serve bench-quick bench-seeds clean generate docs size
 
 all: build
 
@@ -44,10 +45,26 @@ check-asan: $(ASAN_BUILD)/CMakeCache.txt
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
+# ThreadSanitizer (clang's) on the tests whose programs start threads: the reader's pool,
+# lookups from many threads, the pread cache under concurrent readers, and the server.
+# Everything but the benchmarks is built, so clang compiles every test too.
+TSAN_TESTS   = ^(unit[.]test_(async|db|store|cache)|cli[.]serve)$$
+$(TSAN_BUILD)/CMakeCache.txt:
+	CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_BUILD_BENCH=OFF \
+	  "-DCMAKE_C_FLAGS=-fsanitize=thread -O1" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+	  -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread
+
+check-tsan: $(TSAN_BUILD)/CMakeCache.txt
+	cmake -S . -B $(TSAN_BUILD) -DMDD_WERROR=ON >/dev/null
+	cmake --build $(TSAN_BUILD) -j $(JOBS)
+	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+
 check:
 	@sh scripts/install-deps.sh check
 	$(MAKE) test
 	$(MAKE) check-asan
+	$(MAKE) check-tsan
 
 # The library and the tool built with only liblzma visible to pkg-config.
 check-minimal:
@@ -111,6 +128,11 @@ bench: build
 	@bash bench/run --profile adr --build $(BUILD) --out bench/results/latest.json
 	@bash bench/plot.sh bench/results/latest.json
 
+# mdd serve under abuse: keep-alive lookups alone, then beside 1,000 slow clients and 20 slow
+# readers (bench/serve.sh; docs/benchmarks.md, "The server under abuse"). About 20 seconds.
+bench-serve: build
+	@bash bench/serve.sh $(BUILD)
+
 # The same harness on the small profile, one run, then the seed experiments at toy size: a
 # smoke test of the harnesses, not of figures.
 bench-quick: build
@@ -133,5 +155,5 @@ docs:
 	python3 scripts/cli-doc.py man -o docs/mdd.1 docs/cli.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD) $(SIZE_BUILD) build-arm64 build-s390x \
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(MINIMAL_BUILD) $(SIZE_BUILD) build-arm64 build-s390x \
 	  build-cross

@@ -74,7 +74,7 @@ struct mdd_reader {
     const async_backend *backend;
     void *state; /* the backend's */
     int fd;      /* the eventfd: immutable after open, so pool threads may signal it */
-    uint8_t *discard; /* ASYNC_DISCARD_SIZE bytes nobody reads */
+    uint8_t *discard; /* ASYNC_DISCARD_SIZE bytes nobody reads (io_uring's) */
     uint32_t max_in_flight;
     uint32_t max_read; /* io_uring: bytes one submission covers at most */
     int closing; /* inside mdd_reader_close(): submit refuses */
@@ -95,8 +95,10 @@ MDD_INTERNAL void async_landed(mdd_reader *reader, async_read *rd);
 MDD_INTERNAL void async_io_failed(async_read *rd, int error);
 
 /* Where the next piece of rd lands, and in *len how many bytes may go there: the rest of
- * rd's buffer, or the discard area for a read without one. Safe from any thread. */
-MDD_INTERNAL uint8_t *async_piece(const mdd_reader *reader, const async_read *rd, size_t *len);
+ * rd's buffer, or discard (ASYNC_DISCARD_SIZE bytes) for a read without one. Whoever writes
+ * into discard must be its only writer: concurrent writes are a data race even though nobody
+ * reads them. Safe from any thread. */
+MDD_INTERNAL uint8_t *async_piece(const async_read *rd, uint8_t *discard, size_t *len);
 
 /* Makes the reader's descriptor readable. Safe from any thread. */
 MDD_INTERNAL void async_signal(const mdd_reader *reader);

@@ -85,7 +85,7 @@ int mdd_reader_fd(const mdd_reader *reader) { return reader->fd; }
 
 size_t mdd_reader_pending(const mdd_reader *reader) { return reader->pending; }
 
-uint8_t *async_piece(const mdd_reader *reader, const async_read *rd, size_t *len)
+uint8_t *async_piece(const async_read *rd, uint8_t *discard, size_t *len)
 {
     size_t left = rd->io.length - rd->done;
     if (rd->io.buf) {
@@ -93,7 +93,7 @@ uint8_t *async_piece(const mdd_reader *reader, const async_read *rd, size_t *len
         return rd->io.buf + rd->done;
     }
     *len = left < ASYNC_DISCARD_SIZE ? left : ASYNC_DISCARD_SIZE;
-    return reader->discard;
+    return discard;
 }
 
 void async_signal(const mdd_reader *reader)

@@ -58,13 +58,18 @@ static int unlink_read(read_queue *q, async_read *rd)
     return 0;
 }
 
-/* The whole of rd's range, over short reads and interruptions. */
-static void perform(const mdd_reader *reader, async_read *rd)
+/* The whole of rd's range, over short reads and interruptions; a read without a buffer
+ * lands in discard, the worker's own (NULL when it could not have one). */
+static void perform(async_read *rd, uint8_t *discard)
 {
     const store_io *io = &rd->io;
+    if (!io->buf && !discard) {
+        async_io_failed(rd, ENOMEM);
+        return;
+    }
     while (rd->done < io->length) {
         size_t room = 0;
-        uint8_t *to = async_piece(reader, rd, &room);
+        uint8_t *to = async_piece(rd, discard, &room);
         ssize_t n = pread(io->fd, to, room, (off_t)(io->file_offset + rd->done));
         if (n > 0) {
             rd->done += (size_t)n;
@@ -78,9 +83,12 @@ static void perform(const mdd_reader *reader, async_read *rd)
     rd->io_status = MDD_OK;
 }
 
+/* Each worker discards into an area of its own: the workers' preads would race on a shared
+ * one. */
 static void *worker(void *arg)
 {
     pool *p = arg;
+    uint8_t *discard = malloc(ASYNC_DISCARD_SIZE);
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->todo.head && !p->stopping)
@@ -90,7 +98,7 @@ static void *worker(void *arg)
             break;
         (void)unlink_read(&p->todo, rd);
         pthread_mutex_unlock(&p->lock);
-        perform(p->reader, rd);
+        perform(rd, discard);
         /* Release: the reader's thread sees what perform() wrote once it sees rd. */
         async_read *top = atomic_load_explicit(&p->done, memory_order_relaxed);
         do
@@ -101,6 +109,7 @@ static void *worker(void *arg)
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
+    free(discard);
     return NULL;
 }
 

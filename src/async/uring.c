@@ -50,7 +50,7 @@ static int queue_piece(const mdd_reader *reader, async_read *rd)
     if (!sqe)
         return 0;
     size_t room = 0;
-    uint8_t *to = async_piece(reader, rd, &room);
+    uint8_t *to = async_piece(rd, reader->discard, &room);
     /* Each submission is a point where a cancellation takes effect; max_read also keeps
      * the length within the 32 bits a read takes. */
     unsigned piece = (unsigned)(room < reader->max_read ? room : reader->max_read);

@@ -7,65 +7,7 @@
 source "$(dirname "$0")/lib.bash" "$@"
 require_http
 
-SERVERS=()
-kill_servers() {
-    local pid
-    for pid in "${SERVERS[@]}"; do
-        kill -KILL "$pid" 2>/dev/null || true
-    done
-}
-trap 'kill_servers; cleanup' EXIT
-
-# start_server DIR [OPTIONS...]: starts mdd serve on a free loopback port; sets PID and BASE.
-FIFOS=0
-start_server() {
-    local dir=$1 fifo=$TMP/listen.$((FIFOS += 1)) line
-    shift
-    mkfifo "$fifo"
-    "$MDD" serve --listen 127.0.0.1:0 "$@" "$dir" >"$fifo" 2>"$TMP/serve.err" &
-    PID=$!
-    SERVERS+=("$PID")
-    # Opening the fifo waits for the server's end; the line comes once it listens.
-    exec {LISTEN_FD}<"$fifo"
-    IFS= read -r line <&"$LISTEN_FD" || fail "mdd serve did not start: $(cat "$TMP/serve.err")"
-    [[ $line =~ ^listening\ on\ http://127\.0\.0\.1:([0-9]+)$ ]] ||
-        fail "unexpected first line '$line'"
-    BASE=http://127.0.0.1:${BASH_REMATCH[1]}
-}
-
-# stop_server: SIGTERM, which must end the server with status 0 and nothing on stderr.
-stop_server() {
-    local rc=0
-    kill -TERM "$PID"
-    wait "$PID" || rc=$?
-    exec {LISTEN_FD}<&-
-    [ "$rc" -eq 0 ] || fail "mdd serve exited $rc on SIGTERM: $(cat "$TMP/serve.err")"
-    [ ! -s "$TMP/serve.err" ] || fail "mdd serve wrote to stderr: $(cat "$TMP/serve.err")"
-}
-
-# get PATH [CURL OPTIONS...]: the status in STATUS, the body in $TMP/body.
-get() {
-    local path=$1
-    shift
-    STATUS=$(curl -s -o "$TMP/body" -w '%{http_code}' "$@" "$BASE$path") ||
-        fail "curl $path failed"
-}
-
-# expect_get STATUS PATH JSON: GET PATH answers STATUS with exactly JSON.
-expect_get() {
-    get "$2"
-    expect_eq "$STATUS" "$1" "status of GET $2"
-    expect_json "$(cat "$TMP/body")" "$3" "GET $2"
-}
-
-# expect_error STATUS PATH MESSAGE [CURL OPTIONS...]
-expect_error() {
-    local status=$1 path=$2 message=$3
-    shift 3
-    get "$path" "$@"
-    expect_eq "$STATUS" "$status" "status of $* $path"
-    expect_json "$(cat "$TMP/body")" "$(jq -n --arg m "$message" '{error: $m}')" "$* $path"
-}
+source "$(dirname "$0")/serve_lib.bash"
 
 # What the server must say, computed with the other commands from the files themselves.
 ecus_json() { # DIR
@@ -211,11 +153,18 @@ for method in POST PUT DELETE OPTIONS; do
 done
 curl -s -i -X POST "$BASE/health" | tr -d '\r' >"$TMP/head"
 expect_line "Allow: GET, HEAD" "$TMP/head" "the Allow header of a 405"
-# A request whose headers pass the limit (8 KiB) is refused by the HTTP layer.
-get /health -H "X-Filler: $(head -c 9000 /dev/zero | tr '\0' a)"
-expect_eq "$STATUS" 400 "a request over the header limit"
-get "/$(head -c 9000 /dev/zero | tr '\0' a)"
-expect_eq "$STATUS" 400 "a request line over the header limit"
+# Heads over the limits: header fields of more than 8 KiB or 100 fields (431), a request
+# line of more than 8 KiB (414); at the limits, answered.
+fields_error="the header fields pass 8192 bytes or 100 fields"
+expect_error 431 /health "$fields_error" -H "X-Filler: $(head -c 8200 /dev/zero | tr '\0' a)"
+# curl sends three fields of its own (Host, User-Agent, Accept).
+fields=()
+for i in $(seq 98); do fields+=(-H "X-$i: 1"); done
+expect_error 431 /health "$fields_error" "${fields[@]}"
+get /health "${fields[@]:2}"
+expect_eq "$STATUS" 200 "a request of 100 header fields"
+expect_error 414 "/$(head -c 9000 /dev/zero | tr '\0' a)" \
+    "the request line is longer than 8192 bytes"
 get /health -d x
 expect_eq "$STATUS" 413 "a request with a body"
 expect_get 200 /health '{"status": "ok"}'
@@ -301,8 +250,9 @@ get /metrics
 expect_eq "$(jq '.streamed_bytes >= 33554432' "$TMP/body")" true "bytes streamed"
 stop_server
 
-# ---- the connection limit: two held open, the third closed at once ----
-start_server "$GEN" --strategy heap --max-connections 2
+# ---- the connection limit: an idle or incomplete connection makes room, a busy one not ----
+start_server "$WORK/big" --strategy heap --max-connections 2 --header-timeout 60 \
+    --drain-timeout 1
 # http_on FD PATH: a request on an open connection; the body in $TMP/body.
 http_on() {
     local line len=0
@@ -316,21 +266,37 @@ http_on() {
     printf '%s' "$line" >"$TMP/body"
 }
 port=${BASE##*:}
+# c1 sends half a head (the older), c2 is idle after a request: a third connection closes c1.
 exec {c1}<>"/dev/tcp/127.0.0.1/$port"
-http_on "$c1" /health
+printf 'GET /health HTTP/1.1\r\n' >&"$c1"
 exec {c2}<>"/dev/tcp/127.0.0.1/$port"
 http_on "$c2" /health
+expect_get 200 /health '{"status": "ok"}'
+IFS= read -r line <&"$c1" && fail "the incomplete connection was answered: '$line'"
+http_on "$c2" /metrics
+expect_eq "$(jq -c '[.accepted, .refused, .evicted]' "$TMP/body")" "[3,0,1]" \
+    "accepted, refused and evicted"
+exec {c1}<&-
+# c2 busy with a chunk it does not read, c3 too: a new connection has no room.
+printf 'GET /ecus/%s/chunks/blob HTTP/1.1\r\nHost: test\r\n\r\n' "$ECU" >&"$c2"
+exec {c3}<>"/dev/tcp/127.0.0.1/$port"
+printf 'GET /ecus/%s/chunks/blob HTTP/1.1\r\nHost: test\r\n\r\n' "$ECU" >&"$c3"
+# Both streams started (the status line came) before the third connection.
+for fd in "$c2" "$c3"; do
+    IFS= read -r line <&"$fd"
+    [[ $line == "HTTP/1.1 200 OK"$'\r' ]] || fail "a held chunk stream: '$line'"
+done
 rc=0
 curl -s -o /dev/null "$BASE/health" || rc=$?
 # Closed at once: curl sees an empty reply, or a reset while sending or receiving.
-case $rc in 52 | 55 | 56) ;; *) fail "a third connection got an answer (curl $rc)" ;; esac
-http_on "$c1" /metrics
-expect_eq "$(jq -c '[.connections, .accepted, .refused]' "$TMP/body")" "[2,3,1]" \
-    "connections, accepted and refused"
-exec {c1}<&-
-# SIGTERM with a connection still open.
-stop_server
-exec {c2}<&-
+case $rc in 52 | 55 | 56) ;; *) fail "a connection over the limit got an answer (curl $rc)" ;; esac
+exec {c3}<&-
+# SIGTERM with a stream in progress whose client does not read: the drain's timeout ends it.
+kill -TERM "$PID"
+rc=0
+wait "$PID" || rc=$?
+exec {LISTEN_FD}<&- {c2}<&-
+expect_eq "$rc" 0 "exit status after a drain"
 
 # ---- each strategy: the same answers; /metrics counts them ----
 payload_total=$(for f in "$GEN"/*.mdd; do "$MDD" info --json "$f"; done |
@@ -357,7 +323,7 @@ for strategy in heap sidecar inplace pread; do
             memory_numbers: ([.memory.db[], .memory.process[]] | all(type == "number"))}' \
             "$TMP/body")" \
         "{\"requests\": 7, \"responses\": {\"200\": 4, \"400\": 0, \"404\": 1, \"405\": 1,
-          \"500\": 0, \"503\": 0, \"other\": 0}, \"accepted\": 7, \"refused\": 0,
+          \"414\": 0, \"431\": 0, \"500\": 0, \"503\": 0, \"other\": 0}, \"accepted\": 7, \"refused\": 0,
           \"streamed_bytes\": $(stat -c %s "$WORK/$ECU.payload"), \"reader\": \"threads\",
           \"payload_reads\": 3, \"payload_bytes\": $payload_total, \"memory_numbers\": true}" \
         "$strategy: /metrics"

@@ -453,7 +453,7 @@ static void test_database_payloads(void **state)
     mdd_db_options o = mdd_db_options_default();
     o.store.strategy = MDD_STRATEGY_PREAD;
     o.store.share_dir = fx->share;
-    mdd_db *a, *b;
+    mdd_db *a = NULL, *b = NULL;
     mdd_error err;
     const char *pa = fx->a, *pb = fx->b;
     if (mdd_db_open(&pa, 1, &o, &a, &err) != MDD_OK || mdd_db_open(&pb, 1, &o, &b, &err) != MDD_OK)

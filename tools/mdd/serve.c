@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd serve: the command, its options, startup (which may block: it opens and indexes the
- * database and copies the startup tables), the loop, and a clean stop on SIGINT or
- * SIGTERM. */
+ * database and copies the startup tables), the loop, and a drain on SIGINT or SIGTERM
+ * (serve_drain.c). */
 #include "serve.h"
 
 #include "dbcli.h"
@@ -13,16 +13,25 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
-/* Bytes of a request line and its headers; a longer request is refused with 413. */
-#define MAX_HEADER_BYTES 8192
-/* More than any sane deployment; keeps the reader's queue bounded. */
-#define MAX_CONNECTIONS_LIMIT 65536u
+/* evhttp's own limit on a head, looser than the server's (serve_head.c), which answers
+ * first: evhttp's bounds what a head that arrives while a request is answered may hold. */
+#define EVHTTP_MAX_HEAD_BYTES (SERVE_MAX_REQUEST_LINE + SERVE_MAX_FIELD_BYTES + 1024)
+
+/* A timeout's option: 1 to 86400 seconds. */
+static int parse_seconds(const char *option, const char *value, uint64_t *out)
+{
+    if (cli_parse_uint(value, 86400, out) != 0 || *out == 0)
+        return cli_usage_error(&cli_serve_command, "%s takes 1 to 86400 seconds, not '%s'",
+                               option, value);
+    return CLI_EXIT_OK;
+}
 
 static int on_option(void *ctx, int option, const char *value)
 {
@@ -37,15 +46,14 @@ static int on_option(void *ctx, int option, const char *value)
     case 'S': o->share_dir = value; return CLI_EXIT_OK;
     case 'K': o->skip_invalid = 1; return CLI_EXIT_OK;
     case 'c':
-        if (cli_parse_uint(value, MAX_CONNECTIONS_LIMIT, &o->max_connections) != 0 ||
+        if (cli_parse_uint(value, SERVE_MAX_CONNECTIONS, &o->max_connections) != 0 ||
             o->max_connections == 0)
             return cli_usage_error(cmd, "--max-connections takes 1 to %u, not '%s'",
-                                   MAX_CONNECTIONS_LIMIT, value);
+                                   SERVE_MAX_CONNECTIONS, value);
         return CLI_EXIT_OK;
-    case 't':
-        if (cli_parse_uint(value, 86400, &o->timeout_s) != 0 || o->timeout_s == 0)
-            return cli_usage_error(cmd, "--timeout takes 1 to 86400 seconds, not '%s'", value);
-        return CLI_EXIT_OK;
+    case 't': return parse_seconds("--timeout", value, &o->timeout_s);
+    case 'H': return parse_seconds("--header-timeout", value, &o->header_timeout_s);
+    case 'D': return parse_seconds("--drain-timeout", value, &o->drain_timeout_s);
     case 'r':
         if (strcmp(value, "auto") == 0)
             o->reader = MDD_READER_AUTO;
@@ -77,6 +85,17 @@ static int open_data(serve_server *s, const char *dir)
         return CLI_EXIT_FAIL;
     }
     db_print_report(s->db);
+    /* After the database's files: they count against the descriptors left. Beyond what
+     * they allow, accept(2) would fail with EMFILE, which libevent retries at once, forever:
+     * at the limit the server evicts instead. */
+    uint64_t fd_limit = serve_conns_fd_limit();
+    if (s->opts.max_connections > fd_limit)
+        fprintf(stderr,
+                "mdd: note: --max-connections %" PRIu64 " is more than the descriptor limit "
+                "leaves room for: %" PRIu64 " are served\n",
+                s->opts.max_connections, fd_limit);
+    if (s->opts.max_connections == 0 || s->opts.max_connections > fd_limit)
+        s->opts.max_connections = fd_limit;
     mdd_reader_options ro = mdd_reader_options_default();
     ro.backend = s->opts.reader;
     /* A connection has at most one read in flight: the queue never refuses one. */
@@ -93,7 +112,7 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 {
     (void)sig;
     (void)what;
-    event_base_loopbreak(arg);
+    serve_drain_start(arg);
 }
 
 /* Prints `listening on http://ADDR:PORT` with the port actually bound. */
@@ -150,12 +169,15 @@ static int parse_listen(const char *spec, struct sockaddr_storage *ss)
 
 static int listen_on(serve_server *s)
 {
+    /* The kernel's largest backlog, not libevent's 128: a burst of connections waits to be
+     * accepted instead of having its SYNs dropped (clients then retry a second later). */
     s->listener = evconnlistener_new_bind(s->base, NULL, NULL,
-                                          LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, -1,
+                                          LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, SOMAXCONN,
                                           (struct sockaddr *)&s->address, s->address_len);
     if (!s->listener)
         return cli_error(s->opts.listen, "cannot listen: %s", strerror(errno));
-    if (!evhttp_bind_listener(s->http, s->listener)) {
+    s->bound = evhttp_bind_listener(s->http, s->listener);
+    if (!s->bound) {
         evconnlistener_free(s->listener);
         return cli_error(s->opts.listen, "cannot serve HTTP on the listener");
     }
@@ -166,7 +188,7 @@ static int add_events(serve_server *s)
 {
     static const int signals[2] = {SIGINT, SIGTERM};
     for (int i = 0; i < 2; i++) {
-        s->signals[i] = evsignal_new(s->base, signals[i], on_signal, s->base);
+        s->signals[i] = evsignal_new(s->base, signals[i], on_signal, s);
         if (!s->signals[i] || event_add(s->signals[i], NULL) != 0)
             return -1;
     }
@@ -193,7 +215,7 @@ static int start_http(serve_server *s)
                                             EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE |
                                             EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE |
                                             EVHTTP_REQ_CONNECT | EVHTTP_REQ_PATCH);
-    evhttp_set_max_headers_size(s->http, MAX_HEADER_BYTES);
+    evhttp_set_max_headers_size(s->http, EVHTTP_MAX_HEAD_BYTES);
     evhttp_set_max_body_size(s->http, 0);
     evhttp_set_timeout(s->http, (int)s->opts.timeout_s);
     evhttp_set_gencb(s->http, serve_route, s);
@@ -217,6 +239,10 @@ static void stop(serve_server *s)
         event_free(s->reader_event);
     if (s->register_event)
         event_free(s->register_event);
+    if (s->drain_event)
+        event_free(s->drain_event);
+    if (s->drain_timer)
+        event_free(s->drain_timer);
     if (s->base)
         event_base_free(s->base);
     serve_tables_free(&s->tables);
@@ -238,8 +264,9 @@ static int run(int argc, char **argv)
 {
     serve_server s = {.opts = {.listen = "127.0.0.1:8080",
                                .strategy = MDD_STRATEGY_INPLACE,
-                               .max_connections = 64,
                                .timeout_s = 30,
+                               .header_timeout_s = 5,
+                               .drain_timeout_s = 10,
                                .reader = MDD_READER_AUTO}};
     int first;
     int rc = cli_parse_options(&cli_serve_command, argc, argv, on_option, &s.opts, &first);
@@ -272,6 +299,8 @@ static const struct option longopts[] = {
     {"share-dir", required_argument, NULL, 'S'},
     {"max-connections", required_argument, NULL, 'c'},
     {"timeout", required_argument, NULL, 't'},
+    {"header-timeout", required_argument, NULL, 'H'},
+    {"drain-timeout", required_argument, NULL, 'D'},
     {"reader", required_argument, NULL, 'r'},
     {"skip-invalid", no_argument, NULL, 'K'},
     {"help", no_argument, NULL, 'h'},
@@ -282,13 +311,15 @@ const cli_command cli_serve_command = {
     .name = "serve",
     .summary = "Serve a directory of MDD files over HTTP",
     .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
-                "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS] [--reader B]\n"
+                "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS]\n"
+                "                 [--header-timeout SECONDS] [--drain-timeout SECONDS] [--reader B]\n"
                 "                 [--skip-invalid] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
-            "`listening on http://ADDR:PORT` once it accepts connections; SIGINT or SIGTERM\n"
-            "stop it (exit 0). What opening decided (files skipped, which of several files\n"
+            "`listening on http://ADDR:PORT` once it accepts connections. SIGINT or SIGTERM\n"
+            "drain it: new connections are refused, requests in flight finish, then it\n"
+            "exits 0 (a second signal stops it at once). What opening decided (files skipped, which of several files\n"
             "of one ECU is its default, parent references that name no layer) is printed\n"
             "as `mdd: note: ...` lines on stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
             "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
@@ -304,9 +335,17 @@ const cli_command cli_serve_command = {
             "      --share-dir DIR       with pread: keep the payloads in images in DIR (best\n"
             "                            on tmpfs) that other processes of this user serving\n"
             "                            the same files map too, one copy for all\n"
-            "  -c, --max-connections N   connections open at once (default 64); more are\n"
-            "                            closed as soon as they are accepted\n"
+            "  -c, --max-connections N   connections open at once (default: what the file\n"
+            "                            descriptor limit allows); a new one over the limit\n"
+            "                            closes the longest idle or incomplete one, or is\n"
+            "                            closed itself when all are answering requests\n"
             "  -t, --timeout SECONDS     close a connection idle that long (default 30)\n"
+            "      --header-timeout SECONDS\n"
+            "                            close a connection whose request line and headers\n"
+            "                            took longer to arrive (default 5)\n"
+            "      --drain-timeout SECONDS\n"
+            "                            on SIGTERM, wait at most that long for requests in\n"
+            "                            flight (default 10)\n"
             "  -r, --reader B            how payloads are read: auto (default), io_uring or\n"
             "                            threads\n"
             "      --skip-invalid        leave out (with a note) files that do not open or\n"

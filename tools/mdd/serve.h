@@ -22,6 +22,7 @@ struct evhttp;
 struct evhttp_connection;
 struct evhttp_request;
 struct evconnlistener;
+struct evhttp_bound_socket;
 struct bufferevent;
 
 /* ---- Startup tables (serve_tables.c) ---- */
@@ -80,13 +81,15 @@ typedef struct serve_options {
     uint64_t cache_budget; /* pread: the cache's budget, when given */
     const char *share_dir; /* pread: where whole chunks are shared, NULL for nowhere */
     int skip_invalid;      /* leave out files that do not open, with a note */
-    uint64_t max_connections;
+    uint64_t max_connections;  /* 0: what the file descriptor limit allows */
     uint64_t timeout_s;        /* idle and I/O timeout of a connection */
+    uint64_t header_timeout_s; /* a request's head must arrive within this */
+    uint64_t drain_timeout_s;  /* SIGTERM: how long in-flight requests may take to finish */
     mdd_reader_backend reader; /* how payload bytes are brought in */
 } serve_options;
 
 /* Status codes counted by /metrics. */
-enum { SERVE_STATUS_KINDS = 7 };
+enum { SERVE_STATUS_KINDS = 9 };
 extern const int serve_status_codes[SERVE_STATUS_KINDS];
 
 typedef struct serve_counters {
@@ -97,7 +100,9 @@ typedef struct serve_counters {
     uint64_t max_loop_stall_us; /* the longest callback the server ran on the loop */
     uint64_t connections;       /* open now */
     uint64_t accepted;
-    uint64_t refused; /* over --max-connections: closed at once */
+    uint64_t refused; /* over --max-connections with every connection busy: closed at once */
+    uint64_t evicted; /* idle or incomplete, closed to make room for a new connection */
+    uint64_t header_timeouts; /* closed because a request's head did not arrive in time */
     uint64_t streamed_bytes;
 } serve_counters;
 
@@ -112,16 +117,40 @@ typedef struct serve_server {
     struct event_base *base;
     struct evhttp *http;
     struct evconnlistener *listener;
+    struct evhttp_bound_socket *bound; /* the listener, as evhttp holds it */
     struct event *reader_event;   /* mdd_reader_fd() readable */
     struct event *register_event; /* new connections to register */
     struct event *signals[2];
+    struct event *drain_event; /* closes the connections a drain may close now */
+    struct event *drain_timer; /* ends a drain that takes too long */
+    int draining;              /* SIGTERM came: finish what is in flight, then stop */
     mdd_db *db;
     mdd_reader *reader;
     serve_tables tables;
     serve_counters counters;
-    serve_conn *conns;   /* registered connections */
+    /* Registered connections, least recently active first (the order eviction takes). */
+    serve_conn *conns, *conns_tail;
     serve_conn *pending; /* accepted, to be registered by register_event */
 } serve_server;
+
+/* Where a connection is between requests; what may close it early follows from it. */
+typedef enum serve_conn_state {
+    SERVE_CONN_IDLE,   /* waiting for a request: the keep-alive timeout (--timeout) runs */
+    SERVE_CONN_HEAD,   /* a request's head is arriving: the header deadline runs */
+    SERVE_CONN_BUSY,   /* a request is being answered */
+    SERVE_CONN_REJECT, /* refused (414, 431): the reply goes out, what the client still
+                        * sends is read and dropped until it closes */
+} serve_conn_state;
+
+/* The request heads of a connection as they arrive (serve_head.c): lines of the request
+ * line and header fields, counted before evhttp parses them. */
+typedef struct serve_head_scan {
+    int in_head;           /* a head started and has not ended */
+    int in_fields;         /* past the request line */
+    uint32_t line_bytes;   /* of the line being read, without CR and LF */
+    uint32_t field_bytes;  /* of the header fields so far */
+    uint32_t field_count;
+} serve_head_scan;
 
 /* One accepted connection. At most one request of it is in progress at a time (HTTP/1.1
  * without pipelining in parallel), so it holds at most one job or stream. */
@@ -131,14 +160,61 @@ struct serve_conn {
     struct evhttp_connection *evcon;
     serve_job *job;
     serve_stream *stream;
-    serve_conn *next;
+    serve_conn_state state;
+    struct event *deadline; /* the header deadline */
+    serve_head_scan scan;
+    serve_conn *prev, *next;
 };
 
 /* ---- Connections and limits (serve_conns.c) ---- */
 
-/* Makes http count its connections, refuse those over the limit and tell the server when one
+/* Makes http count its connections, make room over the limit and tell the server when one
  * closes. Returns 0, or -1 when out of memory. */
 int serve_conns_init(serve_server *s);
+
+/* The connections the file descriptor limit leaves room for, with the descriptors open now
+ * and a reserve set aside; raises the soft limit to the hard one first (epoll has no use
+ * for the low soft limit kept for select()). At least 1. */
+uint64_t serve_conns_fd_limit(void);
+
+/* The most connections served at once: the reader's queue holds one read for each. */
+#define SERVE_MAX_CONNECTIONS 32768u
+
+/* Sets conn's state and moves it to the end of the eviction order (it was active now). */
+void serve_conn_set_state(serve_conn *conn, serve_conn_state state);
+
+/* conn's request was answered: IDLE, or HEAD when the next request's head is arriving
+ * already. */
+void serve_conn_done(serve_conn *conn);
+
+/* Closes conn now (its close callback frees it). Not from inside evhttp's callbacks of
+ * conn's own requests. */
+void serve_conn_close(serve_conn *conn);
+
+/* ---- Request heads: limits and deadline (serve_head.c) ---- */
+
+/* Request line, header fields (their bytes, their count): the limits a head is held to. */
+#define SERVE_MAX_REQUEST_LINE 8192u
+#define SERVE_MAX_FIELD_BYTES 8192u
+#define SERVE_MAX_FIELDS 100u
+
+/* Starts watching conn's request heads: each must arrive within the header deadline, and
+ * one over a limit is answered 414 or 431 and the connection closed. Arms the deadline (a
+ * new connection owes its first request). Returns 0, or -1 when out of memory. */
+int serve_head_watch(serve_conn *conn);
+
+/* Stops watching (conn is closing). */
+void serve_head_unwatch(serve_conn *conn);
+
+/* ---- Draining on SIGTERM (serve_drain.c) ---- */
+
+/* Stops accepting, closes what is idle and lets requests in flight finish (within
+ * --drain-timeout), then breaks the loop. A second call breaks it at once. Returns 0, or -1
+ * when it could not start (the loop is broken then too). */
+int serve_drain_start(serve_server *s);
+
+/* Tells a drain that conn may be closable now, or that a connection closed. */
+void serve_drain_check(serve_server *s);
 
 /* Releases the connections accepted but not registered yet (when the loop stopped first). */
 void serve_conns_drop_pending(serve_server *s);

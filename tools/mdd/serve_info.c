@@ -144,7 +144,7 @@ void serve_get_chunks(serve_server *s, struct evhttp_request *req, const serve_e
     serve_reply_json(s, req, 200, &b);
 }
 
-static void counters_json(json_writer *j, const serve_counters *c)
+static void counters_json(json_writer *j, const serve_counters *c, uint64_t max_connections)
 {
     json_key(j, "requests");
     json_uint(j, c->requests);
@@ -165,10 +165,16 @@ static void counters_json(json_writer *j, const serve_counters *c)
     json_uint(j, c->max_loop_stall_us);
     json_key(j, "connections");
     json_uint(j, c->connections);
+    json_key(j, "max_connections");
+    json_uint(j, max_connections);
     json_key(j, "accepted");
     json_uint(j, c->accepted);
     json_key(j, "refused");
     json_uint(j, c->refused);
+    json_key(j, "evicted");
+    json_uint(j, c->evicted);
+    json_key(j, "header_timeouts");
+    json_uint(j, c->header_timeouts);
     json_key(j, "streamed_bytes");
     json_uint(j, c->streamed_bytes);
 }
@@ -207,7 +213,7 @@ void serve_get_metrics(serve_server *s, struct evhttp_request *req)
         return;
     json_writer *j = &b.json;
     json_object_begin(j);
-    counters_json(j, &s->counters);
+    counters_json(j, &s->counters, s->opts.max_connections);
     json_key(j, "reader");
     json_cstring(j, mdd_reader_backend_name(s->reader));
     mdd_error err;

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const int serve_status_codes[SERVE_STATUS_KINDS] = {200, 400, 404, 405, 500, 503, 0};
+const int serve_status_codes[SERVE_STATUS_KINDS] = {200, 400, 404, 405, 414, 431, 500, 503, 0};
 
 void serve_count_response(serve_server *s, int code)
 {

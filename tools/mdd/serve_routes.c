@@ -76,11 +76,25 @@ static void dispatch(serve_server *s, struct evhttp_request *req)
     serve_target_free(&t);
 }
 
+/* The reply went out: the connection may take its next request. */
+static void request_done(struct evhttp_request *req, void *arg)
+{
+    (void)req;
+    serve_conn_done(arg);
+}
+
 void serve_route(struct evhttp_request *req, void *arg)
 {
     serve_server *s = arg;
     uint64_t start = serve_now_us();
     s->counters.requests++;
+    serve_conn *conn = serve_conn_of(s, req);
+    if (conn) {
+        serve_conn_set_state(conn, SERVE_CONN_BUSY);
+        evhttp_request_set_on_complete_cb(req, request_done, conn);
+    }
+    if (s->draining)
+        evhttp_add_header(evhttp_request_get_output_headers(req), "Connection", "close");
     dispatch(s, req);
     serve_stall_end(s, start);
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# mdd serve under abuse (docs/benchmarks.md, "The server under abuse"): bench_serve against a
+# server on loopback, first with only the measured keep-alive clients doing lookups, then
+# with slow clients beside them (half request heads trickled a byte a second, and slow
+# readers of a 16 MiB chunk). Prints both runs (JSON lines), the throughput ratio and the
+# server's counters. About 20 seconds.
+#
+#   bench/serve.sh BUILD_DIR [CLIENTS [SLOW [SLOW_READERS [REQUESTS]]]]
+set -euo pipefail
+BUILD=${1:?usage: bench/serve.sh BUILD_DIR [CLIENTS [SLOW [SLOW_READERS [REQUESTS]]]]}
+CLIENTS=${2:-16}
+SLOW=${3:-1000}
+READERS=${4:-20}
+REQUESTS=${5:-50000}
+MDD=$BUILD/mdd
+BENCH=$BUILD/bench/bench_serve
+TMP=$(mktemp -d)
+PID=
+trap '[ -z "$PID" ] || kill -TERM "$PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
+
+"$MDD" gen --profile small --ecus 1 "$TMP/gen" >/dev/null
+ecu=$(basename "$TMP"/gen/*.mdd .mdd)
+"$MDD" cat "$TMP/gen/$ecu.mdd" -o "$TMP/payload"
+head -c $((16 << 20)) /dev/urandom >"$TMP/blob"
+mkdir "$TMP/db"
+"$MDD" pack -o "$TMP/db/$ecu.mdd" --ecu "$ecu" \
+    --chunk "DIAGNOSTIC_DESCRIPTION:$ecu:$TMP/payload:plain" \
+    --chunk "EMBEDDED_FILE:blob:$TMP/blob:plain" >/dev/null
+mkfifo "$TMP/listen"
+"$MDD" serve --listen 127.0.0.1:0 "$TMP/db" >"$TMP/listen" &
+PID=$!
+read -r line <"$TMP/listen"
+port=${line##*:}
+lookup="/ecus/$ecu/lookup?request=22F190"
+
+base=$("$BENCH" --clients "$CLIENTS" --requests "$REQUESTS" --path "$lookup" "$port")
+echo "$base"
+abuse=$("$BENCH" --clients "$CLIENTS" --requests "$REQUESTS" --slow "$SLOW" \
+    --slow-readers "$READERS" --path "$lookup" --chunk-path "/ecus/$ecu/chunks/blob" "$port")
+echo "$abuse"
+jq -n --argjson a "$base" --argjson b "$abuse" \
+    '{throughput_ratio: (($b.requests_per_s / $a.requests_per_s) * 100 | round / 100),
+      p99_ms: ($b.p99_us / 1000 * 100 | round / 100)}' -c
+curl -s "http://127.0.0.1:$port/metrics" |
+    jq -c '{accepted, evicted, refused, header_timeouts, max_loop_stall_us}'
