@@ -189,12 +189,12 @@ static mdd_status build_next(reload *r, char **paths, size_t count)
         st = mdd_fb_verifier_create(&r->verifier, r->err);
     for (size_t i = 0; i < count && st == MDD_OK; i++)
         st = reload_path(r, paths[i], i);
-    mdd_fb_verifier_free(r->verifier);
-    r->verifier = NULL;
     if (st == MDD_OK)
         st = db_order_ecus(r->next, r->err);
     if (st == MDD_OK)
         st = fix_marks(r);
+    mdd_fb_verifier_free(r->verifier);
+    r->verifier = NULL;
     r->stats.removed = count_removed(r->prev, paths, count);
     return st;
 }
