@@ -29,6 +29,7 @@
 #include <mdd/cache.h>
 #include <mdd/codec.h>
 #include <mdd/container.h>
+#include <sys/stat.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -156,6 +157,11 @@ typedef struct mdd_store_memory {
 /* Fills out for store. */
 mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out,
                                    mdd_error *err);
+
+/* Fills out with fstat(2) of the MDD file the store loaded (after a conversion in place, the
+ * converted file): the file the store's views come from, whatever its path names now.
+ * MDD_ERR_IO when the store holds no descriptor of it. */
+mdd_status mdd_store_stat(const mdd_store *store, struct stat *out, mdd_error *err);
 
 /* Sets *path to the sidecar path for an MDD path: mdd_path + ".fb", which the caller frees
  * with free(). MDD_ERR_ARG for a NULL mdd_path, MDD_ERR_NOMEM; *path is NULL on failure. */

@@ -65,7 +65,7 @@ struct mdd_db_ecu {
     atomic_size_t refs;
     size_t source;   /* its place among the paths or payloads the database was opened with */
     char *path;      /* NULL for a payload */
-    db_identity identity; /* the file's, taken before it was opened */
+    db_identity identity; /* of the file the store loaded */
     mdd_store *store; /* NULL for a payload */
     /* The payload as pinned by mdd_store_read() until the ECU is freed: under pread an entry
      * of the store's cache, otherwise a view that needs no pin. */
@@ -155,6 +155,9 @@ MDD_INTERNAL void db_live_publish(mdd_db_live *live, mdd_db *next);
 
 /* The identity of the file path names now (invalid when it cannot be stat'ed). */
 MDD_INTERNAL db_identity db_file_identity(const char *path);
+
+/* The identity of the file store loaded (invalid when the store cannot say). */
+MDD_INTERNAL db_identity db_store_identity(const mdd_store *store);
 
 /* Whether a and b are valid and name the same, unchanged file. */
 MDD_INTERNAL int db_identity_same(const db_identity *a, const db_identity *b);

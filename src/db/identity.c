@@ -6,19 +6,28 @@
 
 #include <sys/stat.h>
 
+static db_identity identity_of(const struct stat *st)
+{
+    return (db_identity){
+        .valid = 1,
+        .dev = st->st_dev,
+        .ino = st->st_ino,
+        .size = st->st_size,
+        .mtime = st->st_mtim,
+        .ctime = st->st_ctim,
+    };
+}
+
 db_identity db_file_identity(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0)
-        return (db_identity){0};
-    return (db_identity){
-        .valid = 1,
-        .dev = st.st_dev,
-        .ino = st.st_ino,
-        .size = st.st_size,
-        .mtime = st.st_mtim,
-        .ctime = st.st_ctim,
-    };
+    return stat(path, &st) == 0 ? identity_of(&st) : (db_identity){0};
+}
+
+db_identity db_store_identity(const mdd_store *store)
+{
+    struct stat st;
+    return mdd_store_stat(store, &st, NULL) == MDD_OK ? identity_of(&st) : (db_identity){0};
 }
 
 static int same_time(struct timespec a, struct timespec b)

@@ -82,15 +82,16 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
         return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     memcpy(ecu->path, path, len + 1);
     ecu->index_bytes += len + 1;
-    /* Taken before opening: a file replaced while it is opened then looks changed to the
-     * next reload, which loads it again, rather than unchanged, which would miss it. */
-    ecu->identity = db_file_identity(path);
     /* The payload is read again right away (verification, indexing): the store keeps it
      * cached until db_release_payload() evicts it after that pass. */
     mdd_store_options store_opts = opts->store;
     store_opts.evict = 0;
     mdd_status st = mdd_store_open(path, &store_opts, &ecu->store, err);
-    return st == MDD_OK ? load_description(ecu, opts, verifier, err) : st;
+    if (st != MDD_OK)
+        return st;
+    /* Of the file loaded, not of what path names by now: a reload compares the two. */
+    ecu->identity = db_store_identity(ecu->store);
+    return load_description(ecu, opts, verifier, err);
 }
 
 void db_release_payload(const mdd_db_ecu *ecu)
