@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# mdd install-update: a new version is converted, checked and renamed over the installed file;
+# mdd install: a new version is converted, checked and renamed over the installed file;
 # broken files (not MDD, cut short, a wrong SHA-512) and older revisions are refused with the
 # file and the reason, leaving the directory as it was; --allow-downgrade and --move. Then the
 # install is killed (SIGKILL) at chosen calls the faultshim preload library counts and at
@@ -34,7 +34,7 @@ run 0 "$MDD" pack -o old/BCM1000.mdd --ecu BCM1000 --revision 00.09.00 \
 
 # refused FILE REASON: the install of FILE fails naming it and REASON; DIR is unchanged.
 refused() {
-    run 1 "$MDD" install-update "$1" dir
+    run 1 "$MDD" install "$1" dir
     expect_eq "$(cat "$TMP/err")" "mdd: $1: $2" "install of $1"
     cmp -s dir/BCM1000.mdd installed.mdd || fail "$1: the installed file changed"
     expect_eq "$(ls -A dir)" BCM1000.mdd "$1: files in the directory"
@@ -55,7 +55,7 @@ refused old/BCM1000.mdd \
 
 # ---- Installs ----
 
-run 0 "$MDD" install-update new/BCM1000.mdd dir
+run 0 "$MDD" install new/BCM1000.mdd dir
 expect_eq "$(cat "$TMP/out")" \
     "dir/BCM1000.mdd: installed ECU 'BCM1000' revision 01.10.00 (was revision 01.00.00)" "update"
 run 0 "$MDD" verify dir/BCM1000.mdd
@@ -68,13 +68,13 @@ NEW_SHA=$(sha512_of dir/BCM1000.mdd)
 cp old/BCM1000.mdd moved.mdd
 mkdir moved
 mv moved.mdd moved/BCM1000.mdd
-run 0 "$MDD" install-update --allow-downgrade --move moved/BCM1000.mdd dir
+run 0 "$MDD" install --allow-downgrade --move moved/BCM1000.mdd dir
 expect_eq "$(cat "$TMP/out")" \
     "dir/BCM1000.mdd: installed ECU 'BCM1000' revision 00.09.00 (was revision 01.10.00)" "downgrade"
 [ ! -e moved/BCM1000.mdd ] || fail "--move left the source"
 
 mkdir empty
-run 0 "$MDD" install-update new/BCM1000.mdd empty
+run 0 "$MDD" install new/BCM1000.mdd empty
 expect_eq "$(cat "$TMP/out")" "empty/BCM1000.mdd: installed ECU 'BCM1000' revision 01.10.00 (new)" \
     "install into an empty directory"
 expect_eq "$(sha512_of empty/BCM1000.mdd)" "$NEW_SHA" "the same update installed twice"
@@ -93,7 +93,7 @@ fresh() {
 }
 
 fresh
-run 0 shimmed MDD_FAULT_COUNT_REPORT="$TMP/counts" "$MDD" install-update new/BCM1000.mdd dir
+run 0 shimmed MDD_FAULT_COUNT_REPORT="$TMP/counts" "$MDD" install new/BCM1000.mdd dir
 TOTAL=$(awk '$1 == "any" { print $2 }' "$TMP/counts")
 echo "calls of one install: $(tr '\n' ' ' <"$TMP/counts")"
 [ "$TOTAL" -ge 10 ] || fail "only $TOTAL calls counted"
@@ -113,7 +113,7 @@ check_state() {
 
 # recover WHAT: the next install succeeds and leaves only the new file.
 recover() {
-    run 0 "$MDD" install-update new/BCM1000.mdd dir
+    run 0 "$MDD" install new/BCM1000.mdd dir
     expect_eq "$(ls -A dir)" BCM1000.mdd "$1: files after the next install"
     expect_eq "$(sha512_of dir/BCM1000.mdd)" "$NEW_SHA" "$1: the file after the next install"
 }
@@ -129,7 +129,7 @@ for i in $(seq 1 "$ITERATIONS"); do
     rc=0
     rm -f "$TMP/fired"
     shimmed MDD_FAULT_CALL=any MDD_FAULT_AT="$at" MDD_FAULT_ACTION=kill \
-        MDD_FAULT_REPORT="$TMP/fired" "$MDD" install-update new/BCM1000.mdd dir \
+        MDD_FAULT_REPORT="$TMP/fired" "$MDD" install new/BCM1000.mdd dir \
         >"$TMP/out" 2>"$TMP/err" || rc=$?
     expect_eq "$rc" 137 "kill $i at call $at: exit status"
     check_state "kill $i at $(cat "$TMP/fired")"
@@ -141,7 +141,7 @@ for i in $(seq 1 "$TIMED"); do
     fresh
     ms=$((RANDOM % 201))
     rc=0
-    "$MDD" install-update new/BCM1000.mdd dir >"$TMP/out" 2>"$TMP/err" &
+    "$MDD" install new/BCM1000.mdd dir >"$TMP/out" 2>"$TMP/err" &
     pid=$!
     sleep "$(printf '0.%03d' "$ms")"
     kill -KILL "$pid" 2>/dev/null || true

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# mdd serve reloads: an update installed with mdd install-update, a new file, a removed one
+# mdd serve reloads: an update installed with mdd install, a new file, a removed one
 # and SIGHUP each make one reload, whose line on stdout counts what it did, and the endpoints
 # answer from the new files; a file that is not MDD and an older revision are refused with a
 # note naming the file and the reason, and the loaded revision keeps serving.
@@ -49,9 +49,9 @@ note_is() {
 }
 
 revision_is start 01.00.00
-run 0 "$MDD" install-update update/BCM1000.mdd dir
-reloaded "install-update" 1 1 0 0
-revision_is "install-update" 01.10.00
+run 0 "$MDD" install update/BCM1000.mdd dir
+reloaded "install" 1 1 0 0
+revision_is "install" 01.10.00
 
 echo "not an MDD file" >junk
 mv junk dir/BCM1000.mdd
@@ -72,7 +72,7 @@ reloaded "SIGHUP with the older file still there" 0 1 0 1
 note_is "SIGHUP" "mdd: note: dir/BCM1000.mdd: revision 01.00.00 is older than revision \
 01.10.00 loaded before, which keeps serving (update refused: a downgrade)"
 
-run 0 "$MDD" install-update --allow-downgrade update/BCM1000.mdd dir
+run 0 "$MDD" install --allow-downgrade update/BCM1000.mdd dir
 reloaded "the update again" 1 1 0 0
 rm dir/FG_ECM_01.mdd
 reloaded "removed" 0 1 1 0

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* mdd install-update: puts a new version of an MDD file into a served directory so that a
+/* mdd install: puts a new version of an MDD file into a served directory so that a
  * crash at any moment leaves the old file or the new one there, never neither and never a
  * half-written *.mdd file.
  *
@@ -42,13 +42,13 @@ static int name_paths(install *in)
     const char *base = slash ? slash + 1 : in->src;
     size_t n = strlen(base);
     if (n <= 4 || strcmp(base + n - 4, ".mdd") != 0)
-        return cli_usage_error(&cli_install_update_command,
+        return cli_usage_error(&cli_install_command,
                                "SRC must be named NAME.mdd (it keeps its name in DIR), not '%s'",
                                in->src);
     int a = snprintf(in->target, sizeof in->target, "%s/%s", in->dir, base);
     int b = snprintf(in->staging, sizeof in->staging, "%s/.%s.install", in->dir, base);
     if (a < 0 || b < 0 || (size_t)b >= sizeof in->staging)
-        return cli_usage_error(&cli_install_update_command, "the paths are too long");
+        return cli_usage_error(&cli_install_command, "the paths are too long");
     return CLI_EXIT_OK;
 }
 
@@ -260,7 +260,7 @@ static int on_option(void *ctx, int option, const char *value)
     switch (option) {
     case 'D': in->allow_downgrade = 1; return CLI_EXIT_OK;
     case 'm': in->move = 1; return CLI_EXIT_OK;
-    default: return cli_usage_error(&cli_install_update_command, "unexpected option");
+    default: return cli_usage_error(&cli_install_command, "unexpected option");
     }
 }
 
@@ -268,11 +268,11 @@ static int run(int argc, char **argv)
 {
     install in = {.dir_fd = -1};
     int first;
-    int rc = cli_parse_options(&cli_install_update_command, argc, argv, on_option, &in, &first);
+    int rc = cli_parse_options(&cli_install_command, argc, argv, on_option, &in, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 2)
-        return cli_usage_error(&cli_install_update_command, "expected SRC and DIR");
+        return cli_usage_error(&cli_install_command, "expected SRC and DIR");
     in.src = argv[first];
     in.dir = argv[first + 1];
     rc = install_file(&in);
@@ -288,8 +288,8 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
-const cli_command cli_install_update_command = {
-    .name = "install-update",
+const cli_command cli_install_command = {
+    .name = "install",
     .summary = "Install a new version of an MDD file into a directory, crash-safely",
     .synopsis = "[--allow-downgrade] [--move] SRC DIR",
     .help = "Puts SRC (NAME.mdd) into DIR as DIR/NAME.mdd, replacing the file there, so that a\n"
