@@ -44,7 +44,9 @@ typedef struct mdd_db_options {
     /* How each file is loaded: strategy (default inplace, which converts a compressed file
      * in place once) and verify (default on), see include/mdd/store.h. With verify on, every
      * chunk's SHA-512 is checked and the diagnostic description is verified as an EcuData
-     * FlatBuffer with the options below before anything reads it. */
+     * FlatBuffer with the options below before anything reads it. With evict (default on)
+     * the files leave the page cache after those walks; off, only the process's mapped
+     * pages go. */
     mdd_store_options store;
     mdd_fb_verify_options fb;
     mdd_inherit_limits inherit;
@@ -331,7 +333,8 @@ uint32_t mdd_db_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first)
  * releasing take no lock (reference counts; a reload waits for readers that are inside
  * mdd_db_live_acquire() at its swap). Generations share the ECUs of unchanged files: a
  * reload costs the files that changed, and an old file's mapping goes with the last
- * generation that holds it. */
+ * generation that holds it. The files a reload opens stay in the page cache (as with
+ * store.evict off), so that the first lookups after the swap do not wait for the disk. */
 typedef struct mdd_db_live mdd_db_live;
 
 /* Opens dir as mdd_db_open_dir() does (same options and failures) as the first generation

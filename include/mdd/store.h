@@ -104,6 +104,10 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
  * so it returns nothing: when the kernel declines, the pages merely stay. */
 void mdd_store_evict(const mdd_store *store);
 
+/* As mdd_store_evict(), but the files stay in the page cache: later reads fault their pages
+ * in from memory instead of the disk, whole read-ahead folios at a time. */
+void mdd_store_release_pages(const mdd_store *store);
+
 /* Unmaps and frees the store; every view from it becomes invalid. Safe on NULL. */
 void mdd_store_close(mdd_store *store);
 

@@ -207,9 +207,10 @@ MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
                                         mdd_error *err);
 
 /* After the walks of verification and indexing, drops the store's mapped pages from the
- * process and its files from the page cache (mdd_store_evict()), so that idle memory holds
- * only what lookups touch and their faults bring in single pages. */
-MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu);
+ * process and, when opts->store.evict is on, its files from the page cache
+ * (mdd_store_evict()), so that idle memory holds only what lookups touch and their faults
+ * bring in single pages. */
+MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options *opts);
 
 /* build.c */
 

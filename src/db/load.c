@@ -94,8 +94,10 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
     return load_description(ecu, opts, verifier, err);
 }
 
-void db_release_payload(const mdd_db_ecu *ecu)
+void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options *opts)
 {
-    if (ecu->store)
+    if (ecu->store && opts->store.evict)
         mdd_store_evict(ecu->store);
+    else if (ecu->store)
+        mdd_store_release_pages(ecu->store);
 }

@@ -69,7 +69,7 @@ static mdd_status load_ecu(const source *s, const mdd_db_options *opts,
         st = db_check_parents(ecu, label, report, err);
     }
     /* Verification and indexing walked the payload; what lookups need faults back in. */
-    db_release_payload(ecu);
+    db_release_payload(ecu, opts);
     return st;
 }
 

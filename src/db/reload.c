@@ -203,8 +203,12 @@ mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd
 {
     if (!live)
         return mdd_fail(err, MDD_ERR_ARG, "no live database");
+    /* The files a reload takes stay in the page cache: right after the swap, readers fault
+     * the new file's pages in from memory, not from the disk. */
+    mdd_db_options opts = *db_live_options(live);
+    opts.store.evict = 0;
     db_live_lock(live);
-    reload r = {.prev = db_live_current(live), .opts = db_live_options(live), .err = err};
+    reload r = {.prev = db_live_current(live), .opts = &opts, .err = err};
     char **paths;
     size_t count;
     mdd_status st = db_list_dir(db_live_dir(live), &paths, &count, err);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 struct serve_gen {
@@ -130,6 +131,9 @@ static void *reload_thread(void *arg)
 {
     serve_server *s = arg;
     serve_reload *r = s->reload;
+    /* A reload is background work: at nice 10 (this thread alone) it takes the CPU the loop
+     * and the reader threads leave. Where that is not allowed it runs as it is. */
+    (void)setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
     pthread_mutex_lock(&r->lock);
     for (;;) {
         while (!r->stopping && (!r->requested || r->has_outcome))
