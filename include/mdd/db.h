@@ -373,8 +373,9 @@ typedef struct mdd_db_reload_stats {
  * cannot be read (MDD_ERR_IO) or memory runs out. */
 mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd_error *err);
 
-/* Closes the live database: releases its current generation. Every hold from
- * mdd_db_live_acquire() must be released first. Safe on NULL. */
+/* Closes the live database: gives up its hold of the current generation. Holds from
+ * mdd_db_live_acquire() may outlive it: each generation closes with its last release. No
+ * call on live may run at the same time or after. Safe on NULL. */
 void mdd_db_live_close(mdd_db_live *live);
 
 #ifdef __cplusplus

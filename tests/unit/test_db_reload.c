@@ -143,8 +143,9 @@ static void assert_stats(mdd_db_reload_stats s, size_t loaded, size_t unchanged,
     assert_int_equal(s.published, loaded + removed + refused > 0);
 }
 
-/* A changed file is taken; a reader that held the old generation keeps its ECU and views,
- * and the unchanged file's ECU is shared by both generations. */
+/* A changed file is taken; a reader that held the old generation keeps its ECU and views
+ * (also after the live database closed), and the unchanged file's ECU is shared by both
+ * generations; a reload without changes publishes nothing. */
 static void test_update_while_held(void **state)
 {
     (void)state;
@@ -172,7 +173,8 @@ static void test_update_while_held(void **state)
     assert_answer(now, "A", "Session_2");
     assert_answer(old, "A", "Session_1");
     assert_ptr_equal(mdd_db_find_ecu(now, "B"), mdd_db_find_ecu(old, "B"));
-    /* The old file is gone from the directory, but its mapping lives while old is held. */
+    /* The old file is gone from the directory, but its mapping lives while old is held,
+     * even past the live database's close. */
     mdd_db_release(now);
     mdd_db_live_close(live);
     mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(held.service));
