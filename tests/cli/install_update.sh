@@ -23,6 +23,7 @@ make_revisions . payload.fb BCM1000
 mkdir dir new old broken
 run 0 "$MDD" cat b.mdd -o revised.fb
 mv a.mdd dir/BCM1000.mdd
+chmod 0640 dir/BCM1000.mdd
 cp -p dir/BCM1000.mdd installed.mdd
 run 0 "$MDD" pack -o new/BCM1000.mdd --ecu BCM1000 --revision 01.10.00 --preset 0 \
     --chunk "DIAGNOSTIC_DESCRIPTION:BCM1000:revised.fb:lzma"
@@ -62,6 +63,7 @@ run 0 "$MDD" verify dir/BCM1000.mdd
 run 0 "$MDD" info --json dir/BCM1000.mdd
 expect_eq "$(jq -r '.chunks[0].compression' "$TMP/out")" null "the installed file is converted"
 expect_eq "$(ls -A dir)" BCM1000.mdd "files after the update"
+expect_eq "$(stat -c %a dir/BCM1000.mdd)" 640 "the installed file's mode, kept"
 NEW_SHA=$(sha512_of dir/BCM1000.mdd)
 [ -f new/BCM1000.mdd ] || fail "the update's source was removed without --move"
 
@@ -78,6 +80,11 @@ run 0 "$MDD" install new/BCM1000.mdd empty
 expect_eq "$(cat "$TMP/out")" "empty/BCM1000.mdd: installed ECU 'BCM1000' revision 01.10.00 (new)" \
     "install into an empty directory"
 expect_eq "$(sha512_of empty/BCM1000.mdd)" "$NEW_SHA" "the same update installed twice"
+expect_eq "$(stat -c %a empty/BCM1000.mdd)" "$(stat -c %a new/BCM1000.mdd)" "a new file's mode"
+run 1 "$MDD" install --move empty/BCM1000.mdd empty
+expect_eq "$(cat "$TMP/err")" "mdd: empty/BCM1000.mdd: is empty/BCM1000.mdd itself: nothing to install" \
+    "installing the installed file"
+expect_eq "$(sha512_of empty/BCM1000.mdd)" "$NEW_SHA" "the installed file, after installing itself"
 
 # ---- Kills ----
 

@@ -31,6 +31,7 @@ typedef struct install {
     char target[4096];
     char staging[4096];
     int dir_fd;
+    mode_t mode; /* what the installed file gets */
     int allow_downgrade;
     int move;
 } install;
@@ -97,17 +98,24 @@ static mdd_status copy_from(void *ctx, mdd_sink *out, mdd_error *err)
     }
 }
 
-/* The mode the installed file gets: the installed one's, else SRC's without execute. */
-static mode_t target_mode(const install *in, const struct stat *src)
+/* Decides the mode the installed file gets (the installed one's, else SRC's without
+ * execute), and refuses SRC when it is the installed file itself. */
+static int take_mode(install *in, const struct stat *src)
 {
     struct stat old;
-    if (stat(in->target, &old) == 0)
-        return old.st_mode & 07777;
-    return src->st_mode & 0666;
+    if (stat(in->target, &old) != 0) {
+        in->mode = src->st_mode & 0666;
+        return CLI_EXIT_OK;
+    }
+    if (old.st_dev == src->st_dev && old.st_ino == src->st_ino)
+        return cli_error(in->src, "is %s itself: nothing to install", in->target);
+    in->mode = old.st_mode & 07777;
+    return CLI_EXIT_OK;
 }
 
-/* Copies SRC to the staging name, fsynced. */
-static int stage(const install *in)
+/* Copies SRC to the staging name, fsynced, writable by its owner until set_mode() (the
+ * conversion replaces it). */
+static int stage(install *in)
 {
     int fd = open(in->src, O_RDONLY | O_CLOEXEC);
     struct stat st;
@@ -117,10 +125,24 @@ static int stage(const install *in)
             close(fd);
         return cli_error(in->src, "open: %s", e == EINVAL ? "not a regular file" : strerror(e));
     }
+    int rc = take_mode(in, &st);
     mdd_error err;
-    mdd_status s = mdd_write_file_atomic(in->staging, target_mode(in, &st), copy_from, &fd, &err);
+    if (rc == CLI_EXIT_OK &&
+        mdd_write_file_atomic(in->staging, 0600, copy_from, &fd, &err) != MDD_OK)
+        rc = cli_error(in->src, "copy to %s: %s", in->dir, err.message);
     close(fd);
-    return s == MDD_OK ? CLI_EXIT_OK : cli_error(in->src, "copy to %s: %s", in->dir, err.message);
+    return rc;
+}
+
+/* Gives the checked staging file its final mode, durably. */
+static int set_mode(const install *in)
+{
+    int fd = open(in->staging, O_RDONLY | O_CLOEXEC);
+    int ok = fd >= 0 && fchmod(fd, in->mode) == 0 && fsync(fd) == 0;
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    return ok ? CLI_EXIT_OK : cli_error(in->staging, "set mode: %s", strerror(e));
 }
 
 /* message without the staging file's name in front: the user knows the file as SRC. */
@@ -241,6 +263,8 @@ static int install_file(install *in)
         rc = convert_staged(in);
     if (rc == CLI_EXIT_OK)
         rc = check_staged(in, line, sizeof line);
+    if (rc == CLI_EXIT_OK)
+        rc = set_mode(in);
     if (rc == CLI_EXIT_OK)
         rc = commit(in);
     if (rc != CLI_EXIT_OK) {
