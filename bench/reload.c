@@ -31,8 +31,8 @@
  *
  * Before the quiet phase the file is replaced once, so that both phases run on a generation
  * a reload made (a reload leaves its file in the page cache, the first open does not).
- * Memory (mdd_process_memory_read(): RSS and anonymous, after malloc_trim()) is read after
- * each phase, with the readers stopped, along with the mappings of deleted files in /proc/self/maps (the replaced
+ * Memory (mdd_process_memory_read(): RSS and anonymous, after malloc_trim(), with a fixed
+ * mmap threshold) is read after each phase, with the readers stopped, along with the mappings of deleted files in /proc/self/maps (the replaced
  * files a generation still holds) and the current generation's mapped bytes. Prints a
  * markdown table and the targets: throughput while replacing >= 0.9x quiet, no failed
  * lookup, memory after the loop within 1 MiB of the quiet figure and no replaced file still
@@ -484,6 +484,13 @@ static void setup(bench *b)
 
 int main(int argc, char **argv)
 {
+    /* A fixed mmap threshold: glibc otherwise raises it after freeing a large mapped block,
+     * and later blocks of that size (a reload's verifier bookkeeping, a quarter of the
+     * payload) come from an arena whose freed memory malloc_trim() does not always give
+     * back. With it, what a reload frees leaves the process, and the memory figures count
+     * the library, not the allocator's heuristics. */
+    if (mallopt(M_MMAP_THRESHOLD, 256 * 1024) != 1)
+        bench_die("mallopt failed");
     bench b = {.o = parse_options(argc, argv)};
     setup(&b);
     phase quiet = {0}, busy = {0};
