@@ -18,7 +18,8 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build deps check check-asan check-tsan check-minimal check-all cross-deps cross-check test demo \
-        install update-symbols fuzz fuzz-build bench bench-serve bench-quick bench-seeds clean generate docs size
+        install update-symbols fuzz fuzz-build bench bench-serve bench-quick bench-seeds bench-reload clean \
+        generate docs size
 
 all: build
 
@@ -145,6 +146,11 @@ bench-quick: build
 # the first time) and 2.5 GB of disk.
 bench-seeds: build
 	@bash bench/seeds.sh --build $(BUILD) --out bench/results/seeds.json
+
+# Lookups while a 25 MB file is installed and reloaded 100 times, one a second, against the
+# same readers in quiet (docs/benchmarks.md, "Live reloads"); about 2 minutes.
+bench-reload: build
+	@$(BUILD)/bench/bench_reload --json-out bench/results/reload.json
 
 # Rewrites the code generated from schema/ecu_data.fbs (docs/adr/0008-generated-schema-code.md).
 generate:

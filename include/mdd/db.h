@@ -18,6 +18,10 @@
  * stays valid until mdd_db_close(). A database never changes after it is opened: any number
  * of threads may call the lookups below at once without locks, and no lookup allocates.
  *
+ * A live database (mdd_db_live_open_dir()) follows a directory whose files are updated while
+ * it serves: each reload publishes a new database, a generation, that readers acquire,
+ * look up in with every call below, and release. See "Live databases" at the end.
+ *
  * Request prefixes and inheritance, which the index is built from, are in include/mdd/ecu.h:
  * they work on any EcuData view without a database. */
 #ifndef MDD_DB_H
@@ -40,7 +44,9 @@ typedef struct mdd_db_options {
     /* How each file is loaded: strategy (default inplace, which converts a compressed file
      * in place once) and verify (default on), see include/mdd/store.h. With verify on, every
      * chunk's SHA-512 is checked and the diagnostic description is verified as an EcuData
-     * FlatBuffer with the options below before anything reads it. */
+     * FlatBuffer with the options below before anything reads it. With evict (default on)
+     * the files leave the page cache after those walks; off, only the process's mapped
+     * pages go. */
     mdd_store_options store;
     mdd_fb_verify_options fb;
     mdd_inherit_limits inherit;
@@ -48,6 +54,9 @@ typedef struct mdd_db_options {
      * database with a report entry (MDD_DB_REPORT_SKIPPED) instead of failing the open. Out
      * of memory still fails. Default 0. */
     int skip_invalid;
+    /* Live databases only: nonzero lets a reload take a file whose revision is older than the
+     * one loaded from its path (a downgrade), which is otherwise refused. Default 0. */
+    int allow_downgrade;
 } mdd_db_options;
 
 /* The defaults described above. */
@@ -106,6 +115,12 @@ typedef enum mdd_db_report_kind {
      * or a Variant or FunctionalGroup that EcuData does not list. Inheritance goes on with
      * the layer's other parents (a listed-nowhere table that exists is still followed). */
     MDD_DB_REPORT_MISSING_PARENT = 3,
+    /* Live databases: a changed file that a reload could not open, verify or index; the
+     * version loaded before keeps serving. status and message say why. */
+    MDD_DB_REPORT_REFUSED = 4,
+    /* Live databases: a changed file whose revision is older than the loaded one's, refused
+     * (see allow_downgrade); the version loaded before keeps serving. */
+    MDD_DB_REPORT_DOWNGRADE = 5,
 } mdd_db_report_kind;
 
 /* The most MDD_DB_REPORT_MISSING_PARENT entries one ECU adds; one more entry (where NULL)
@@ -307,6 +322,61 @@ mdd_dtc mdd_db_dtc_at(const mdd_db_ecu *ecu, uint32_t i);
 /* Returns how many DTCs have trouble code code, and sets *first to the index (for
  * mdd_db_dtc_at()) of the first of them when there are any. */
 uint32_t mdd_db_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first);
+
+/* ---- Live databases: reloads while readers run ---- */
+
+/* A database that follows the *.mdd files of a directory. It holds one current generation,
+ * an mdd_db as mdd_db_open_dir() makes one. mdd_db_live_reload() opens and verifies what
+ * changed beside it and then swaps the new generation in at once; a reader holds a
+ * generation from mdd_db_live_acquire() to mdd_db_release(), so every lookup sees one
+ * generation whole and every view from it stays valid until the release. Acquiring and
+ * releasing take no lock (reference counts; a reload waits for readers that are inside
+ * mdd_db_live_acquire() at its swap). Generations share the ECUs of unchanged files: a
+ * reload costs the files that changed, and an old file's mapping goes with the last
+ * generation that holds it. The files a reload opens stay in the page cache (as with
+ * store.evict off), so that the first lookups after the swap do not wait for the disk. */
+typedef struct mdd_db_live mdd_db_live;
+
+/* Opens dir as mdd_db_open_dir() does (same options and failures) as the first generation
+ * of a live database. opts is copied (allow_downgrade included) and applies to every reload.
+ * On success *out owns the database; close it with mdd_db_live_close(). */
+mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
+                                mdd_db_live **out, mdd_error *err);
+
+/* The current generation, held for the caller until mdd_db_release(): a database for every
+ * call above but mdd_db_close(). Never NULL. Safe from any number of threads, also while a
+ * reload runs. */
+const mdd_db *mdd_db_live_acquire(mdd_db_live *live);
+
+/* Gives up a hold from mdd_db_live_acquire(); the generation is closed with its last hold
+ * (the live database holds its current one). Safe on NULL. */
+void mdd_db_release(const mdd_db *db);
+
+/* What a reload did, file by file. */
+typedef struct mdd_db_reload_stats {
+    size_t loaded;    /* new or changed files opened, verified and taken */
+    size_t unchanged; /* files whose ECU the new generation shares with the old one */
+    size_t removed;   /* files gone from the directory, left out */
+    size_t refused;   /* files refused: a report entry each (SKIPPED for a new file that does
+                       * not open, REFUSED or DOWNGRADE for a changed one) */
+    int published;    /* 1 when a new generation was swapped in: anything loaded, removed or
+                       * refused */
+} mdd_db_reload_stats;
+
+/* Reads the directory again and builds the next generation: a file whose identity (device,
+ * inode, size, modification and change time) is unchanged keeps its ECU; a new or changed
+ * one is opened and verified (its ECU name may change); one that fails, or whose revision is
+ * older than the one loaded from its path (unless allow_downgrade), is refused with an entry
+ * in the new generation's report, and the old version (if any) keeps serving. Runs on the
+ * caller's thread; reloads of one database take turns. stats (may be NULL) says what
+ * happened. Fails, publishing nothing and keeping the current generation, when the directory
+ * cannot be read (MDD_ERR_IO) or memory runs out. */
+mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd_error *err);
+
+/* Closes the live database: gives up its hold of the current generation. Holds from
+ * mdd_db_live_acquire() may outlive it: each generation closes with its last release. No
+ * call on live may run at the same time or after. Safe on NULL. */
+void mdd_db_live_close(mdd_db_live *live);
 
 #ifdef __cplusplus
 }

@@ -29,6 +29,7 @@
 #include <mdd/cache.h>
 #include <mdd/codec.h>
 #include <mdd/container.h>
+#include <sys/stat.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -103,6 +104,10 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
  * so it returns nothing: when the kernel declines, the pages merely stay. */
 void mdd_store_evict(const mdd_store *store);
 
+/* As mdd_store_evict(), but the files stay in the page cache: later reads fault their pages
+ * in from memory instead of the disk, whole read-ahead folios at a time. */
+void mdd_store_release_pages(const mdd_store *store);
+
 /* Unmaps and frees the store; every view from it becomes invalid. Safe on NULL. */
 void mdd_store_close(mdd_store *store);
 
@@ -156,6 +161,11 @@ typedef struct mdd_store_memory {
 /* Fills out for store. */
 mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out,
                                    mdd_error *err);
+
+/* Fills out with fstat(2) of the MDD file the store loaded (after a conversion in place, the
+ * converted file): the file the store's views come from, whatever its path names now.
+ * MDD_ERR_IO when the store holds no descriptor of it. */
+mdd_status mdd_store_stat(const mdd_store *store, struct stat *out, mdd_error *err);
 
 /* Sets *path to the sidecar path for an MDD path: mdd_path + ".fb", which the caller frees
  * with free(). MDD_ERR_ARG for a NULL mdd_path, MDD_ERR_NOMEM; *path is NULL on failure. */

@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Private to the db layer: what a database, an ECU and a layer hold, and the steps that open
  * and index them. Everything here is written once while opening and only read afterwards,
- * which is what lets lookups run on many threads without locks. */
+ * which is what lets lookups run on many threads without locks. The reference counts are
+ * the exception: a live database's generations share unchanged ECUs (live.c, reload.c). */
 #ifndef MDD_DB_IMPL_H
 #define MDD_DB_IMPL_H
 
 #include "../common/error.h"
 
 #include <mdd/db.h>
+
+#include <stdatomic.h>
+#include <sys/types.h>
 
 /* One entry of a layer's request index: where the service's request prefix sits in the
  * ECU's prefix arena, and the DiagService's table position in the payload. */
@@ -44,9 +48,24 @@ struct mdd_db_layer {
     uint32_t class_count;
 };
 
+/* Which file a path named when it was loaded: a reload loads a path again only when this
+ * changed. valid is 0 for a payload, or when the path could not be stat'ed. */
+typedef struct db_identity {
+    int valid;
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    struct timespec ctime;
+} db_identity;
+
 struct mdd_db_ecu {
+    /* The databases (generations of a live database) that hold the ECU; it is freed with
+     * the last. Only an ECU held by one database is ever written to after open. */
+    atomic_size_t refs;
     size_t source;   /* its place among the paths or payloads the database was opened with */
     char *path;      /* NULL for a payload */
+    db_identity identity; /* of the file the store loaded */
     mdd_store *store; /* NULL for a payload */
     /* The payload as pinned by mdd_store_read() until the ECU is freed: under pread an entry
      * of the store's cache, otherwise a view that needs no pin. */
@@ -88,7 +107,60 @@ struct mdd_db {
     mdd_db_ecu **ecus; /* by name, the default first among equal names, then newest first */
     size_t count;
     db_report report;
+    /* A live database's generation: the holds of mdd_db_live_acquire() plus the live
+     * database's own while it is the current one; closed with the last. */
+    atomic_size_t holds;
 };
+
+/* open.c */
+
+/* A database with room for cap ECUs and none yet. */
+MDD_INTERNAL mdd_status db_create(size_t cap, mdd_db **out, mdd_error *err);
+
+/* Opens the file path as the ECU of source number source (its place in the order the ECUs
+ * were given, which breaks ties of name and revision), adding its missing-parent entries to
+ * report. The message of a failure starts with path. */
+MDD_INTERNAL mdd_status db_open_file_ecu(const char *path, size_t source,
+                                         const mdd_db_options *opts, mdd_fb_verifier *verifier,
+                                         db_report *report, mdd_db_ecu **out, mdd_error *err);
+
+/* Sorts db's ECUs (by name, newest revision first, then in the order they were added),
+ * marks the default of each name and reports the others as duplicates. An ECU another
+ * database holds too keeps its mark (reload.c loads one afresh when the mark must
+ * change). */
+MDD_INTERNAL mdd_status db_order_ecus(mdd_db *db, mdd_error *err);
+
+/* Gives up db's hold of ecu, freeing it with the last hold. Safe on NULL. */
+MDD_INTERNAL void db_ecu_drop(mdd_db_ecu *ecu);
+
+/* live.c: what a reload needs of the live database. */
+
+MDD_INTERNAL const char *db_live_dir(const mdd_db_live *live);
+MDD_INTERNAL const mdd_db_options *db_live_options(const mdd_db_live *live);
+
+/* Reloads take turns under this lock, which readers never take. */
+MDD_INTERNAL void db_live_lock(mdd_db_live *live);
+MDD_INTERNAL void db_live_unlock(mdd_db_live *live);
+
+/* The current generation; only a caller holding the reload lock may use it without a hold,
+ * since only a reload replaces it. */
+MDD_INTERNAL const mdd_db *db_live_current(const mdd_db_live *live);
+
+/* Makes next (with its one hold) the current generation and gives up the live database's
+ * hold of the one before, once no reader can still be taking a hold of it. Under the reload
+ * lock. */
+MDD_INTERNAL void db_live_publish(mdd_db_live *live, mdd_db *next);
+
+/* identity.c */
+
+/* The identity of the file path names now (invalid when it cannot be stat'ed). */
+MDD_INTERNAL db_identity db_file_identity(const char *path);
+
+/* The identity of the file store loaded (invalid when the store cannot say). */
+MDD_INTERNAL db_identity db_store_identity(const mdd_store *store);
+
+/* Whether a and b are valid and name the same, unchanged file. */
+MDD_INTERNAL int db_identity_same(const db_identity *a, const db_identity *b);
 
 /* report.c */
 
@@ -100,6 +172,12 @@ MDD_INTERNAL mdd_status db_report_add(db_report *r, mdd_db_report_kind kind, mdd
 
 /* Frees the entries and their strings. */
 MDD_INTERNAL void db_report_free(db_report *r);
+
+/* Appends to r a copy of every entry of from of kind kind about source. Fails only when out
+ * of memory. */
+MDD_INTERNAL mdd_status db_report_copy(db_report *r, const db_report *from,
+                                       mdd_db_report_kind kind, const char *source,
+                                       mdd_error *err);
 
 /* Copies name into buf (size bytes, NUL-terminated) for a message: at most size - 1 bytes,
  * anything outside printable ASCII as '?', so a hostile name cannot break the line. */
@@ -129,9 +207,10 @@ MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
                                         mdd_error *err);
 
 /* After the walks of verification and indexing, drops the store's mapped pages from the
- * process and its files from the page cache (mdd_store_evict()), so that idle memory holds
- * only what lookups touch and their faults bring in single pages. */
-MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu);
+ * process and, when opts->store.evict is on, its files from the page cache
+ * (mdd_store_evict()), so that idle memory holds only what lookups touch and their faults
+ * bring in single pages. */
+MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options *opts);
 
 /* build.c */
 

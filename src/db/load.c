@@ -87,11 +87,17 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
     mdd_store_options store_opts = opts->store;
     store_opts.evict = 0;
     mdd_status st = mdd_store_open(path, &store_opts, &ecu->store, err);
-    return st == MDD_OK ? load_description(ecu, opts, verifier, err) : st;
+    if (st != MDD_OK)
+        return st;
+    /* Of the file loaded, not of what path names by now: a reload compares the two. */
+    ecu->identity = db_store_identity(ecu->store);
+    return load_description(ecu, opts, verifier, err);
 }
 
-void db_release_payload(const mdd_db_ecu *ecu)
+void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options *opts)
 {
-    if (ecu->store)
+    if (ecu->store && opts->store.evict)
         mdd_store_evict(ecu->store);
+    else if (ecu->store)
+        mdd_store_release_pages(ecu->store);
 }

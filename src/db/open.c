@@ -25,55 +25,84 @@ mdd_db_options mdd_db_options_default(void)
     };
 }
 
-/* Names an ECU's source in messages: its path, or "payload N". */
-static void source_label(const sources *src, size_t i, char *buf, size_t size)
+/* One ECU's source: a path, or a payload, and its place in the order given. */
+typedef struct source {
+    const char *path; /* NULL for a payload */
+    mdd_bytes payload;
+    size_t index;
+} source;
+
+static source source_at(const sources *src, size_t i)
 {
-    if (src->paths)
-        snprintf(buf, size, "%s", src->paths[i]);
-    else
-        snprintf(buf, size, "payload %zu", i);
+    return src->paths ? (source){src->paths[i], {NULL, 0}, i}
+                      : (source){NULL, src->payloads[i], i};
 }
 
-static mdd_status load_ecu(const sources *src, size_t i, const mdd_db_options *opts,
+/* Names an ECU's source in messages: its path, or "payload N". */
+static void source_label(const source *s, char *buf, size_t size)
+{
+    if (s->path)
+        snprintf(buf, size, "%s", s->path);
+    else
+        snprintf(buf, size, "payload %zu", s->index);
+}
+
+/* As source_label() for an ECU already opened. */
+static void ecu_label(const mdd_db_ecu *ecu, char *buf, size_t size)
+{
+    source s = {ecu->path, {NULL, 0}, ecu->source};
+    source_label(&s, buf, size);
+}
+
+static mdd_status load_ecu(const source *s, const mdd_db_options *opts,
                            mdd_fb_verifier *verifier, mdd_db_ecu *ecu, db_report *report,
                            mdd_error *err)
 {
-    ecu->source = i;
-    mdd_status st = src->paths ? db_load_file(ecu, src->paths[i], opts, verifier, err)
-                               : db_load_payload(ecu, src->payloads[i], opts, verifier, err);
+    ecu->source = s->index;
+    mdd_status st = s->path ? db_load_file(ecu, s->path, opts, verifier, err)
+                            : db_load_payload(ecu, s->payload, opts, verifier, err);
     if (st == MDD_OK)
         st = db_build_index(ecu, &opts->inherit, err);
     if (st == MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
-        source_label(src, i, label, sizeof label);
+        source_label(s, label, sizeof label);
         st = db_check_parents(ecu, label, report, err);
     }
     /* Verification and indexing walked the payload; what lookups need faults back in. */
-    db_release_payload(ecu);
+    db_release_payload(ecu, opts);
     return st;
 }
 
-static mdd_status open_ecu(const sources *src, size_t i, const mdd_db_options *opts,
+static mdd_status open_ecu(const source *s, const mdd_db_options *opts,
                            mdd_fb_verifier *verifier, db_report *report, mdd_db_ecu **out,
                            mdd_error *err)
 {
     mdd_db_ecu *ecu = calloc(1, sizeof *ecu);
     mdd_status st = ecu ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     if (ecu) {
+        atomic_init(&ecu->refs, 1);
         ecu->index_bytes = sizeof *ecu;
-        st = load_ecu(src, i, opts, verifier, ecu, report, err);
+        st = load_ecu(s, opts, verifier, ecu, report, err);
     }
     if (st != MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
-        source_label(src, i, label, sizeof label);
+        source_label(s, label, sizeof label);
         /* A store's read errors (pread) name their file already. */
         if (err && strncmp(err->message, label, strlen(label)) != 0)
             mdd_error_prefix(err, "%s: ", label);
-        db_ecu_free(ecu);
+        db_ecu_drop(ecu);
         return st;
     }
     *out = ecu;
     return MDD_OK;
+}
+
+mdd_status db_open_file_ecu(const char *path, size_t index, const mdd_db_options *opts,
+                            mdd_fb_verifier *verifier, db_report *report, mdd_db_ecu **out,
+                            mdd_error *err)
+{
+    source s = {path, {NULL, 0}, index};
+    return open_ecu(&s, opts, verifier, report, out, err);
 }
 
 /* Opens source i into the database, or under skip_invalid reports why it could not. */
@@ -83,14 +112,15 @@ static mdd_status add_source(mdd_db *db, const sources *src, size_t i,
 {
     mdd_error why = {0};
     mdd_db_ecu *ecu = NULL;
-    mdd_status st = open_ecu(src, i, opts, verifier, &db->report, &ecu, &why);
+    source s = source_at(src, i);
+    mdd_status st = open_ecu(&s, opts, verifier, &db->report, &ecu, &why);
     if (st == MDD_OK) {
         db->ecus[db->count++] = ecu;
         return MDD_OK;
     }
     if (opts->skip_invalid && st != MDD_ERR_NOMEM) {
         char label[MDD_ERROR_MESSAGE_SIZE];
-        source_label(src, i, label, sizeof label);
+        source_label(&s, label, sizeof label);
         return db_report_add(&db->report, MDD_DB_REPORT_SKIPPED, st, label, NULL, NULL, err,
                              "%s (skipped)", why.message);
     }
@@ -99,15 +129,37 @@ static mdd_status add_source(mdd_db *db, const sources *src, size_t i,
     return st;
 }
 
-/* By name, then newest revision first, then in the order given. */
+/* An ECU and its place in the order it was added, for sorting. */
+typedef struct ranked_ecu {
+    mdd_db_ecu *ecu;
+    size_t rank;
+} ranked_ecu;
+
+/* By name, then newest revision first, then in the order added. */
 static int compare_ecus(const void *a, const void *b)
 {
-    const mdd_db_ecu *x = *(const mdd_db_ecu *const *)a;
-    const mdd_db_ecu *y = *(const mdd_db_ecu *const *)b;
-    int c = ecu_name_compare(x->name, y->name);
+    const ranked_ecu *x = a;
+    const ranked_ecu *y = b;
+    int c = ecu_name_compare(x->ecu->name, y->ecu->name);
     if (c == 0)
-        c = mdd_db_revision_compare(y->revision, x->revision);
-    return c ? c : (x->source > y->source) - (x->source < y->source);
+        c = mdd_db_revision_compare(y->ecu->revision, x->ecu->revision);
+    return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static mdd_status sort_ecus(mdd_db *db, mdd_error *err)
+{
+    if (db->count < 2)
+        return MDD_OK;
+    ranked_ecu *r = malloc(db->count * sizeof *r);
+    if (!r)
+        return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < db->count; i++)
+        r[i] = (ranked_ecu){db->ecus[i], i};
+    qsort(r, db->count, sizeof *r, compare_ecus);
+    for (size_t i = 0; i < db->count; i++)
+        db->ecus[i] = r[i].ecu;
+    free(r);
+    return MDD_OK;
 }
 
 /* A revision for a message: absent ones read "none". */
@@ -120,16 +172,16 @@ static void revision_label(mdd_bytes revision, char *buf, size_t size)
 }
 
 /* Reports ecu, which shares its name with the default chosen. */
-static mdd_status report_duplicate(mdd_db *db, const sources *src, const mdd_db_ecu *ecu,
-                                   const mdd_db_ecu *chosen, mdd_error *err)
+static mdd_status report_duplicate(mdd_db *db, const mdd_db_ecu *ecu, const mdd_db_ecu *chosen,
+                                   mdd_error *err)
 {
     char label[MDD_ERROR_MESSAGE_SIZE / 4];
     char chosen_label[MDD_ERROR_MESSAGE_SIZE / 4];
     char name[64];
     char revision[32];
     char chosen_revision[32];
-    source_label(src, ecu->source, label, sizeof label);
-    source_label(src, chosen->source, chosen_label, sizeof chosen_label);
+    ecu_label(ecu, label, sizeof label);
+    ecu_label(chosen, chosen_label, sizeof chosen_label);
     db_printable(ecu->name, name, sizeof name);
     revision_label(ecu->revision, revision, sizeof revision);
     revision_label(chosen->revision, chosen_revision, sizeof chosen_revision);
@@ -140,19 +192,44 @@ static mdd_status report_duplicate(mdd_db *db, const sources *src, const mdd_db_
                          label, name, revision, chosen_label, chosen_revision);
 }
 
-/* Marks the first ECU of each name (the newest) as its default and reports the others. */
-static mdd_status choose_defaults(mdd_db *db, const sources *src, mdd_error *err)
+/* Marks the first ECU of each name (the newest) as its default and reports the others. An
+ * ECU that another database holds is not written to: readers of that one may be reading
+ * the mark. */
+static mdd_status choose_defaults(mdd_db *db, mdd_error *err)
 {
     mdd_status st = MDD_OK;
     size_t first = 0;
     for (size_t i = 0; i < db->count && st == MDD_OK; i++) {
-        if (i > 0 && ecu_name_compare(db->ecus[first]->name, db->ecus[i]->name) != 0)
+        mdd_db_ecu *ecu = db->ecus[i];
+        if (i > 0 && ecu_name_compare(db->ecus[first]->name, ecu->name) != 0)
             first = i;
-        db->ecus[i]->is_default = i == first;
+        int is_default = i == first;
+        if (ecu->is_default != is_default && atomic_load(&ecu->refs) == 1)
+            ecu->is_default = is_default;
         if (i != first)
-            st = report_duplicate(db, src, db->ecus[i], db->ecus[first], err);
+            st = report_duplicate(db, ecu, db->ecus[first], err);
     }
     return st;
+}
+
+mdd_status db_order_ecus(mdd_db *db, mdd_error *err)
+{
+    mdd_status st = sort_ecus(db, err);
+    return st == MDD_OK ? choose_defaults(db, err) : st;
+}
+
+mdd_status db_create(size_t cap, mdd_db **out, mdd_error *err)
+{
+    mdd_db *db = calloc(1, sizeof *db);
+    if (db)
+        db->ecus = calloc(cap ? cap : 1, sizeof *db->ecus);
+    if (!db || !db->ecus) {
+        mdd_db_close(db);
+        return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
+    }
+    atomic_init(&db->holds, 1);
+    *out = db;
+    return MDD_OK;
 }
 
 static mdd_status open_sources(const sources *src, const mdd_db_options *opts, mdd_db **out,
@@ -162,23 +239,18 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
         return mdd_fail(err, MDD_ERR_ARG, "no database to fill or nothing to open");
     *out = NULL;
     mdd_db_options o = opts ? *opts : mdd_db_options_default();
-    mdd_db *db = calloc(1, sizeof *db);
-    if (db)
-        db->ecus = calloc(src->count ? src->count : 1, sizeof *db->ecus);
-    if (!db || !db->ecus) {
-        mdd_db_close(db);
-        return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
-    }
+    mdd_db *db;
+    mdd_status st = db_create(src->count, &db, err);
+    if (st != MDD_OK)
+        return st;
     /* One verifier for every payload: its bookkeeping is allocated once, not per ECU. */
     mdd_fb_verifier *verifier = NULL;
-    mdd_status st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
+    st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
     for (size_t i = 0; i < src->count && st == MDD_OK; i++)
         st = add_source(db, src, i, &o, verifier, err);
     mdd_fb_verifier_free(verifier);
-    if (st == MDD_OK) {
-        qsort(db->ecus, db->count, sizeof *db->ecus, compare_ecus);
-        st = choose_defaults(db, src, err);
-    }
+    if (st == MDD_OK)
+        st = db_order_ecus(db, err);
     if (st != MDD_OK) {
         mdd_db_close(db);
         return st;
@@ -216,12 +288,18 @@ mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db *
     return st;
 }
 
+void db_ecu_drop(mdd_db_ecu *ecu)
+{
+    if (ecu && atomic_fetch_sub(&ecu->refs, 1) == 1)
+        db_ecu_free(ecu);
+}
+
 void mdd_db_close(mdd_db *db)
 {
     if (!db)
         return;
     for (size_t i = 0; db->ecus && i < db->count; i++)
-        db_ecu_free(db->ecus[i]);
+        db_ecu_drop(db->ecus[i]);
     free(db->ecus);
     db_report_free(&db->report);
     free(db);

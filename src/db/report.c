@@ -66,6 +66,19 @@ mdd_status db_report_add(db_report *r, mdd_db_report_kind kind, mdd_status statu
     return MDD_OK;
 }
 
+mdd_status db_report_copy(db_report *r, const db_report *from, mdd_db_report_kind kind,
+                          const char *source, mdd_error *err)
+{
+    mdd_status st = MDD_OK;
+    for (size_t i = 0; i < from->count && st == MDD_OK; i++) {
+        const mdd_db_report_entry *e = &from->entries[i];
+        if (e->kind == kind && strcmp(e->source, source) == 0)
+            st = db_report_add(r, e->kind, e->status, e->source, e->chosen, e->where, err,
+                               "%s", e->message);
+    }
+    return st;
+}
+
 void db_report_free(db_report *r)
 {
     for (size_t i = 0; i < r->count; i++)

@@ -120,6 +120,8 @@ void mdd_store_evict(const mdd_store *store)
     store_evict_files(store);
 }
 
+void mdd_store_release_pages(const mdd_store *store) { store_release_pages(store); }
+
 void mdd_store_close(mdd_store *store)
 {
     if (!store)

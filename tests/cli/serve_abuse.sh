@@ -78,13 +78,21 @@ port=${BASE##*:}
 # A warm-up: the allocator's arenas and libevent's tables reach their working size.
 "$HELPERS/serve_flood" "$port" cycle 2000 /health >/dev/null || fail "the warm-up failed"
 rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$PID/status"; }
-fds_before=$(ls "/proc/$PID/fd" | wc -l)
+fds() { ls "/proc/$PID/fd" | wc -l; }
+# The warm-up's last connections may still be closing: count from a server that has seen them
+# go. The metric's own connection may still be open then too, so a count may be one high.
+until [ "$(metric connections)" == 1 ]; do :; done
+fds_before=$(fds)
 rss_before=$(rss)
 expect_eq "$("$HELPERS/serve_flood" "$port" cycle "$count" /health)" "$count" \
     "connections answered 200"
-# The last connection's reset may still be on its way: wait for the server to see it.
+# The last connections' resets may still be on their way: wait for the server to see them,
+# then give the metric's connection a bounded number of looks to close. A leak of one
+# descriptor per thousand connections would leave a hundred open.
 until [ "$(metric connections)" == 1 ]; do :; done
-expect_eq "$(ls "/proc/$PID/fd" | wc -l)" "$fds_before" "open descriptors after $count connections"
+for ((i = 0; i < 1000 && $(fds) > fds_before; i++)); do :; done
+(($(fds) <= fds_before)) ||
+    fail "open descriptors after $count connections: $(fds), before $fds_before"
 if ! $sanitized; then
     growth=$(($(rss) - rss_before))
     ((growth < 2048)) || fail "RSS grew by $growth KiB over $count connections"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd serve: the command, its options, startup (which may block: it opens and indexes the
  * database and copies the startup tables), the loop, and a drain on SIGINT or SIGTERM
- * (serve_drain.c). */
+ * (serve_drain.c). Reloads are in serve_reload.c. */
 #include "serve.h"
 
 #include "dbcli.h"
@@ -45,6 +45,7 @@ static int on_option(void *ctx, int option, const char *value)
         return cli_parse_cache_budget(cmd, value, &o->cache_budget);
     case 'S': o->share_dir = value; return CLI_EXIT_OK;
     case 'K': o->skip_invalid = 1; return CLI_EXIT_OK;
+    case 'G': o->allow_downgrade = 1; return CLI_EXIT_OK;
     case 'c':
         if (cli_parse_uint(value, SERVE_MAX_CONNECTIONS, &o->max_connections) != 0 ||
             o->max_connections == 0)
@@ -78,13 +79,11 @@ static int open_data(serve_server *s, const char *dir)
         opts.store.cache_options.budget_bytes = s->opts.cache_budget;
     opts.store.share_dir = s->opts.share_dir;
     opts.skip_invalid = s->opts.skip_invalid;
+    opts.allow_downgrade = s->opts.allow_downgrade;
+    int rc = serve_reload_open(s, dir, &opts);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     mdd_error err;
-    if (mdd_db_open_dir(dir, &opts, &s->db, &err) != MDD_OK) {
-        /* The library's message starts with the file it is about. */
-        fprintf(stderr, "mdd: %s\n", err.message);
-        return CLI_EXIT_FAIL;
-    }
-    db_print_report(s->db);
     /* After the database's files: they count against the descriptors left. Beyond what
      * they allow, accept(2) would fail with EMFILE, which libevent retries at once, forever:
      * at the limit the server evicts instead. */
@@ -103,8 +102,6 @@ static int open_data(serve_server *s, const char *dir)
         ro.max_in_flight = (uint32_t)s->opts.max_connections;
     if (mdd_reader_open(&ro, &s->reader, &err) != MDD_OK)
         return cli_error(dir, "%s", err.message);
-    if (serve_tables_build(s->db, &s->tables) != 0)
-        return cli_error(dir, "out of memory");
     return CLI_EXIT_OK;
 }
 
@@ -201,13 +198,14 @@ static int add_events(serve_server *s)
 
 /* The loop, evhttp and their settings. The highest of two priorities is for registering
  * new connections (serve_conns.c); everything else gets the default, the lower one. */
-static int start_http(serve_server *s)
+static int start_http(serve_server *s, const char *dir)
 {
     s->base = event_base_new();
     if (!s->base || event_base_priority_init(s->base, 2) != 0)
         return cli_error("mdd serve", "cannot create an event loop");
     s->http = evhttp_new(s->base);
-    if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0)
+    if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0 ||
+        serve_reload_start(s, dir) != 0)
         return cli_error("mdd serve", "cannot set up the server");
     /* Every method reaches the router, which answers 405 to all but GET and HEAD (evhttp
      * would answer 501). */
@@ -224,8 +222,8 @@ static int start_http(serve_server *s)
 
 /* Closes everything in the order the pieces depend on each other: connections first (their
  * parked jobs and streams let go of their requests), then the reader (running the callbacks
- * left, which free them), the loop (whose finalizers free the connections' buffers and so
- * release the pins they hold), and the database last. */
+ * left, which free them), the reload thread, the loop (whose finalizers free the
+ * connections' buffers and so release the pins they hold), and the database last. */
 static void stop(serve_server *s)
 {
     if (s->http)
@@ -243,17 +241,17 @@ static void stop(serve_server *s)
         event_free(s->drain_event);
     if (s->drain_timer)
         event_free(s->drain_timer);
+    serve_reload_stop(s);
     if (s->base)
         event_base_free(s->base);
-    serve_tables_free(&s->tables);
-    mdd_db_close(s->db);
+    serve_reload_close(s);
 }
 
 static int serve(serve_server *s, const char *dir)
 {
     int rc = open_data(s, dir);
     if (rc == CLI_EXIT_OK)
-        rc = start_http(s);
+        rc = start_http(s, dir);
     if (rc == CLI_EXIT_OK && event_base_dispatch(s->base) < 0)
         rc = cli_error("mdd serve", "the event loop failed");
     stop(s);
@@ -303,6 +301,7 @@ static const struct option longopts[] = {
     {"drain-timeout", required_argument, NULL, 'D'},
     {"reader", required_argument, NULL, 'r'},
     {"skip-invalid", no_argument, NULL, 'K'},
+    {"allow-downgrade", no_argument, NULL, 'G'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -313,15 +312,21 @@ const cli_command cli_serve_command = {
     .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
                 "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS]\n"
                 "                 [--header-timeout SECONDS] [--drain-timeout SECONDS] [--reader B]\n"
-                "                 [--skip-invalid] DIR",
+                "                 [--skip-invalid] [--allow-downgrade] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
             "`listening on http://ADDR:PORT` once it accepts connections. SIGINT or SIGTERM\n"
             "drain it: new connections are refused, requests in flight finish, then it\n"
-            "exits 0 (a second signal stops it at once). What opening decided (files skipped, which of several files\n"
-            "of one ECU is its default, parent references that name no layer) is printed\n"
-            "as `mdd: note: ...` lines on stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
+            "exits 0 (a second signal stops it at once). SIGHUP, and any change to a *.mdd\n"
+            "file of DIR (inotify), reload: new and changed files are opened and verified off\n"
+            "the loop, then swapped in at once (requests under way finish on the files they\n"
+            "started on); a file that fails, or goes back to an older revision, is refused and\n"
+            "the loaded one keeps serving. Each reload prints `reloaded: N loaded, N\n"
+            "unchanged, N removed, N refused` on stdout. What opening or a reload decided\n"
+            "(files skipped or refused, which of several files of one ECU is its default,\n"
+            "parent references that name no layer) is printed as `mdd: note: ...` lines on\n"
+            "stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
             "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
             "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
             "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n\n"
@@ -350,6 +355,7 @@ const cli_command cli_serve_command = {
             "                            threads\n"
             "      --skip-invalid        leave out (with a note) files that do not open or\n"
             "                            verify, instead of failing\n"
+            "      --allow-downgrade     let a reload take a file older than the loaded one\n"
             "  -h, --help                show this help\n",
     .shortopts = ":l:s:c:t:r:h",
     .longopts = longopts,

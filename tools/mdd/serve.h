@@ -86,6 +86,7 @@ typedef struct serve_options {
     uint64_t header_timeout_s; /* a request's head must arrive within this */
     uint64_t drain_timeout_s;  /* SIGTERM: how long in-flight requests may take to finish */
     mdd_reader_backend reader; /* how payload bytes are brought in */
+    int allow_downgrade;       /* reloads take older revisions too */
 } serve_options;
 
 /* Status codes counted by /metrics. */
@@ -109,6 +110,8 @@ typedef struct serve_counters {
 typedef struct serve_conn serve_conn;
 typedef struct serve_job serve_job;
 typedef struct serve_stream serve_stream;
+typedef struct serve_gen serve_gen;
+typedef struct serve_reload serve_reload;
 
 typedef struct serve_server {
     serve_options opts;
@@ -124,7 +127,10 @@ typedef struct serve_server {
     struct event *drain_event; /* closes the connections a drain may close now */
     struct event *drain_timer; /* ends a drain that takes too long */
     int draining;              /* SIGTERM came: finish what is in flight, then stop */
-    mdd_db *db;
+    mdd_db_live *live;
+    serve_gen *gen;        /* the generation new requests use (serve_reload.c) */
+    serve_reload *reload;  /* reloads on SIGHUP and on changes to the directory */
+    const mdd_db *db;      /* gen's database and tables */
     mdd_reader *reader;
     serve_tables tables;
     serve_counters counters;
@@ -358,6 +364,7 @@ void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serv
 /* A request that waits for its ECU's payload (serve_lookup.c). */
 struct serve_job {
     serve_server *server;
+    serve_gen *gen; /* held: the generation ecu belongs to */
     serve_conn *conn;
     struct evhttp_request *req; /* NULL once its connection closed */
     const serve_ecu *ecu;
@@ -414,5 +421,35 @@ void serve_stream_orphan(serve_server *s, serve_stream *stream);
 
 /* Runs the completion callbacks of the reader (the event on mdd_reader_fd()). */
 void serve_reader_ready(int fd, short what, void *arg);
+
+/* ---- Reloads (serve_reload.c) ----
+ *
+ * The database is a live one (mdd_db_live_open_dir()). A reload, asked for by SIGHUP or by a
+ * change to a *.mdd file of the directory (inotify), runs on a thread of its own: the
+ * library's reload, then the startup tables of the new generation. The loop then swaps the
+ * new generation in between two callbacks. Whatever a request started on (its ECU's table
+ * entry, its store, the pins a stream queued) belongs to the generation it started in, which
+ * stays open until the last of them lets go. */
+
+/* Opens dir as a live database under opts and its first generation (with its tables) as
+ * s->gen; prints the report as startup does. Returns CLI_EXIT_OK or the exit code after
+ * printing why. */
+int serve_reload_open(serve_server *s, const char *dir, const mdd_db_options *opts);
+
+/* Starts the reload thread and the events that ask for reloads (SIGHUP, inotify on dir).
+ * Returns 0, or -1 when that cannot be set up. */
+int serve_reload_start(serve_server *s, const char *dir);
+
+/* Stops the reload thread and frees the events; before the loop is freed. */
+void serve_reload_stop(serve_server *s);
+
+/* Gives up the current generation and closes the live database; last of all. */
+void serve_reload_close(serve_server *s);
+
+/* Counts one more user of g (a job, a stream, a queued piece); returns g. */
+serve_gen *serve_gen_hold(serve_gen *g);
+
+/* Gives up a use of g: a generation that is no longer current is closed with its last. */
+void serve_gen_drop(serve_gen *g);
 
 #endif

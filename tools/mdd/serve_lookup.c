@@ -20,10 +20,17 @@ serve_job *serve_job_new(serve_server *s, struct evhttp_request *req, const serv
     if (!job)
         return NULL;
     job->server = s;
+    job->gen = serve_gen_hold(s->gen);
     job->req = req;
     job->ecu = e;
     job->answer = answer;
     return job;
+}
+
+static void job_free(serve_job *job)
+{
+    serve_gen_drop(job->gen);
+    free(job);
 }
 
 /* Answers with the payload resident, then frees the job. */
@@ -31,7 +38,7 @@ static void job_finish(serve_job *job, mdd_pin *pin)
 {
     job->answer(job);
     mdd_pin_release(pin);
-    free(job);
+    job_free(job);
 }
 
 static void job_read_done(void *user, mdd_status status, mdd_pin *pin, const mdd_error *err)
@@ -42,10 +49,10 @@ static void job_read_done(void *user, mdd_status status, mdd_pin *pin, const mdd
         job->conn->job = NULL;
     if (!job->req) {
         mdd_pin_release(pin);
-        free(job);
+        job_free(job);
     } else if (status != MDD_OK) {
         serve_reply_error(job->server, job->req, 500, "%s", err->message);
-        free(job);
+        job_free(job);
     } else {
         job_finish(job, pin);
     }
@@ -79,7 +86,7 @@ void serve_job_start(serve_server *s, serve_job *job)
         serve_reply_error(s, job->req, 503, "no room to wait for a read");
     else
         serve_reply_error(s, job->req, 500, "%s", err.message);
-    free(job);
+    job_free(job);
 }
 
 void serve_job_orphan(serve_server *s, serve_job *job)

@@ -19,6 +19,7 @@
 
 struct serve_stream {
     serve_server *server;
+    serve_gen *gen; /* held: the generation store belongs to */
     serve_conn *conn;
     struct evhttp_request *req; /* NULL once its connection closed */
     const mdd_store *store;
@@ -30,13 +31,25 @@ struct serve_stream {
 
 static void stream_next(serve_stream *st);
 
+static void stream_free(serve_stream *st)
+{
+    serve_gen_drop(st->gen);
+    free(st);
+}
+
+/* A piece queued on a connection: its pin, and a hold of the generation its store is of. */
+typedef struct held_piece {
+    mdd_pin pin;
+    serve_gen *gen;
+} held_piece;
+
 /* Ends the stream early. The status line went out already: closing the connection is the
  * only way left to tell the client, which sees fewer bytes than Content-Length said. */
 static void stream_abort(serve_stream *st)
 {
     struct evhttp_request *req = st->req;
     st->conn->stream = NULL;
-    free(st);
+    stream_free(st);
     struct evhttp_connection *evcon = evhttp_request_get_connection(req);
     if (evcon)
         evhttp_connection_free(evcon);
@@ -48,16 +61,17 @@ static void stream_end(serve_stream *st)
 {
     st->conn->stream = NULL;
     evhttp_send_reply_end(st->req);
-    free(st);
+    stream_free(st);
 }
 
 static void release_piece(const void *data, size_t len, void *arg)
 {
     (void)data;
     (void)len;
-    mdd_pin *pin = arg;
-    mdd_pin_release(pin);
-    free(pin);
+    held_piece *held = arg;
+    mdd_pin_release(&held->pin);
+    serve_gen_drop(held->gen);
+    free(held);
 }
 
 static void piece_flushed(struct evhttp_connection *evcon, void *arg)
@@ -73,7 +87,7 @@ static void piece_flushed(struct evhttp_connection *evcon, void *arg)
 /* Queues the pinned piece on the connection; the evbuffer releases the pin once sent. */
 static void send_piece(serve_stream *st, mdd_pin *pin)
 {
-    mdd_pin *held = malloc(sizeof *held);
+    held_piece *held = malloc(sizeof *held);
     struct evbuffer *buf = evbuffer_new();
     if (!held || !buf) {
         free(held);
@@ -83,9 +97,9 @@ static void send_piece(serve_stream *st, mdd_pin *pin)
         stream_abort(st);
         return;
     }
-    *held = *pin;
-    size_t len = held->bytes.len;
-    if (evbuffer_add_reference(buf, held->bytes.ptr, len, release_piece, held) != 0) {
+    *held = (held_piece){*pin, serve_gen_hold(st->gen)};
+    size_t len = held->pin.bytes.len;
+    if (evbuffer_add_reference(buf, held->pin.bytes.ptr, len, release_piece, held) != 0) {
         release_piece(NULL, 0, held);
         evbuffer_free(buf);
         stream_abort(st);
@@ -104,7 +118,7 @@ static void piece_read(void *user, mdd_status status, mdd_pin *pin, const mdd_er
     st->read = 0;
     if (!st->req) {
         mdd_pin_release(pin);
-        free(st);
+        stream_free(st);
     } else if (status != MDD_OK) {
         stream_abort(st);
     } else {
@@ -148,7 +162,7 @@ void serve_stream_orphan(serve_server *s, serve_stream *st)
     if (st->read)
         mdd_reader_cancel(s->reader, st->read);
     else
-        free(st);
+        stream_free(st);
 }
 
 /* The first chunk named name, or SIZE_MAX. */
@@ -186,6 +200,7 @@ void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const ser
         return;
     }
     *st = (serve_stream){.server = s,
+                         .gen = serve_gen_hold(s->gen),
                          .conn = conn,
                          .req = req,
                          .store = e->store,

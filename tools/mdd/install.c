@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* mdd install: puts a new version of an MDD file into a served directory so that a
+ * crash at any moment leaves the old file or the new one there, never neither and never a
+ * half-written *.mdd file.
+ *
+ * Under an exclusive lock on the directory, the file is copied (crash-safely, fsynced) to a
+ * staging name beside its destination that no reader lists (".NAME.mdd.install"), converted
+ * in place there (mdd_convert_file(), crash-safe itself), opened as a database with every
+ * check (SHA-512 of each chunk, the EcuData verifier, the index) and compared with the
+ * installed revision; only then is it renamed over DIR/NAME.mdd and the directory fsynced. A
+ * killed run leaves its staging file, or the temporary files of the copy or the conversion,
+ * under names readers ignore; the next run removes them first. */
+#include "cli.h"
+
+#include <mdd/convert.h>
+#include <mdd/db.h>
+#include <mdd/file.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct install {
+    const char *src;
+    const char *dir;
+    char target[4096];
+    char staging[4096];
+    int dir_fd;
+    mode_t mode; /* what the installed file gets */
+    int allow_downgrade;
+    int move;
+} install;
+
+/* Where SRC goes: DIR/NAME.mdd and its staging name DIR/.NAME.mdd.install. */
+static int name_paths(install *in)
+{
+    const char *slash = strrchr(in->src, '/');
+    const char *base = slash ? slash + 1 : in->src;
+    size_t n = strlen(base);
+    if (n <= 4 || strcmp(base + n - 4, ".mdd") != 0)
+        return cli_usage_error(&cli_install_command,
+                               "SRC must be named NAME.mdd (it keeps its name in DIR), not '%s'",
+                               in->src);
+    int a = snprintf(in->target, sizeof in->target, "%s/%s", in->dir, base);
+    int b = snprintf(in->staging, sizeof in->staging, "%s/.%s.install", in->dir, base);
+    if (a < 0 || b < 0 || (size_t)b >= sizeof in->staging)
+        return cli_usage_error(&cli_install_command, "the paths are too long");
+    return CLI_EXIT_OK;
+}
+
+/* Keeps other installers of the directory out until the process ends. */
+static int lock_dir(install *in)
+{
+    in->dir_fd = open(in->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (in->dir_fd < 0)
+        return cli_error(in->dir, "open directory: %s", strerror(errno));
+    int rc;
+    while ((rc = flock(in->dir_fd, LOCK_EX)) != 0 && errno == EINTR)
+        ;
+    return rc == 0 ? CLI_EXIT_OK : cli_error(in->dir, "lock: %s", strerror(errno));
+}
+
+/* Removes what an interrupted run left: its staging file and the temporary files of its
+ * copy and conversion (named after the staging file). */
+static int clear_debris(const install *in)
+{
+    if (unlink(in->staging) != 0 && errno != ENOENT)
+        return cli_error(in->staging, "remove: %s", strerror(errno));
+    mdd_error err;
+    if (mdd_atomic_file_remove_stale(in->staging, NULL, &err) != MDD_OK)
+        return cli_error(in->dir, "%s", err.message);
+    return CLI_EXIT_OK;
+}
+
+static mdd_status copy_from(void *ctx, mdd_sink *out, mdd_error *err)
+{
+    int fd = *(const int *)ctx;
+    static uint8_t block[1 << 20];
+    for (;;) {
+        ssize_t n = read(fd, block, sizeof block);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            err->status = MDD_ERR_IO;
+            snprintf(err->message, sizeof err->message, "read: %s", strerror(errno));
+            return MDD_ERR_IO;
+        }
+        if (n == 0)
+            return MDD_OK;
+        mdd_status st = mdd_sink_write(out, block, (size_t)n, err);
+        if (st != MDD_OK)
+            return st;
+    }
+}
+
+/* Decides the mode the installed file gets (the installed one's, else SRC's without
+ * execute), and refuses SRC when it is the installed file itself. */
+static int take_mode(install *in, const struct stat *src)
+{
+    struct stat old;
+    if (stat(in->target, &old) != 0) {
+        in->mode = src->st_mode & 0666;
+        return CLI_EXIT_OK;
+    }
+    if (old.st_dev == src->st_dev && old.st_ino == src->st_ino)
+        return cli_error(in->src, "is %s itself: nothing to install", in->target);
+    in->mode = old.st_mode & 07777;
+    return CLI_EXIT_OK;
+}
+
+/* Copies SRC to the staging name, fsynced, writable by its owner until set_mode() (the
+ * conversion replaces it). */
+static int stage(install *in)
+{
+    int fd = open(in->src, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int e = fd < 0 ? errno : EINVAL;
+        if (fd >= 0)
+            close(fd);
+        return cli_error(in->src, "open: %s", e == EINVAL ? "not a regular file" : strerror(e));
+    }
+    int rc = take_mode(in, &st);
+    mdd_error err;
+    if (rc == CLI_EXIT_OK &&
+        mdd_write_file_atomic(in->staging, 0600, copy_from, &fd, &err) != MDD_OK)
+        rc = cli_error(in->src, "copy to %s: %s", in->dir, err.message);
+    close(fd);
+    return rc;
+}
+
+/* Gives the checked staging file its final mode, durably. */
+static int set_mode(const install *in)
+{
+    int fd = open(in->staging, O_RDONLY | O_CLOEXEC);
+    int ok = fd >= 0 && fchmod(fd, in->mode) == 0 && fsync(fd) == 0;
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    return ok ? CLI_EXIT_OK : cli_error(in->staging, "set mode: %s", strerror(e));
+}
+
+/* message without the staging file's name in front: the user knows the file as SRC. */
+static const char *message_without(const char *message, const char *staging)
+{
+    size_t n = strlen(staging);
+    return strncmp(message, staging, n) == 0 && strncmp(message + n, ": ", 2) == 0
+               ? message + n + 2
+               : message;
+}
+
+/* Converts the staging file in place when it is compressed. */
+static int convert_staged(const install *in)
+{
+    mdd_convert_options opts = mdd_convert_options_default();
+    mdd_error err;
+    if (mdd_convert_file(in->staging, &opts, NULL, &err) != MDD_OK)
+        return cli_error(in->src, "%s", message_without(err.message, in->staging));
+    return CLI_EXIT_OK;
+}
+
+/* A name or revision for a message: bytes outside printable ASCII as '?', "none" when
+ * empty. */
+static void printable(mdd_bytes b, char *buf, size_t size)
+{
+    size_t n = b.len < size - 1 ? b.len : size - 1;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = b.ptr[i] >= 0x20 && b.ptr[i] < 0x7f ? (char)b.ptr[i] : '?';
+    buf[n] = '\0';
+    if (n == 0)
+        snprintf(buf, size, "none");
+}
+
+/* The file installed at the destination, opened without checks (a copy in memory: nothing
+ * is written to the served directory), or NULL when there is none or it does not open. */
+static mdd_db *open_installed(const install *in)
+{
+    if (access(in->target, F_OK) != 0)
+        return NULL;
+    mdd_db_options opts = mdd_db_options_default();
+    opts.store.strategy = MDD_STRATEGY_HEAP;
+    opts.store.verify = 0;
+    const char *paths[] = {in->target};
+    mdd_db *db = NULL;
+    mdd_error err;
+    if (mdd_db_open(paths, 1, &opts, &db, &err) != MDD_OK)
+        fprintf(stderr, "mdd: note: %s; it is replaced\n", err.message);
+    return db;
+}
+
+/* Refuses fresh when it goes back to an older revision than installed's (unless allowed);
+ * says what is installed in line. */
+static int compare_revisions(const install *in, const mdd_db_ecu *fresh,
+                             const mdd_db_ecu *installed, char *line, size_t size)
+{
+    char name[128], revision[64], before[64];
+    printable(mdd_db_ecu_name(fresh), name, sizeof name);
+    printable(mdd_db_ecu_revision(fresh), revision, sizeof revision);
+    if (!installed) {
+        snprintf(line, size, "%s: installed ECU '%s' revision %s (new)", in->target, name,
+                 revision);
+        return CLI_EXIT_OK;
+    }
+    printable(mdd_db_ecu_revision(installed), before, sizeof before);
+    if (!in->allow_downgrade &&
+        mdd_db_revision_compare(mdd_db_ecu_revision(fresh), mdd_db_ecu_revision(installed)) < 0)
+        return cli_error(in->src,
+                         "revision %s is older than revision %s installed at %s; refused "
+                         "(--allow-downgrade takes it)",
+                         revision, before, in->target);
+    snprintf(line, size, "%s: installed ECU '%s' revision %s (was revision %s)", in->target,
+             name, revision, before);
+    return CLI_EXIT_OK;
+}
+
+/* Opens the staging file with every check a database makes, and compares its revision with
+ * the installed one. line gets what the install will have done. */
+static int check_staged(const install *in, char *line, size_t size)
+{
+    mdd_db_options opts = mdd_db_options_default();
+    const char *paths[] = {in->staging};
+    mdd_db *fresh;
+    mdd_error err;
+    if (mdd_db_open(paths, 1, &opts, &fresh, &err) != MDD_OK)
+        return cli_error(in->src, "%s", message_without(err.message, in->staging));
+    mdd_db *installed = open_installed(in);
+    int rc = compare_revisions(in, mdd_db_ecu_at(fresh, 0),
+                               installed ? mdd_db_ecu_at(installed, 0) : NULL, line, size);
+    mdd_db_close(installed);
+    mdd_db_close(fresh);
+    return rc;
+}
+
+/* Renames the checked staging file over the destination and makes that durable. */
+static int commit(const install *in)
+{
+    if (rename(in->staging, in->target) != 0)
+        return cli_error(in->target, "rename: %s", strerror(errno));
+    if (fsync(in->dir_fd) != 0)
+        return cli_error(in->dir, "fsync: %s (the update is in place, but a power loss may "
+                                  "undo it)",
+                         strerror(errno));
+    return CLI_EXIT_OK;
+}
+
+static int install_file(install *in)
+{
+    char line[8400];
+    int rc = name_paths(in);
+    if (rc == CLI_EXIT_OK)
+        rc = lock_dir(in);
+    if (rc == CLI_EXIT_OK)
+        rc = clear_debris(in);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    rc = stage(in);
+    if (rc == CLI_EXIT_OK)
+        rc = convert_staged(in);
+    if (rc == CLI_EXIT_OK)
+        rc = check_staged(in, line, sizeof line);
+    if (rc == CLI_EXIT_OK)
+        rc = set_mode(in);
+    if (rc == CLI_EXIT_OK)
+        rc = commit(in);
+    if (rc != CLI_EXIT_OK) {
+        unlink(in->staging);
+        return rc;
+    }
+    printf("%s\n", line);
+    if (in->move && unlink(in->src) != 0)
+        return cli_error(in->src, "remove after installing: %s", strerror(errno));
+    return CLI_EXIT_OK;
+}
+
+static int on_option(void *ctx, int option, const char *value)
+{
+    (void)value;
+    install *in = ctx;
+    switch (option) {
+    case 'D': in->allow_downgrade = 1; return CLI_EXIT_OK;
+    case 'm': in->move = 1; return CLI_EXIT_OK;
+    default: return cli_usage_error(&cli_install_command, "unexpected option");
+    }
+}
+
+static int run(int argc, char **argv)
+{
+    install in = {.dir_fd = -1};
+    int first;
+    int rc = cli_parse_options(&cli_install_command, argc, argv, on_option, &in, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 2)
+        return cli_usage_error(&cli_install_command, "expected SRC and DIR");
+    in.src = argv[first];
+    in.dir = argv[first + 1];
+    rc = install_file(&in);
+    if (in.dir_fd >= 0)
+        close(in.dir_fd); /* and with it the lock */
+    return rc;
+}
+
+static const struct option longopts[] = {
+    {"allow-downgrade", no_argument, NULL, 'D'},
+    {"move", no_argument, NULL, 'm'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_install_command = {
+    .name = "install",
+    .summary = "Install a new version of an MDD file into a directory, crash-safely",
+    .synopsis = "[--allow-downgrade] [--move] SRC DIR",
+    .help = "Puts SRC (NAME.mdd) into DIR as DIR/NAME.mdd, replacing the file there, so that a\n"
+            "crash or a kill at any moment leaves the old file or the new one, never neither\n"
+            "and never a partial *.mdd file. SRC is copied beside the destination under a name\n"
+            "readers ignore (.NAME.mdd.install), converted in place when compressed, checked\n"
+            "as a database opens it (every chunk's SHA-512, the EcuData verifier, the index)\n"
+            "and compared with the installed revision; only then renamed over DIR/NAME.mdd,\n"
+            "and the directory fsynced. Installs into one DIR take turns (a lock on DIR); each\n"
+            "removes first what an interrupted one left. `mdd serve` on DIR picks the new file\n"
+            "up. Prints `DIR/NAME.mdd: installed ECU 'E' revision R (was revision R0)` (or\n"
+            "`(new)`); a refused file leaves DIR as it was and prints `mdd: SRC: reason`.\n\n"
+            "Options:\n"
+            "  -D, --allow-downgrade  install a revision older than the installed one\n"
+            "                         (refused otherwise)\n"
+            "  -m, --move             remove SRC once it is installed\n"
+            "  -h, --help             show this help\n",
+    .shortopts = ":Dmh",
+    .longopts = longopts,
+    .run = run,
+};
