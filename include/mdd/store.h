@@ -50,12 +50,34 @@ const char *mdd_strategy_name(mdd_strategy strategy);
  * lists the known ones). */
 mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_error *err);
 
+/* How a converted file's integrity is established at open when verify is on (inplace and
+ * pread; heap and sidecar always hash). docs/adr/0024-ready-fast-with-integrity.md says what
+ * each protects against. */
+typedef enum mdd_integrity {
+    /* Trust the file's verification record (NAME.mdd.verified, written by the conversion or
+     * by a full verification) when it is the caller's or root's, closed to others' writes,
+     * intact, made for this very file (size, inode, device, mtime, ctime) and the file's
+     * content sample still hashes to it; otherwise hash every chunk and write a new record.
+     * The default. */
+    MDD_INTEGRITY_RECORD = 0,
+    /* Hash every chunk at every open; records are neither read nor written. */
+    MDD_INTEGRITY_HASH = 1
+} mdd_integrity;
+
+/* How an open store's integrity was established. */
+typedef enum mdd_verified_by {
+    MDD_VERIFIED_NONE = 0,   /* verify was off */
+    MDD_VERIFIED_HASH = 1,   /* every chunk was hashed at this open */
+    MDD_VERIFIED_RECORD = 2  /* the verification record was trusted */
+} mdd_verified_by;
+
 typedef struct mdd_store_options {
     mdd_strategy strategy; /* default inplace */
-    /* Check every chunk against its sha512_uncompressed signature at open, then drop the
-     * mapped pages from the process so idle RSS holds only what later reads touch.
-     * Default on. */
+    /* Check every chunk against its sha512_uncompressed signature at open (or trust a
+     * verification record for it, see integrity), then drop the mapped pages from the
+     * process so idle RSS holds only what later reads touch. Default on. */
     int verify;
+    mdd_integrity integrity; /* default MDD_INTEGRITY_RECORD */
     /* inplace and pread: when the file cannot be converted (read-only file system, no
      * permission), open it under fallback instead of failing. Default off. */
     int allow_fallback;
@@ -108,6 +130,10 @@ void mdd_store_close(mdd_store *store);
 
 /* The strategy in use: the requested one, or the fallback. */
 mdd_strategy mdd_store_strategy(const mdd_store *store);
+
+/* How the open established the store's integrity: hashing, a trusted verification record,
+ * or not at all. */
+mdd_verified_by mdd_store_verified_by(const mdd_store *store);
 
 /* The container's views (ECU name, metadata, chunk table). For inplace they describe the
  * converted file. Owned by the store. */
