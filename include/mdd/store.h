@@ -12,8 +12,9 @@
  *
  * Two ways to reach a chunk's bytes:
  *   mdd_store_chunk_data()  the whole chunk as a view valid until mdd_store_close(). Under
- *                           pread the chunk is then read and pinned in the cache for the
- *                           store's life (the database does this for its EcuData payload).
+ *                           pread it is a view of the file's read-only mapping (or, with a
+ *                           share_dir, of the chunk's shared image), so that touching every
+ *                           chunk costs no cache memory: its pages may fault.
  *   mdd_store_read()        a byte range as a pinned view, released by the caller: under pread
  *                           the budget holds. mdd_store_try_read() does the same only when
  *                           the bytes are already in memory, and never waits.
@@ -140,10 +141,11 @@ mdd_verified_by mdd_store_verified_by(const mdd_store *store);
 const mdd_file *mdd_store_file(const mdd_store *store);
 
 /* Sets *data to the uncompressed data of chunk index (0 <= index < chunk count), as a view
- * owned by the store and valid until mdd_store_close(). Under pread the first call reads the
- * whole chunk into the cache and pins it until the store closes. MDD_ERR_ARG for an
- * out-of-range index; under pread MDD_ERR_IO when the read fails, MDD_ERR_NOMEM. *data is
- * zeroed on failure. */
+ * owned by the store and valid until mdd_store_close(). Under pread the view is of the file's
+ * read-only mapping, outside the cache and its budget; with a share_dir and a signed chunk, of
+ * its shared image, attached by the first call and held until the store closes. MDD_ERR_ARG
+ * for an out-of-range index; under pread MDD_ERR_IO when the file no longer holds the chunk or
+ * an image's read fails, MDD_ERR_NOMEM. *data is zeroed on failure. */
 mdd_status mdd_store_chunk_data(const mdd_store *store, size_t index, mdd_bytes *data,
                                 mdd_error *err);
 

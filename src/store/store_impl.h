@@ -25,7 +25,8 @@ typedef struct store_pread {
     int owns_cache;       /* created by the store, freed at close */
     uint64_t id;          /* the store's part of every cache key */
     pthread_mutex_t lock; /* guards whole[] and images[] */
-    mdd_pin *whole;       /* one per chunk: its whole data once mdd_store_chunk_data() read it */
+    mdd_pin *whole;       /* one per chunk: its shared image once mdd_store_chunk_data()
+                           * attached it (with a share_dir only) */
     /* With a share_dir: its descriptor, and one image per chunk, attached (fd >= 0) by the
      * first read of the whole chunk and held until the store closes. image_dir is -1 and
      * images NULL without one. */
