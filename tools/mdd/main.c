@@ -25,6 +25,7 @@ static const cli_command *const commands[] = {
     &cli_sdgs_command,
     &cli_gen_command,
     &cli_serve_command,
+    &cli_bench_command,
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
