@@ -831,39 +831,45 @@ static uint64_t anon_kb(void)
     return kb;
 }
 
-/* Every byte of every chunk read whole (mdd_store_chunk_data()) and in released ranges
- * (mdd_store_read()): the cache stays within its budget, nothing stays pinned, and the
- * process's anonymous memory grows by far less than the payload. */
+/* Every byte of every chunk read whole (mdd_store_chunk_data()), then in released ranges
+ * (mdd_store_read()): whole chunks cost no anonymous memory at all, and the ranges leave the
+ * cache within its budget with nothing pinned. (Anonymous memory is not measured around the
+ * ranges: the allocator may keep what the cache frees, an AddressSanitizer build all of it.) */
 static void test_pread_bounded_on_every_path(void **state)
 {
     fixture *fx = *state;
     write_mdd(fx->mdd, LARGE, LARGE_COUNT);
     const uint64_t budget = 64u << 10;
     mdd_store *s = open_pread(fx->mdd, 4096, budget);
-    uint64_t before = anon_kb();
     uint64_t sum = 0;
+    uint64_t before = anon_kb();
     for (size_t i = 0; i < LARGE_COUNT; i++) {
         mdd_bytes whole = tu_chunk_data(s, i);
         assert_int_equal(whole.len, LARGE[i].len);
         for (size_t at = 0; at < whole.len; at += 512)
             sum += whole.ptr[at];
-        for (uint64_t at = 0; at < whole.len; at += 16384) {
+    }
+    uint64_t grown = anon_kb() - before;
+    mdd_cache_stats st;
+    mdd_cache_stats_read(mdd_store_cache(s), &st);
+    assert_int_equal(st.cached_bytes, 0);
+    for (size_t i = 0; i < LARGE_COUNT; i++) {
+        for (uint64_t at = 0; at < LARGE[i].len; at += 16384) {
             mdd_pin pin = read_ok(s, i, at, 16384);
             sum += pin.bytes.ptr[0];
             mdd_pin_release(&pin);
         }
     }
     assert_true(sum > 0);
-    mdd_cache_stats st;
     mdd_cache_stats_read(mdd_store_cache(s), &st);
     assert_int_equal(st.pinned_bytes, 0);
     assert_true(st.cached_bytes <= budget);
     assert_true(report_of(s).cached_bytes <= budget);
-    /* 8 MiB were read; the cache may hold 64 KiB, and the allocator keeps some spare. */
-    uint64_t grown = anon_kb() - before;
-    if (grown > 1024)
-        fail_msg("anonymous memory grew by %llu KiB reading 8 MiB", (unsigned long long)grown);
     mdd_store_close(s);
+    /* 8 MiB touched through the mapping; a few pages of stack and stdio at most. */
+    if (grown > 256)
+        fail_msg("anonymous memory grew by %llu KiB reading 8 MiB whole",
+                 (unsigned long long)grown);
 }
 
 static void test_pread_checks_signatures(void **state)
