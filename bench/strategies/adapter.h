@@ -16,8 +16,8 @@ typedef struct adapter_figures {
 
 /* Opens the set's files as one database (verification as given, and the lookup index), timed
  * on its own and together with answering `requests` requests spread over every ECU; then,
- * when there were requests, measures warm lookups per second. The database stays open, for the child to idle with: the process
- * ends without closing it. Returns 0, or -1 with a reason in message. */
+ * when there were requests, measures warm lookups per second. The database stays open, for
+ * the child to idle with: the process ends without closing it. Returns 0, or -1 with a reason in message. */
 int adapter_start(const strategy_set *set, int verify, unsigned requests, adapter_figures *out,
                   char *message, size_t message_size);
 
