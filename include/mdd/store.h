@@ -8,7 +8,8 @@
  *   inplace  the MDD file itself, converted once to uncompressed chunks (mdd_convert_file),
  *            mapped read-only (MAP_SHARED, MADV_RANDOM)
  *   pread    the MDD file converted as for inplace, its chunks read with explicit I/O into a
- *            bounded, process-owned cache (mdd/cache.h); nothing is served from a mapping
+ *            bounded, process-owned cache (mdd/cache.h); no range is served from a mapping
+ *            (only mdd_store_chunk_data()'s whole chunks are, see below)
  *
  * Two ways to reach a chunk's bytes:
  *   mdd_store_chunk_data()  the whole chunk as a view valid until mdd_store_close(). Under
