@@ -35,74 +35,21 @@
  * skipping tmpfs and ramfs: their pages are the files themselves, so eviction and folio sizes
  * would not behave as on the disk the files live on in a vehicle.
  *
- * The parts, in bench/strategies: options, corpus (the files given), prepare (the copies,
+ * The same measurement is `mdd bench strategies` (tools/mdd/bench.c): both call
+ * strategies_measure().
+ *
+ * The parts, in bench/strategies: measure (the whole), options, corpus (the files given),
+ * prepare (the copies,
  * made ready in a helper process: strategy_set, copy), page_cache (cold and warm), child
  * (the measured process: touch, adapter), child_memory and reclaim (reading its memory, idle
  * and under pressure), run (the runs, into sample's results), ratios and report (markdown,
  * JSON). */
-#include "bench_common.h"
-#include "strategies/child_memory.h"
-#include "strategies/corpus.h"
-#include "strategies/interrupt.h"
+#include "strategies/measure.h"
 #include "strategies/options.h"
-#include "strategies/prepare.h"
-#include "strategies/report.h"
-#include "strategies/run.h"
-
-#include <errno.h> /* program_invocation_short_name */
-#include <signal.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* Measures into r; the scratch directory is gone when it returns. */
-static int measure(const options *o, const corpus *c, results *r, long *scratch_fs)
-{
-    strategy_set sets[MDD_STRATEGY_COUNT];
-    memset(sets, 0, sizeof sets);
-    char *root = bench_scratch_create("mdd-strategies", scratch_fs);
-    int rc = root ? prepare_all(o, c, root, sets) : -1;
-    if (rc == 0)
-        rc = run_all(o, sets, r);
-    for (size_t i = 0; i < MDD_STRATEGY_COUNT; i++)
-        set_free(&sets[i]);
-    if (root && o->keep)
-        fprintf(stderr, "%s: kept %s\n", program_invocation_short_name, root);
-    else if (root)
-        bench_remove_tree(root);
-    free(root);
-    return rc;
-}
-
-static void write_report(const report *rp)
-{
-    if (rp->o->json_out) {
-        FILE *f = bench_open_output(rp->o->json_out);
-        report_json(f, rp);
-        bench_close_output(f, rp->o->json_out);
-    }
-    if (rp->o->json)
-        report_json(stdout, rp);
-    else
-        report_markdown(rp);
-}
 
 int main(int argc, char **argv)
 {
     options o;
-    corpus c;
-    results r;
-    long scratch_fs = 0;
-    memset(&r, 0, sizeof r);
     options_parse(argc, argv, &o);
-    /* A child that dies while the parent writes a command must not kill the parent. */
-    signal(SIGPIPE, SIG_IGN);
-    interrupt_catch();
-    int rc = corpus_load(o.dir, &c) != 0 || results_alloc(&r, o.runs) != 0 ? -1 : 0;
-    if (rc == 0)
-        rc = measure(&o, &c, &r, &scratch_fs);
-    if (rc == 0)
-        write_report(&(report){&o, &r, &c, scratch_fs, child_memory_pageout_method()});
-    results_free(&r);
-    corpus_free(&c);
-    return rc == 0 ? 0 : 1;
+    return strategies_measure(&o) == 0 ? 0 : 1;
 }

@@ -62,7 +62,7 @@ int adapter_start(const strategy_set *set, int verify, unsigned requests, adapte
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = set->strategy;
     opts.store.verify = verify;
-    adapter_request *rqs = malloc(requests * sizeof *rqs);
+    adapter_request *rqs = malloc((requests ? requests : 1) * sizeof *rqs);
     mdd_db *db = NULL;
     mdd_error err;
     uint64_t state = 0x2545f4914f6cdd1du;
@@ -73,6 +73,7 @@ int adapter_start(const strategy_set *set, int verify, unsigned requests, adapte
         free(rqs);
         return -1;
     }
+    out->ready_ms = bench_now_ms() - t0;
     volatile size_t sink = 0;
     for (size_t i = 0; i < requests && mdd_db_ecu_count(db); i++) {
         rqs[i] = adapter_pick(db, i, &state);
@@ -80,7 +81,7 @@ int adapter_start(const strategy_set *set, int verify, unsigned requests, adapte
     }
     (void)sink;
     out->open_ms = bench_now_ms() - t0;
-    out->lookups_per_s = mdd_db_ecu_count(db) ? adapter_warm_rate(rqs, requests) : 0;
+    out->lookups_per_s = mdd_db_ecu_count(db) && requests ? adapter_warm_rate(rqs, requests) : 0;
     free(rqs);
     return 0;
 }

@@ -49,9 +49,10 @@ static void open_all(const child_task *t, mdd_store **stores, child_report *r)
 static void start_adapter(const child_task *t, child_report *r)
 {
     adapter_figures f;
-    if (adapter_start(t->set, t->verify, t->adapter_lookups, &f, r->message,
-                      sizeof r->message) != 0)
+    unsigned requests = t->ready ? 0 : t->adapter_lookups;
+    if (adapter_start(t->set, t->verify, requests, &f, r->message, sizeof r->message) != 0)
         return;
+    r->ready_ms = f.ready_ms;
     r->open_ms = f.open_ms;
     r->lookups_per_s = f.lookups_per_s;
     r->ok = 1;
@@ -77,11 +78,11 @@ static _Noreturn void child_main(const child_task *t, int report_fd, int command
     mdd_store **stores = calloc(count ? count : 1, sizeof *stores);
     if (!stores)
         snprintf(r.message, sizeof r.message, "out of memory");
-    else if (t->adapter_lookups && count)
+    else if ((t->adapter_lookups || t->ready) && count)
         start_adapter(t, &r);
     else
         open_all(t, stores, &r);
-    if (r.ok && !t->adapter_lookups)
+    if (r.ok && !t->adapter_lookups && !t->ready)
         r.touched_pages = touch_all(stores, count, t->touch_words);
     if (bench_write_all(report_fd, &r, sizeof r) == 0 && r.ok)
         serve_commands(command_fd, report_fd);

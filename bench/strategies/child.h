@@ -21,6 +21,7 @@ typedef struct child_task {
     int verify;
     unsigned touch_words;     /* per chunk, when not adapter_lookups */
     unsigned adapter_lookups; /* nonzero: the adapter's start-up work with this many requests */
+    int ready;                /* nonzero: only open the files as one database (ready_ms) */
 } child_task;
 
 /* What the child sends once it has opened everything. */
@@ -28,6 +29,7 @@ typedef struct child_report {
     int ok;
     size_t failed; /* the file that did not open, or SIZE_MAX */
     double open_ms;
+    double ready_ms; /* adapter_lookups or ready only */
     uint64_t touched_pages;
     double lookups_per_s; /* adapter_lookups only */
     char message[MDD_ERROR_MESSAGE_SIZE + PATH_MAX];

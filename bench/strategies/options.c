@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_RUNS 99
 #define DEFAULT_RUNS 3
 /* Random 8-byte reads per chunk after its first 4 KiB: a few binary searches' worth of
  * FlatBuffers vtable and vector lookups. */
@@ -45,14 +44,15 @@ static void parse_strategies(char *list, options *o)
     bench_die("--strategies: no strategy given");
 }
 
-static void parse_cache(const char *s, options *o)
+int options_set_cache(options *o, const char *value)
 {
-    int cold = strcmp(s, "cold") == 0, warm = strcmp(s, "warm") == 0;
-    int both = strcmp(s, "both") == 0;
+    int cold = strcmp(value, "cold") == 0, warm = strcmp(value, "warm") == 0;
+    int both = strcmp(value, "both") == 0;
     if (!cold && !warm && !both)
-        bench_die("--cache: expected cold, warm or both, not '%s'", s);
+        return -1;
     o->use_cache[CACHE_COLD] = cold || both;
     o->use_cache[CACHE_WARM] = warm || both;
+    return 0;
 }
 
 /* The option at argv[*i] with its value, if it takes one. */
@@ -73,13 +73,15 @@ static void parse_option(int argc, char **argv, int *i, options *o)
     if (strcmp(arg, "--json-out") == 0)
         o->json_out = value;
     else if (strcmp(arg, "--runs") == 0)
-        o->runs = bench_parse_uint(arg, value, 1, MAX_RUNS);
+        o->runs = bench_parse_uint(arg, value, 1, OPTIONS_MAX_RUNS);
     else if (strcmp(arg, "--touch") == 0)
         o->touch_words = bench_parse_uint(arg, value, 0, MAX_TOUCH_WORDS);
     else if (strcmp(arg, "--adapter") == 0)
         o->adapter_lookups = bench_parse_uint(arg, value, 0, MAX_ADAPTER_LOOKUPS);
-    else if (strcmp(arg, "--cache") == 0)
-        parse_cache(value, o);
+    else if (strcmp(arg, "--cache") == 0) {
+        if (options_set_cache(o, value) != 0)
+            bench_die("--cache: expected cold, warm or both, not '%s'", value);
+    }
     else if (strcmp(arg, "--strategies") == 0)
         parse_strategies(value, o);
     else if (strcmp(arg, "--pressure-trace") == 0) {
@@ -90,12 +92,17 @@ static void parse_option(int argc, char **argv, int *i, options *o)
         bench_die("%s: unknown option", arg);
 }
 
-void options_parse(int argc, char **argv, options *o)
+void options_default(options *o)
 {
     *o = (options){.runs = DEFAULT_RUNS, .touch_words = DEFAULT_TOUCH_WORDS};
     for (size_t s = 0; s < MDD_STRATEGY_COUNT; s++)
         o->use_strategy[s] = 1;
     o->use_cache[CACHE_COLD] = o->use_cache[CACHE_WARM] = 1;
+}
+
+void options_parse(int argc, char **argv, options *o)
+{
+    options_default(o);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);

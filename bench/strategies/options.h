@@ -25,6 +25,14 @@ typedef struct options {
     const char *dir;
 } options;
 
+#define OPTIONS_MAX_RUNS 99
+
+/* Sets *o to the defaults: every strategy, both cache modes, 3 runs, 16 touched words. */
+void options_default(options *o);
+
+/* Sets the cache modes from "cold", "warm" or "both"; returns 0, or -1 for anything else. */
+int options_set_cache(options *o, const char *value);
+
 /* Fills *o from the command line; prints the usage and exits 0 for --help; dies with a
  * message on a bad option, exits 2 after the usage without DIR. Opens the pressure trace,
  * which the process owns until it ends. */

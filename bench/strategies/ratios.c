@@ -12,6 +12,8 @@ const ratio_info ratios[R_COUNT] = {
     [R_OPEN] = {"inplace_heap_open", "inplace open / heap open (verify on)", 0.01, "-"},
     [R_OPEN_NOVERIFY] = {"inplace_heap_open_noverify",
                          "inplace open / heap open (verify off)", 0.01, "-"},
+    [R_READY] = {"inplace_heap_ready", "inplace / heap ready (one database, integrity assured)",
+                 0.01, "-"},
 };
 
 double safe_ratio(double num, double den)
@@ -38,6 +40,7 @@ double ratio_value(const options *o, const results *r, const corpus *c, cache_mo
     case R_OPEN: return safe_ratio(inplace->v[M_OPEN_MS], heap->v[M_OPEN_MS]);
     case R_OPEN_NOVERIFY:
         return safe_ratio(inplace->v[M_OPEN_NOVERIFY_MS], heap->v[M_OPEN_NOVERIFY_MS]);
+    case R_READY: return safe_ratio(inplace->v[M_READY_MS], heap->v[M_READY_MS]);
     case R_COUNT: break;
     }
     return -1;

@@ -13,6 +13,7 @@ typedef enum ratio_id {
     R_HEAP_IDLE,
     R_OPEN,
     R_OPEN_NOVERIFY,
+    R_READY,
     R_COUNT
 } ratio_id;
 

@@ -20,6 +20,7 @@ const metric_info metrics[M_COUNT] = {
     [M_TOUCHED_KB] = {"touched_kb", 0},
     [M_CACHED_KB] = {"page_cache_before_open_kb", 0},
     [M_LOOKUPS_PER_S] = {"lookups_per_s", 0},
+    [M_READY_MS] = {"ready_ms", 1},
 };
 
 int results_alloc(results *r, unsigned runs)

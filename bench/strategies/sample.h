@@ -24,6 +24,7 @@ enum metric {
     M_TOUCHED_KB,
     M_CACHED_KB,
     M_LOOKUPS_PER_S,
+    M_READY_MS,
     M_COUNT
 };
 

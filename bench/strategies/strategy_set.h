@@ -22,7 +22,8 @@ typedef struct strategy_set {
 /* Frees what set_layout() allocated; the files stay. */
 void set_free(strategy_set *set);
 
-/* Called for every file a strategy reads: its MDD files and, for sidecar, their sidecars.
+/* Called for every file a strategy reads: its MDD files and, for sidecar, their sidecars, for
+ * inplace and pread their verification records (those that exist).
  * Returns 0, or -1 after a message. */
 typedef int (*file_fn)(void *ctx, const char *path);
 
@@ -38,7 +39,8 @@ int set_layout(strategy_set *set, const char *root, const corpus *c, const char 
 int set_copy(const strategy_set *set);
 
 /* What the strategy's measured opens expect to find: inplace and pread convert their
- * copies, sidecar opens each once so that its sidecar is written, heap does nothing.
+ * copies and open each once as a database, so that its verification record is written,
+ * sidecar opens each once so that its sidecar is written, heap does nothing.
  * Returns 0, or -1 after a message naming the original file. */
 int set_prepare(const strategy_set *set);
 

@@ -8,12 +8,14 @@
  *   inplace  the MDD file itself, converted once to uncompressed chunks (mdd_convert_file),
  *            mapped read-only (MAP_SHARED, MADV_RANDOM)
  *   pread    the MDD file converted as for inplace, its chunks read with explicit I/O into a
- *            bounded, process-owned cache (mdd/cache.h); nothing is served from a mapping
+ *            bounded, process-owned cache (mdd/cache.h); no range is served from a mapping
+ *            (only mdd_store_chunk_data()'s whole chunks are, see below)
  *
  * Two ways to reach a chunk's bytes:
  *   mdd_store_chunk_data()  the whole chunk as a view valid until mdd_store_close(). Under
- *                           pread the chunk is then read and pinned in the cache for the
- *                           store's life (the database does this for its EcuData payload).
+ *                           pread it is a view of the file's read-only mapping (or, with a
+ *                           share_dir, of the chunk's shared image), so that touching every
+ *                           chunk costs no cache memory: its pages may fault.
  *   mdd_store_read()        a byte range as a pinned view, released by the caller: under pread
  *                           the budget holds. mdd_store_try_read() does the same only when
  *                           the bytes are already in memory, and never waits.
@@ -51,12 +53,34 @@ const char *mdd_strategy_name(mdd_strategy strategy);
  * lists the known ones). */
 mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_error *err);
 
+/* How a converted file's integrity is established at open when verify is on (inplace and
+ * pread; heap and sidecar always hash). docs/adr/0024-ready-fast-with-integrity.md says what
+ * each protects against. */
+typedef enum mdd_integrity {
+    /* Trust the file's verification record (NAME.mdd.verified, written by the conversion or
+     * by a full verification) when it is the caller's or root's, closed to others' writes,
+     * intact, made for this very file (size, inode, device, mtime, ctime) and the file's
+     * content sample still hashes to it; otherwise hash every chunk and write a new record.
+     * The default. */
+    MDD_INTEGRITY_RECORD = 0,
+    /* Hash every chunk at every open; records are neither read nor written. */
+    MDD_INTEGRITY_HASH = 1
+} mdd_integrity;
+
+/* How an open store's integrity was established. */
+typedef enum mdd_verified_by {
+    MDD_VERIFIED_NONE = 0,   /* verify was off */
+    MDD_VERIFIED_HASH = 1,   /* every chunk was hashed at this open */
+    MDD_VERIFIED_RECORD = 2  /* the verification record was trusted */
+} mdd_verified_by;
+
 typedef struct mdd_store_options {
     mdd_strategy strategy; /* default inplace */
-    /* Check every chunk against its sha512_uncompressed signature at open, then drop the
-     * mapped pages from the process so idle RSS holds only what later reads touch.
-     * Default on. */
+    /* Check every chunk against its sha512_uncompressed signature at open (or trust a
+     * verification record for it, see integrity), then drop the mapped pages from the
+     * process so idle RSS holds only what later reads touch. Default on. */
     int verify;
+    mdd_integrity integrity; /* default MDD_INTEGRITY_RECORD */
     /* inplace and pread: when the file cannot be converted (read-only file system, no
      * permission), open it under fallback instead of failing. Default off. */
     int allow_fallback;
@@ -114,15 +138,20 @@ void mdd_store_close(mdd_store *store);
 /* The strategy in use: the requested one, or the fallback. */
 mdd_strategy mdd_store_strategy(const mdd_store *store);
 
+/* How the open established the store's integrity: hashing, a trusted verification record,
+ * or not at all. */
+mdd_verified_by mdd_store_verified_by(const mdd_store *store);
+
 /* The container's views (ECU name, metadata, chunk table). For inplace they describe the
  * converted file. Owned by the store. */
 const mdd_file *mdd_store_file(const mdd_store *store);
 
 /* Sets *data to the uncompressed data of chunk index (0 <= index < chunk count), as a view
- * owned by the store and valid until mdd_store_close(). Under pread the first call reads the
- * whole chunk into the cache and pins it until the store closes. MDD_ERR_ARG for an
- * out-of-range index; under pread MDD_ERR_IO when the read fails, MDD_ERR_NOMEM. *data is
- * zeroed on failure. */
+ * owned by the store and valid until mdd_store_close(). Under pread the view is of the file's
+ * read-only mapping, outside the cache and its budget; with a share_dir and a signed chunk, of
+ * its shared image, attached by the first call and held until the store closes. MDD_ERR_ARG
+ * for an out-of-range index; under pread MDD_ERR_IO when the file no longer holds the chunk or
+ * an image's read fails, MDD_ERR_NOMEM. *data is zeroed on failure. */
 mdd_status mdd_store_chunk_data(const mdd_store *store, size_t index, mdd_bytes *data,
                                 mdd_error *err);
 

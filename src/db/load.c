@@ -4,6 +4,7 @@
 #include "db_impl.h"
 
 #include <mdd/memory.h>
+#include <mdd_internal/record.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,24 @@ static mdd_status read_payload(mdd_db_ecu *ecu, size_t chunk, mdd_bytes *payload
     return st;
 }
 
+/* db_load_payload() for chunk of the ECU's store, whose FlatBuffers verification a trusted
+ * verification record may already vouch for (docs/adr/0024-ready-fast-with-integrity.md); a
+ * verification done here is added to the record for the next open. */
+static mdd_status load_verified(mdd_db_ecu *ecu, size_t chunk, mdd_bytes payload,
+                                const mdd_db_options *opts, mdd_fb_verifier *verifier,
+                                mdd_error *err)
+{
+    if (!mdd_store_record_ecu_data_verified(ecu->store, chunk, &opts->fb)) {
+        mdd_status st = db_load_payload(ecu, payload, opts, verifier, err);
+        if (st == MDD_OK && opts->store.verify)
+            mdd_store_record_note_ecu_data(ecu->store, chunk, &opts->fb);
+        return st;
+    }
+    mdd_db_options recorded = *opts;
+    recorded.store.verify = 0;
+    return db_load_payload(ecu, payload, &recorded, verifier, err);
+}
+
 static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
                                    mdd_fb_verifier *verifier, mdd_error *err)
 {
@@ -61,7 +80,7 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
         st = read_payload(ecu, chunk, &payload, err);
     if (st != MDD_OK)
         return st;
-    st = db_load_payload(ecu, payload, opts, verifier, err);
+    st = load_verified(ecu, chunk, payload, opts, verifier, err);
     if (st != MDD_OK) {
         mdd_error_prefix(err, "chunk %zu: ", chunk);
         return st;

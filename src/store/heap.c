@@ -39,8 +39,10 @@ static mdd_status open_heap(mdd_store *store, const char *path, const mdd_store_
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for %llu bytes of payload",
                         (unsigned long long)store->heap_size);
     st = decode_chunks(store, &opts->limits, err);
-    if (st == MDD_OK && opts->verify)
-        st = store_verify_chunks(store, NULL, err);
+    if (st == MDD_OK && opts->verify) {
+        st = store_verify_chunks(store, NULL, NULL, err);
+        store->verified_by = MDD_VERIFIED_HASH;
+    }
     return st;
 }
 

@@ -69,7 +69,7 @@ mdd_status store_open_converted(mdd_store *store, const char *path,
     for (size_t i = 0; i < store->file.chunk_count; i++)
         store->views[i] = store_view(store->file.chunks[i].data.ptr, store->views[i].len);
     /* Verification hashes with explicit reads of the file, never through the mapping. */
-    return opts->verify ? store_verify_chunks(store, NULL, err) : MDD_OK;
+    return store_establish_integrity(store, opts, err);
 }
 
 static mdd_status open_inplace(mdd_store *store, const char *path, const mdd_store_options *opts,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The pread strategy: the MDD file converted as for inplace (store_open_converted()), its
  * chunks read with explicit I/O into a bounded, process-owned cache (cache*.c). The mapping
- * serves only the container's metadata; payload bytes are never read through it.
+ * serves the container's metadata, and payload bytes only to mdd_store_chunk_data(), whose
+ * whole-chunk views must last until close.
  *
  * A range is read through the cache: the aligned span of blocks that holds it is looked up,
  * or read with pread(2) into a new entry and published. Block offsets count from the chunk's
@@ -11,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static mdd_status check_pread_options(const mdd_store_options *opts, mdd_error *err)
@@ -206,12 +208,36 @@ static mdd_status pread_try_read(const mdd_store *store, size_t index, uint64_t 
     return MDD_OK;
 }
 
-/* The whole chunk, read and pinned on first use (by whichever thread gets there first) until
- * the store closes. */
+/* The chunk in the file's mapping, after checking that the file still holds all of it (a
+ * file cut short after the open would otherwise fault on the first touch past its end). */
+static mdd_status mapped_chunk(const mdd_store *store, size_t index, mdd_bytes *data,
+                               mdd_error *err)
+{
+    struct stat st;
+    uint64_t end = (uint64_t)(store->views[index].ptr - store->source.data) +
+                   store->views[index].len;
+    if (fstat(store->source.fd, &st) != 0)
+        return mdd_fail(err, MDD_ERR_IO, "%s: chunk %zu: fstat: %s", store->path, index,
+                        strerror(errno));
+    if ((uint64_t)st.st_size < end)
+        return mdd_fail(err, MDD_ERR_IO, "%s: chunk %zu: the file ends %llu bytes early",
+                        store->path, index, (unsigned long long)(end - (uint64_t)st.st_size));
+    *data = store->views[index];
+    return MDD_OK;
+}
+
+/* The whole chunk. From a shared image when the store has a share_dir and the chunk a
+ * signature to name it by: attached on first use (by whichever thread gets there first) and
+ * held until the store closes. Otherwise the chunk in the file's read-only mapping: pinning
+ * whole chunks in the cache for the store's life would let a caller that touches every chunk
+ * hold the whole payload, while mapped pages are the page cache's, which reclaim may drop
+ * (docs/adr/0024-ready-fast-with-integrity.md). */
 static mdd_status pread_chunk_data(const mdd_store *store, size_t index, mdd_bytes *data,
                                    mdd_error *err)
 {
     store_pread *p = store->pread;
+    if (p->image_dir < 0 || !store_signed_digest(&store->file.chunks[index]))
+        return mapped_chunk(store, index, data, err);
     pthread_mutex_lock(&p->lock);
     *data = p->whole[index].bytes;
     pthread_mutex_unlock(&p->lock);

@@ -128,11 +128,12 @@ static mdd_status attach(sidecar_job *job, mdd_error *err)
     }
     if (!job->opts->verify)
         return MDD_OK;
-    mdd_status st = store_verify_chunks(job->store, &h, err);
+    job->store->verified_by = MDD_VERIFIED_HASH;
+    mdd_status st = store_verify_chunks(job->store, &h, NULL, err);
     if (st == MDD_OK || built)
         return st;
     st = rebuild(job, &h, err);
-    return st ? st : store_verify_chunks(job->store, &h, err);
+    return st ? st : store_verify_chunks(job->store, &h, NULL, err);
 }
 
 /* Records the MDD file's identity and the mode its sidecar gets: readable by whoever may read

@@ -43,6 +43,7 @@ void store_clear(mdd_store *store)
     free(store->views);
     free(store->heap);
     mdd_file_free(&store->file);
+    mdd_record_free(&store->record);
     mdd_mapping_close(&store->sidecar);
     mdd_mapping_close(&store->source);
     memset(store, 0, sizeof *store);

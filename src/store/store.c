@@ -43,6 +43,7 @@ mdd_store_options mdd_store_options_default(void)
     return (mdd_store_options){
         .strategy = MDD_STRATEGY_INPLACE,
         .verify = 1,
+        .integrity = MDD_INTEGRITY_RECORD,
         .allow_fallback = 0,
         .fallback = MDD_STRATEGY_HEAP,
         .evict = 1,
@@ -59,6 +60,8 @@ static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
     const store_ops *ops = store_ops_of(opts->strategy);
     if (!ops)
         return mdd_fail(err, MDD_ERR_ARG, "unknown strategy %d", (int)opts->strategy);
+    if (opts->integrity != MDD_INTEGRITY_RECORD && opts->integrity != MDD_INTEGRITY_HASH)
+        return mdd_fail(err, MDD_ERR_ARG, "unknown integrity mode %d", (int)opts->integrity);
     /* Before any conversion: a bad option should not cost one. */
     if (ops->check_options) {
         mdd_status st = ops->check_options(opts, err);
@@ -131,6 +134,8 @@ void mdd_store_close(mdd_store *store)
 }
 
 mdd_strategy mdd_store_strategy(const mdd_store *store) { return store->strategy; }
+
+mdd_verified_by mdd_store_verified_by(const mdd_store *store) { return store->verified_by; }
 
 const mdd_file *mdd_store_file(const mdd_store *store) { return &store->file; }
 

@@ -10,6 +10,7 @@
 
 #include <mdd/file.h>
 #include <mdd/store.h>
+#include <mdd_internal/record.h>
 
 #include <pthread.h>
 
@@ -24,7 +25,8 @@ typedef struct store_pread {
     int owns_cache;       /* created by the store, freed at close */
     uint64_t id;          /* the store's part of every cache key */
     pthread_mutex_t lock; /* guards whole[] and images[] */
-    mdd_pin *whole;       /* one per chunk: its whole data once mdd_store_chunk_data() read it */
+    mdd_pin *whole;       /* one per chunk: its shared image once mdd_store_chunk_data()
+                           * attached it (with a share_dir only) */
     /* With a share_dir: its descriptor, and one image per chunk, attached (fd >= 0) by the
      * first read of the whole chunk and held until the store closes. image_dir is -1 and
      * images NULL without one. */
@@ -89,6 +91,9 @@ struct mdd_store {
      * say where each chunk lies in the file; its payload bytes are never read through it. */
     mdd_bytes *views;
     store_pread *pread;  /* pread only */
+    mdd_verified_by verified_by;
+    /* The verification record the store trusted or wrote (chunks NULL when none). */
+    mdd_record record;
 };
 
 /* store.c */
@@ -281,9 +286,20 @@ MDD_INTERNAL mdd_status sidecar_write(void *ctx, mdd_sink *out, mdd_error *err);
 
 /* Hashes every chunk's view and checks the digest against the chunk's sha512_uncompressed
  * signatures and, when recorded (a sidecar's checked header) is not NULL, against the digest
- * its table records (MDD_ERR_CHECKSUM). */
+ * its table records (MDD_ERR_CHECKSUM). When digests is not NULL, digests[i] gets chunk i's. */
 MDD_INTERNAL mdd_status store_verify_chunks(const mdd_store *store,
-                                            const sidecar_header *recorded, mdd_error *err);
+                                            const sidecar_header *recorded,
+                                            uint8_t (*digests)[MDD_SHA512_SIZE], mdd_error *err);
+
+/* trust.c */
+
+/* Establishes the integrity of a converted store (inplace, pread) under opts: nothing when
+ * verify is off; under MDD_INTEGRITY_RECORD the file's verification record when it matches,
+ * else every chunk hashed and a new record written (best effort); under MDD_INTEGRITY_HASH
+ * every chunk hashed. Sets store->verified_by. */
+MDD_INTERNAL mdd_status store_establish_integrity(mdd_store *store,
+                                                  const mdd_store_options *opts,
+                                                  mdd_error *err);
 
 /* The digest the chunk's sha512_uncompressed signature promises, or NULL when it has no
  * signature of that size to take it from. */

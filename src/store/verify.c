@@ -19,9 +19,8 @@ const uint8_t *store_signed_digest(const mdd_chunk *chunk)
 }
 
 static mdd_status verify_chunk(const mdd_store *store, size_t index, const uint8_t *expected,
-                               mdd_error *err)
+                               uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
 {
-    uint8_t digest[MDD_SHA512_SIZE];
     mdd_chunk_report report = {0};
     mdd_status st = store->ops->hash(store, store->views[index], digest, err);
     if (st == MDD_OK)
@@ -34,11 +33,12 @@ static mdd_status verify_chunk(const mdd_store *store, size_t index, const uint8
 }
 
 mdd_status store_verify_chunks(const mdd_store *store, const sidecar_header *recorded,
-                               mdd_error *err)
+                               uint8_t (*digests)[MDD_SHA512_SIZE], mdd_error *err)
 {
     for (size_t i = 0; i < store->file.chunk_count; i++) {
         const uint8_t *expected = recorded ? sidecar_entry_at(recorded, i).sha512 : NULL;
-        mdd_status st = verify_chunk(store, i, expected, err);
+        uint8_t digest[MDD_SHA512_SIZE];
+        mdd_status st = verify_chunk(store, i, expected, digests ? digests[i] : digest, err);
         if (st)
             return st;
     }

@@ -86,7 +86,7 @@ run 0 "$MDD" load db
 A_PLAIN=$(size_of db/a.mdd)
 expect_file_line "db/a\.mdd: inplace, 2 chunks, $A_PAYLOAD payload bytes; mapped $A_PLAIN, resident $NUM, heap 0 bytes; opened in $MS ms" inplace
 expect_file_line "db/b\.mdd: inplace, 1 chunk, $NOTES payload bytes; mapped $B_SIZE, resident $NUM, heap 0 bytes; opened in $MS ms" inplace
-expect_eq "$(ls -A db)" "$(printf 'a.mdd\nb.mdd')" "inplace: files"
+expect_eq "$(ls -A db)" "$(printf 'a.mdd\na.mdd.verified\nb.mdd\nb.mdd.verified')" "inplace: files"
 expect_eq "$(stat -c %i db/b.mdd)" "$B_INODE" "inplace: the plain file is untouched"
 run 0 "$MDD" info --json db/a.mdd
 expect_eq "$(jq -c '[.chunks[] | [.compression, .payload_sha512]]' "$TMP/out")" \

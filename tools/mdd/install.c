@@ -223,6 +223,10 @@ static int compare_revisions(const install *in, const mdd_db_ecu *fresh,
 static int check_staged(const install *in, char *line, size_t size)
 {
     mdd_db_options opts = mdd_db_options_default();
+    /* Hash every chunk: a verification record made for the staging name would be left
+     * behind as debris, and would not hold for the renamed file anyway (the rename changes
+     * its ctime). The first open of the installed file writes its record. */
+    opts.store.integrity = MDD_INTEGRITY_HASH;
     const char *paths[] = {in->staging};
     mdd_db *fresh;
     mdd_error err;
