@@ -34,7 +34,11 @@ foreach(kind EXE SHARED MODULE)
 endforeach()
 
 # The programs in the build tree find the unpacked libraries through their RPATH, and
-# qemu-user the target's dynamic loader and C library in the cross compiler's folder.
-set(CMAKE_BUILD_RPATH ${_mdd_libdir})
+# qemu-user the target's dynamic loader in the cross compiler's folder (-L). The C library
+# is in the RPATH too: qemu-user looks a path up on the host when the folder given by -L does
+# not have it, and the loader searches /lib/TRIPLET before /lib, so a host with the target's
+# multiarch libc6 would pair the cross compiler's loader with that other build of libc.so.6,
+# whose private structures differ (ADR 0017: threads never start).
+set(CMAKE_BUILD_RPATH ${_mdd_libdir} /usr/${MDD_CROSS_TRIPLET}/lib)
 find_program(MDD_CROSS_QEMU NAMES ${MDD_CROSS_QEMU_NAME} REQUIRED)
 set(CMAKE_CROSSCOMPILING_EMULATOR ${MDD_CROSS_QEMU} -L /usr/${MDD_CROSS_TRIPLET})
