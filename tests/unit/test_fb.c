@@ -500,6 +500,31 @@ static void test_type_confusion(void **state)
                             "is also used as something of another type", s.v0));
 }
 
+/* EcuData {variants: V, functional_groups: V}, V = [Variant {is_base_variant}]: one vector
+ * met as variants and then as functional groups. */
+static void test_vector_confusion(void **state)
+{
+    (void)state;
+    tb b;
+    tb_init(&b);
+    uint32_t ecu[FIDS_ECU_DATA], variant[FIDS_VARIANT];
+    tb_link(&b, 0,
+            tb_table(&b, FIDS_ECU_DATA,
+                     (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_VARIANTS] = 4,
+                                                    [FID_ECU_DATA_FUNCTIONAL_GROUPS] = 4},
+                     ecu));
+    uint32_t vector = tb_vector(&b, 1);
+    tb_link(&b, ecu[FID_ECU_DATA_VARIANTS], vector);
+    tb_link(&b, ecu[FID_ECU_DATA_FUNCTIONAL_GROUPS], vector);
+    tb_link(&b, vector + 4,
+            tb_table(&b, FIDS_VARIANT,
+                     (const uint8_t[FIDS_VARIANT]){[FID_VARIANT_IS_BASE_VARIANT] = 1}, variant));
+    assert_verify_fails(b.buf, b.len, NULL, MDD_ERR_FORMAT,
+                        fmt("EcuData.functional_groups: offset %u: vector is also used as "
+                            "something of another type",
+                            vector));
+}
+
 /* The fast pass keeps one memo slot per 8 bytes, so two variants 4 bytes apart (the first
  * with no field, so 4 bytes long) share one. The second must still be verified: its
  * diag_layer offset points past the end. */
@@ -869,6 +894,7 @@ int main(void)
         cmocka_unit_test(test_union_member),
         cmocka_unit_test(test_union_tags),
         cmocka_unit_test(test_type_confusion),
+        cmocka_unit_test(test_vector_confusion),
         cmocka_unit_test(test_tables_in_one_memo_slot),
         cmocka_unit_test(test_long_field_alignment_per_table),
         cmocka_unit_test(test_depth_limit),
