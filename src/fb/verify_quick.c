@@ -139,8 +139,7 @@ FB_ECU_TYPES(QUICK_DECLARE)
  * 0x80. Bit 0x80 is flipped for a position 4 bytes into its slot: two things the memo records
  * (tables, and vectors of at least one reference) can start in one 8-byte slot only when the
  * first takes 4 bytes, a table with no field present; the second then reads as a different
- * value, and the pass gives up. Returns 1 when the slot was free and is now claimed, 0 when
- * it holds want (already verified), GAVE_UP when it holds anything else. */
+ * value, and the pass gives up. */
 #define QUICK_TABLES 0x7e
 #define QUICK_STRINGS 0x7f
 
@@ -150,6 +149,8 @@ QUICK uint8_t quick_memo_value(uint32_t pos, uint8_t value)
     return (uint8_t)(value ^ ((pos & 4) << 5));
 }
 
+/* Claims pos for value: 1 when its slot was free and is now claimed, 0 when it holds the same
+ * claim (already verified), GAVE_UP when it holds anything else. */
 QUICK uint32_t quick_claim(const quick *q, uint32_t pos, uint8_t value)
 {
     uint8_t want = quick_memo_value(pos, value), have = q->memo[pos / 8];
