@@ -39,7 +39,7 @@ typedef struct fb_memo {
 
 struct mdd_fb_verifier {
     fb_memo walk;            /* one slot per 4 bytes, allocated when the walk first runs */
-    fb_memo quick;           /* the fast pass's, one slot per 8 bytes (verify_quick.c) */
+    fb_memo quick;           /* the fast pass's, one slot per 4 bytes (verify_quick.c) */
     struct layouts *layouts; /* the fast pass's, allocated at its first use */
 };
 

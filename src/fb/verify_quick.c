@@ -132,42 +132,16 @@ QUICK_DECLARE(generic)
 FB_ECU_TYPES(QUICK_DECLARE)
 #undef QUICK_DECLARE
 
-/* The memo takes one byte per 8-byte slot, half the clearing and half the cache lines of
- * verify.c's byte per 4-byte slot. It holds a table's memo id, or QUICK_TABLES or
- * QUICK_STRINGS for a non-empty vector of references: the element type of a vector of tables
- * is read from its first element's slot instead (quick_refs()), which keeps the values below
- * 0x80. Bit 0x80 is flipped for a position 4 bytes into its slot: two things the memo records
- * (tables, and vectors of at least one reference) can start in one 8-byte slot only when the
- * first takes 4 bytes, a table with no field present; the second then reads as a different
- * value, and the pass gives up. */
-#define QUICK_TABLES 0x7e
-#define QUICK_STRINGS 0x7f
-
-/* The memo byte that claims pos for value. */
-QUICK uint8_t quick_memo_value(uint32_t pos, uint8_t value)
+/* The memo holds what verify.c's does, one byte per 4-byte slot: the value verify.c's memo
+ * would hold. Returns 1 when the slot was free and is now claimed, 0 when it holds want
+ * (already verified), GAVE_UP when it holds anything else. */
+QUICK uint32_t quick_claim(const quick *q, uint32_t pos, uint8_t want)
 {
-    return (uint8_t)(value ^ ((pos & 4) << 5));
-}
-
-/* Claims pos for value: 1 when its slot was free and is now claimed, 0 when it holds the same
- * claim (already verified), GAVE_UP when it holds anything else. */
-QUICK uint32_t quick_claim(const quick *q, uint32_t pos, uint8_t value)
-{
-    uint8_t want = quick_memo_value(pos, value), have = q->memo[pos / 8];
+    uint8_t have = q->memo[pos / 4];
     if (have != 0)
         return have == want ? 0 : GAVE_UP;
-    q->memo[pos / 8] = want;
+    q->memo[pos / 4] = want;
     return 1;
-}
-
-/* For the vector of tables at pos (at least one element), already verified as a vector of
- * tables of some type: 0 when that type is type, else GAVE_UP. Offsets point forward, so that
- * verification had ended before this arrival, and its first element, a table of that type,
- * holds that type's memo id (a table met as two types makes the pass give up). */
-QUICK uint32_t quick_same_elements(const quick *q, uint32_t pos, const fb_type *type)
-{
-    uint32_t first = pos + 4 + fb_load32(q->buf + pos + 4);
-    return q->memo[first / 8] == quick_memo_value(first, type->memo_id) ? 0 : GAVE_UP;
 }
 
 /* The function of each memo id; a constant index folds into a direct call. */
@@ -210,9 +184,8 @@ QUICK uint32_t quick_refs(quick *q, uint32_t at, const fb_field *f, uint32_t dep
     if (count == 0)
         return 0;
     int strings = f->kind == FB_STRINGS;
-    uint32_t claimed = quick_claim(q, pos, strings ? QUICK_STRINGS : QUICK_TABLES);
-    if (claimed == 0 && !strings)
-        claimed = quick_same_elements(q, pos, f->type);
+    uint32_t claimed = quick_claim(
+        q, pos, strings ? FB_MEMO_STRINGS : (uint8_t)(FB_MEMO_VECTOR | f->type->memo_id));
     if (claimed != 1)
         return claimed;
     for (uint32_t i = 0, elem = pos + 4; i < count; i++, elem += 4) {
@@ -467,12 +440,12 @@ int fb_verify_quick(mdd_fb_verifier *vf, const uint8_t *buf, uint32_t len, uint3
                     uint32_t max_tables)
 {
     _Static_assert(MDD_FB_MAX_SIZE < ((size_t)1 << 31), "vtable positions wrap past the end");
-    _Static_assert(TYPE_SLOTS <= QUICK_TABLES, "memo values stay below the vectors' and 0x80");
+    _Static_assert(TYPE_SLOTS <= 0x7f, "memo values keep bit 0x80 for vectors");
     _Static_assert(FB_ECU_MAX_IDS <= MAX_IDS, "a type has more field ids than a layout holds");
     if (!vf->layouts)
         vf->layouts = malloc(TYPE_SLOTS * sizeof(layouts));
     quick q = {.buf = buf, .len = len, .max_depth = max_depth, .layouts = vf->layouts,
-               .memo = vf->layouts ? fb_memo_clear(&vf->quick, len / 8 + 1) : NULL};
+               .memo = vf->layouts ? fb_memo_clear(&vf->quick, len / 4 + 1) : NULL};
     if (!q.memo)
         return 0;
     /* The verifier's layouts start empty for every payload, like its memo. */
