@@ -48,11 +48,12 @@
 #define MAX_WORDS ((4 + 2 * MAX_IDS + 7) / 8)
 
 /* A vtable met for a table of one type, and what it says once checked against that type. The
- * checks of a vtable's fields depend only on its bytes (tables are 4-byte aligned; a type with
- * a field longer than 4 bytes is checked table by table), so a later table whose vtable has
- * the same bytes needs none of them. Payloads have a few distinct vtables per type. It also
- * shortens the chain of dependent loads from a table to its children: their offsets come from
- * here, not from a load that waits for the table's soffset. */
+ * checks of a vtable's fields depend only on its bytes and, for a field longer than 4 bytes,
+ * on the table's position mod 8 (tables are 4-byte aligned), so a later table whose vtable has
+ * the same bytes, at the same position mod 8 when its type has such a field, needs none of
+ * them. Payloads have a few distinct vtables per type. It also shortens the chain of dependent
+ * loads from a table to its children: their offsets come from here, not from a load that
+ * waits for the table's soffset. */
 #define NOT_SEEN UINT64_MAX
 
 typedef struct layout {
@@ -65,13 +66,16 @@ typedef struct layout {
     uint32_t reach;           /* bytes from the vtable that must be inside for a match;
                                * UINT32_MAX never matches */
     uint32_t table_size;
+    uint32_t pos_mod8;        /* the checked table's position mod 8: a type with a field
+                               * longer than 4 bytes matches tables there only */
     uint16_t off[MAX_IDS];    /* the offset of each field id, 0 when absent */
 } layout;
 
-/* The layouts of one type, tried last match first. */
+/* The layouts of one type, tried last match first: the last per position mod 8 for a type with
+ * a field longer than 4 bytes, whose tables alternate between the two, else last[0]. */
 #define WAYS 8
 typedef struct layouts {
-    const layout *last;
+    const layout *last[2];
     uint32_t victim; /* the way the next vtable that matches none replaces */
     layout way[WAYS];
 } layouts;
@@ -269,11 +273,17 @@ QUICK int has_long_field(const fb_type *type)
     return any;
 }
 
-/* Whether the vtable at `vtable` has the bytes of layout l. A vtable position comes from a
- * 32-bit subtraction that wraps: one before the start of the buffer lands at 2^31 or more,
- * past any buffer (MDD_FB_MAX_SIZE), so one test covers both ends. */
-QUICK int layout_matches(const quick *q, const layout *l, uint32_t vtable, const fb_type *type)
+/* Whether the table at pos whose vtable is at `vtable` has layout l: at l's position mod 8 if
+ * type needs it, and the vtable at l's last matching position or with l's bytes. A vtable
+ * position comes from a 32-bit subtraction that wraps: one before the start of the buffer
+ * lands at 2^31 or more, past any buffer (MDD_FB_MAX_SIZE), so one test covers both ends. */
+QUICK int layout_matches(const quick *q, const layout *l, uint32_t pos, uint32_t vtable,
+                         const fb_type *type)
 {
+    if (has_long_field(type) && (pos & 7) != l->pos_mod8)
+        return 0;
+    if (vtable == l->seen)
+        return 1;
     if (((uint64_t)vtable + l->reach > q->len) | (vtable & 1))
         return 0;
     uint64_t diff = 0;
@@ -313,8 +323,9 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
             return 0;
     }
     l->table_size = table_size;
+    l->pos_mod8 = pos & 7;
     uint32_t words = word_count(type);
-    if (has_long_field(type) || (uint64_t)vtable + 8 * words > q->len)
+    if ((uint64_t)vtable + 8 * words > q->len)
         return 1; /* good for this table, but matches no other */
     for (uint32_t w = 0; w < words; w++) {
         uint32_t inside = vtable_size > 8 * w ? vtable_size - 8 * w : 0;
@@ -326,6 +337,12 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
     return 1;
 }
 
+/* The entry of layouts.last for the table at pos of type. */
+QUICK uint32_t last_index(uint32_t pos, const fb_type *type)
+{
+    return has_long_field(type) ? (pos >> 2) & 1 : 0;
+}
+
 /* The way of ls that the vtable at `vtable` of the table at pos matches, else the way it is
  * learnt into; NULL when it is bad. */
 QUICK const layout *other_layout(const quick *q, layouts *ls, uint32_t pos, uint32_t vtable,
@@ -333,7 +350,7 @@ QUICK const layout *other_layout(const quick *q, layouts *ls, uint32_t pos, uint
 {
     layout *l = NULL;
     for (uint32_t w = 0; w < WAYS && !l; w++)
-        if (layout_matches(q, &ls->way[w], vtable, type)) {
+        if (layout_matches(q, &ls->way[w], pos, vtable, type)) {
             l = &ls->way[w];
             l->seen = vtable;
         }
@@ -343,7 +360,7 @@ QUICK const layout *other_layout(const quick *q, layouts *ls, uint32_t pos, uint
         if (!learn_layout(q, l, pos, vtable, type))
             return NULL;
     }
-    ls->last = l;
+    ls->last[last_index(pos, type)] = l;
     return l;
 }
 
@@ -367,8 +384,8 @@ QUICK uint32_t quick_table_as(quick *q, uint32_t pos, const fb_type *type, uint3
     GIVE_UP_IF(id_count(type) > MAX_IDS); /* constant */
     uint32_t vtable = pos - fb_load32(q->buf + pos);
     layouts *ls = &q->layouts[type->memo_id];
-    const layout *l = ls->last;
-    if (FB_UNLIKELY(vtable != l->seen && !layout_matches(q, l, vtable, type)))
+    const layout *l = ls->last[last_index(pos, type)];
+    if (FB_UNLIKELY(!layout_matches(q, l, pos, vtable, type)))
         GIVE_UP_IF(!(l = other(q, ls, pos, vtable)));
     GIVE_UP_IF((uint64_t)pos + l->table_size > q->len);
     /* Read before descending: a table below may be of the same type and change the layouts.
@@ -433,11 +450,12 @@ int fb_verify_quick(mdd_fb_verifier *vf, const uint8_t *buf, uint32_t len, uint3
         return 0;
     /* The verifier's layouts start empty for every payload, like its memo. */
     for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
-        q.layouts[i].last = &q.layouts[i].way[0];
+        q.layouts[i].last[0] = q.layouts[i].last[1] = &q.layouts[i].way[0];
         q.layouts[i].victim = 0;
         for (uint32_t w = 0; w < WAYS; w++) {
             q.layouts[i].way[w].reach = UINT32_MAX;
             q.layouts[i].way[w].seen = NOT_SEEN;
+            q.layouts[i].way[w].pos_mod8 = 0;
         }
     }
     uint32_t tables = quick_table_ref(&q, 0, &type_ecu_data, 1);

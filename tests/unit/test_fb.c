@@ -500,6 +500,31 @@ static void test_type_confusion(void **state)
                             "is also used as something of another type", s.v0));
 }
 
+/* EcuData {variants: V, functional_groups: V}, V = [Variant {is_base_variant}]: one vector
+ * met as variants and then as functional groups. */
+static void test_vector_confusion(void **state)
+{
+    (void)state;
+    tb b;
+    tb_init(&b);
+    uint32_t ecu[FIDS_ECU_DATA], variant[FIDS_VARIANT];
+    tb_link(&b, 0,
+            tb_table(&b, FIDS_ECU_DATA,
+                     (const uint8_t[FIDS_ECU_DATA]){[FID_ECU_DATA_VARIANTS] = 4,
+                                                    [FID_ECU_DATA_FUNCTIONAL_GROUPS] = 4},
+                     ecu));
+    uint32_t vector = tb_vector(&b, 1);
+    tb_link(&b, ecu[FID_ECU_DATA_VARIANTS], vector);
+    tb_link(&b, ecu[FID_ECU_DATA_FUNCTIONAL_GROUPS], vector);
+    tb_link(&b, vector + 4,
+            tb_table(&b, FIDS_VARIANT,
+                     (const uint8_t[FIDS_VARIANT]){[FID_VARIANT_IS_BASE_VARIANT] = 1}, variant));
+    assert_verify_fails(b.buf, b.len, NULL, MDD_ERR_FORMAT,
+                        fmt("EcuData.functional_groups: offset %u: vector is also used as "
+                            "something of another type",
+                            vector));
+}
+
 /* The fast pass keeps one memo slot per 8 bytes, so two variants 4 bytes apart (the first
  * with no field, so 4 bytes long) share one. The second must still be verified: its
  * diag_layer offset points past the end. */
@@ -532,6 +557,76 @@ static void test_tables_in_one_memo_slot(void **state)
             tb_table(&b, SAMPLE_DIAG_LAYER_IDS, (const uint8_t[SAMPLE_DIAG_LAYER_IDS]){0}, layer));
     mdd_error err;
     assert_int_equal(verify_both(b.buf, b.len, NULL, &err), MDD_OK);
+}
+
+/* EcuData {variants [Variant {parent_refs [P0, P1]}]}; Pk {ref: TableDop {key_dop: DOP
+ * {specific_data: NormalDOP {unit_ref: Uk}}}}. U0 and U1 share one vtable whose only field
+ * is the double factorsitounit, 8 bytes into a 16-byte table; U0 starts on an 8-byte boundary,
+ * U1 `shift` bytes past one. Returns U1's position. */
+static uint32_t units_sharing_a_vtable(tb *b, uint32_t shift)
+{
+    tb_init(b);
+    uint32_t variant[FIDS_VARIANT], unit_ref[2], unit[2];
+    uint32_t variants = ecu_data_with_variants(b, 1);
+    tb_link(b, variants + 4,
+            tb_table(b, FIDS_VARIANT, (const uint8_t[FIDS_VARIANT]){[FID_VARIANT_PARENT_REFS] = 4},
+                     variant));
+    uint32_t refs = tb_vector(b, 2);
+    tb_link(b, variant[FID_VARIANT_PARENT_REFS], refs);
+    for (uint32_t k = 0; k < 2; k++) {
+        uint32_t pr[FIDS_PARENT_REF], td[FIDS_TABLE_DOP], dop[FIDS_DOP], normal[FIDS_NORMAL_DOP];
+        tb_link(b, refs + 4 + 4 * k,
+                tb_table(b, FIDS_PARENT_REF,
+                         (const uint8_t[FIDS_PARENT_REF]){[FID_PARENT_REF_REF_TYPE] = 1,
+                                                          [FID_PARENT_REF_REF] = 4},
+                         pr));
+        b->buf[pr[FID_PARENT_REF_REF_TYPE]] = MDD_PARENT_REF_TYPE_TABLE_DOP;
+        tb_link(b, pr[FID_PARENT_REF_REF],
+                tb_table(b, FIDS_TABLE_DOP,
+                         (const uint8_t[FIDS_TABLE_DOP]){[FID_TABLE_DOP_KEY_DOP] = 4}, td));
+        tb_link(b, td[FID_TABLE_DOP_KEY_DOP],
+                tb_table(b, FIDS_DOP,
+                         (const uint8_t[FIDS_DOP]){[FID_DOP_SPECIFIC_DATA_TYPE] = 1,
+                                                   [FID_DOP_SPECIFIC_DATA] = 4},
+                         dop));
+        b->buf[dop[FID_DOP_SPECIFIC_DATA_TYPE]] = MDD_SPECIFIC_DOP_DATA_NORMAL_DOP;
+        tb_link(b, dop[FID_DOP_SPECIFIC_DATA],
+                tb_table(b, FIDS_NORMAL_DOP,
+                         (const uint8_t[FIDS_NORMAL_DOP]){[FID_NORMAL_DOP_UNIT_REF] = 4}, normal));
+        unit_ref[k] = normal[FID_NORMAL_DOP_UNIT_REF];
+    }
+    tb_align(b, 2);
+    uint32_t vt = tb_put(b, tb_vtable_size(FID_UNIT_FACTORSITOUNIT + 1), 2);
+    tb_put(b, 16, 2);
+    for (uint32_t id = 0; id <= FID_UNIT_FACTORSITOUNIT; id++)
+        tb_put(b, id == FID_UNIT_FACTORSITOUNIT ? 8 : 0, 2);
+    for (uint32_t k = 0; k < 2; k++) {
+        tb_align(b, 8);
+        for (uint32_t i = 0; k == 1 && i < shift; i++)
+            tb_put(b, 0, 1);
+        unit[k] = tb_put(b, 0, 4);
+        tb_set32(b, unit[k], unit[k] - vt);
+        for (uint32_t word = 0; word < 3; word++) /* padding, the double 0.0 */
+            tb_put(b, 0, 4);
+        tb_link(b, unit_ref[k], unit[k]);
+    }
+    return unit[1];
+}
+
+/* A vtable with an 8-byte field, checked for one table, says nothing of the field's alignment
+ * in a table 4 bytes off: the fast pass must check that table again and find it misaligned. */
+static void test_long_field_alignment_per_table(void **state)
+{
+    (void)state;
+    static tb b;
+    mdd_error err;
+    units_sharing_a_vtable(&b, 0);
+    assert_int_equal(verify_both(b.buf, b.len, NULL, &err), MDD_OK);
+    uint32_t misaligned = units_sharing_a_vtable(&b, 4);
+    assert_verify_fails(b.buf, b.len, NULL, MDD_ERR_FORMAT,
+                        fmt("EcuData.variants[0].parent_refs[1].ref.key_dop.specific_data."
+                            "unit_ref.factorsitounit: offset %u: field is not 8-byte aligned",
+                            misaligned + 8));
 }
 
 /* ---- limits ---- */
@@ -799,7 +894,9 @@ int main(void)
         cmocka_unit_test(test_union_member),
         cmocka_unit_test(test_union_tags),
         cmocka_unit_test(test_type_confusion),
+        cmocka_unit_test(test_vector_confusion),
         cmocka_unit_test(test_tables_in_one_memo_slot),
+        cmocka_unit_test(test_long_field_alignment_per_table),
         cmocka_unit_test(test_depth_limit),
         cmocka_unit_test(test_tables_limit),
         cmocka_unit_test(test_shared_subtable_bomb),
