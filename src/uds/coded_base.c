@@ -376,7 +376,7 @@ uint64_t uds_base_length_bits(const uds_base *base, const uds_scalar *value)
     if (uds_type_is_integer(base->type)) {
         uds_scalar v;
         if (uds_convert(value, base->type, false, &v, NULL) != MDD_OK)
-            return 8;
+            return 0;
         bool negative = v.kind == MDD_UDS_INT && v.as.i < 0;
         uint64_t m = v.kind == MDD_UDS_UINT ? v.as.u
                      : negative            ? ~(uint64_t)v.as.i

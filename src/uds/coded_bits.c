@@ -109,3 +109,43 @@ uint64_t uds_bits_spread(uint64_t value, uint64_t mask)
     }
     return raw;
 }
+
+static mdd_status check_uint_bits(uds_pos pos, uint32_t bits, mdd_error *err)
+{
+    if (bits == 0 || bits > 64)
+        return mdd_fail(err, MDD_ERR_UNSUPPORTED,
+                        "byte %zu: an unsigned integer of %u bits (1 to 64 supported)", pos.byte,
+                        bits);
+    return MDD_OK;
+}
+
+mdd_status uds_uint_read(mdd_bytes msg, uds_pos pos, uint32_t bits, int high_low,
+                         uint64_t *value, size_t *next, mdd_error *err)
+{
+    uds_window w;
+    mdd_status st = check_uint_bits(pos, bits, err);
+    if (st == MDD_OK)
+        st = uds_window_at(msg.len, pos, bits, !high_low, &w, err);
+    if (st != MDD_OK)
+        return st;
+    *value = uds_window_read(msg.ptr, &w);
+    *next = w.start + w.n;
+    return MDD_OK;
+}
+
+mdd_status uds_uint_write(uds_out *out, uds_pos pos, uint32_t bits, int high_low,
+                          uint64_t value, size_t *next, mdd_error *err)
+{
+    uds_window w;
+    mdd_status st = check_uint_bits(pos, bits, err);
+    if (st == MDD_OK)
+        st = uds_window_at(SIZE_MAX, pos, bits, !high_low, &w, err);
+    if (st != MDD_OK)
+        return st;
+    if (value > uds_low_bits(bits))
+        return mdd_fail(err, MDD_ERR_ARG, "byte %zu: %llu does not fit in %u bits", pos.byte,
+                        (unsigned long long)value, bits);
+    uds_window_write(out, &w, value, UINT64_MAX);
+    *next = w.start + w.n;
+    return MDD_OK;
+}

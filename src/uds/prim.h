@@ -188,7 +188,7 @@ MDD_INTERNAL mdd_status uds_base_write_span(const uds_base *base, const uds_scal
 
 /* The length in bits value takes when nothing else fixes it (a PARAM_LENGTH_INFO key not
  * given): 8 per byte of a text or byte field, 32 or 64 for floats, whole bytes holding an
- * integer (a sign bit included for A_INT_32; at least 8). */
+ * integer (a sign bit included for A_INT_32; at least 8); 0 when value does not suit base. */
 MDD_INTERNAL uint64_t uds_base_length_bits(const uds_base *base, const uds_scalar *value);
 
 /* ---- Coded types (coded*.c) ---- */
