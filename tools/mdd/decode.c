@@ -43,7 +43,7 @@ static mdd_status print_text(const mdd_db_layer *layer, const uds_hex_arg *req,
                                    NULL, &found, err);
     if (st != MDD_OK)
         return st;
-    mdd_sink sink = uds_cli_stdout_sink();
+    mdd_sink sink = uds_cli_file_sink(stdout);
     uds_jw w;
     uds_jw_init(&w, &sink, err);
     mdd_uds_text name = {mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found.service.service)),
@@ -66,7 +66,7 @@ static mdd_status print_text(const mdd_db_layer *layer, const uds_hex_arg *req,
 static mdd_status print_json(const mdd_db_layer *layer, const uds_hex_arg *req,
                              const uds_hex_arg *resp, mdd_error *err)
 {
-    mdd_sink sink = uds_cli_stdout_sink();
+    mdd_sink sink = uds_cli_file_sink(stdout);
     mdd_status st = mdd_uds_decode_json(layer, req->bytes, req->len, resp->bytes, resp->len,
                                         NULL, &sink, err);
     if (st == MDD_OK)

@@ -4,19 +4,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+mdd_status uds_hex_parse(const char *hex, uds_hex_arg *out)
+{
+    out->len = strlen(hex) / 2;
+    out->bytes = malloc(out->len + 1);
+    if (!out->bytes)
+        return MDD_ERR_NOMEM;
+    if (db_parse_hex(hex, out->bytes) == 0)
+        return MDD_OK;
+    free(out->bytes);
+    out->bytes = NULL;
+    return MDD_ERR_ARG;
+}
+
 int uds_cli_parse_hex(const cli_command *cmd, const char *what, const char *hex,
                       uds_hex_arg *out)
 {
-    size_t len = strlen(hex) / 2;
-    out->bytes = malloc(len + 1);
-    out->len = len;
-    if (!out->bytes)
+    mdd_status st = uds_hex_parse(hex, out);
+    if (st == MDD_ERR_NOMEM)
         return cli_error("mdd", "out of memory");
-    if (db_parse_hex(hex, out->bytes) == 0)
-        return CLI_EXIT_OK;
-    free(out->bytes);
-    out->bytes = NULL;
-    return cli_usage_error(cmd, "'%s' is not a %s in hex (pairs of hex digits)", hex, what);
+    if (st != MDD_OK)
+        return cli_usage_error(cmd, "'%s' is not a %s in hex (pairs of hex digits)", hex, what);
+    return CLI_EXIT_OK;
 }
 
 void uds_cli_print_hex(FILE *out, const uint8_t *bytes, size_t len)
@@ -37,15 +46,14 @@ int uds_cli_open(const char *path, const db_args *a, mdd_db **db, const mdd_db_e
     return rc;
 }
 
-static mdd_status stdout_write(void *ctx, const uint8_t *data, size_t len, mdd_error *err)
+static mdd_status file_write(void *ctx, const uint8_t *data, size_t len, mdd_error *err)
 {
-    (void)ctx;
     (void)err;
-    fwrite(data, 1, len, stdout);
+    fwrite(data, 1, len, ctx);
     return MDD_OK;
 }
 
-mdd_sink uds_cli_stdout_sink(void) { return (mdd_sink){stdout_write, NULL}; }
+mdd_sink uds_cli_file_sink(FILE *out) { return (mdd_sink){file_write, out}; }
 
 int uds_cli_fail(const char *path, const mdd_error *err)
 {

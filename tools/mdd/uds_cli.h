@@ -26,6 +26,10 @@ typedef struct uds_hex_arg {
     size_t len;
 } uds_hex_arg;
 
+/* Parses hex (pairs of hex digits) into *out: MDD_OK, MDD_ERR_ARG for what is not such hex
+ * or MDD_ERR_NOMEM (out->bytes NULL after a failure). */
+mdd_status uds_hex_parse(const char *hex, uds_hex_arg *out);
+
 /* Parses hex (pairs of hex digits) as what (e.g. "request") into *out. Returns CLI_EXIT_OK,
  * or the usage error's exit code after printing it. */
 int uds_cli_parse_hex(const cli_command *cmd, const char *what, const char *hex,
@@ -40,8 +44,9 @@ void uds_cli_print_hex(FILE *out, const uint8_t *bytes, size_t len);
 int uds_cli_open(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu,
                  const mdd_db_layer **layer);
 
-/* A sink that writes to stdout through stdio, so it keeps order with printf(). */
-mdd_sink uds_cli_stdout_sink(void);
+/* A sink that writes to out through stdio, so it keeps order with the other writes; write
+ * errors show in ferror(out). */
+mdd_sink uds_cli_file_sink(FILE *out);
 
 /* Encodes the request of service from the JSON values json[0..len) into *out (owned:
  * free() it) of *out_len bytes. Fails as mdd_uds_encode(). */
