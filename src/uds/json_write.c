@@ -4,6 +4,7 @@
 
 #include <mdd_internal/uds_json.h>
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,8 +147,9 @@ void uds_jw_int(uds_jw *w, int64_t value)
     }
 }
 
-/* DBL_DIG (15) significant digits print every double that has a decimal of at most 15 digits
- * as that decimal, so the first precision that reads back is the shortest. */
+/* DBL_DIG (15) significant digits print every normal double that has a decimal of at most
+ * 15 digits as that decimal, so the first precision from 15 up that reads back is the
+ * shortest; subnormals hold fewer digits and try every precision. */
 void uds_jw_double(uds_jw *w, double value)
 {
     if (value != value || value - value != 0) {
@@ -156,7 +158,8 @@ void uds_jw_double(uds_jw *w, double value)
     }
     char s[40];
     int n = 0;
-    for (int precision = 15; precision <= 17; precision++) {
+    int subnormal = value < DBL_MIN && value > -DBL_MIN;
+    for (int precision = subnormal ? 1 : 15; precision <= 17; precision++) {
         n = snprintf(s, sizeof s, "%.*g", precision, value);
         if (strtod(s, NULL) == value)
             break;
