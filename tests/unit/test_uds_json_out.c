@@ -12,6 +12,7 @@
 #include <mdd_internal/uds_json.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 /* What a writer wrote, as a NUL-terminated string. */
