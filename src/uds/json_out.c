@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* mdd_uds_decode_json(): a visitor that writes the decoded values as the reference adapter's
- * JSON. The decode runs twice: once without a visitor to find and check the service and the
+/* mdd_uds_decode_json() and mdd_uds_decode_message_json(): a visitor that writes the decoded
+ * values as the reference adapter's JSON. The decode runs twice: once without a visitor to find and check the service and the
  * response, so that the header ({"ecu", "variant", "service", "response"}) comes first and a
  * message that does not decode writes nothing; then with the writer, on the known service
  * and response. */
@@ -83,7 +83,8 @@ static mdd_status visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
     return j->w.status;
 }
 
-/* {"ecu": .., "variant": .., "service": .., "response": .., "params": { */
+/* {"ecu": .., "variant": .., "service": .., "response": .., "params": { ("request" for a
+ * request) */
 static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *found)
 {
     uds_jw_cstr(w, "{\"ecu\":");
@@ -92,9 +93,35 @@ static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *
     uds_jw_string(w, mdd_db_layer_name(layer));
     uds_jw_cstr(w, ",\"service\":");
     uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found->service.service)));
-    uds_jw_cstr(w, found->message.kind == MDD_UDS_NEGATIVE ? ",\"response\":\"negative\""
-                                                           : ",\"response\":\"positive\"");
+    uds_jw_cstr(w, found->message.kind == MDD_UDS_NEGATIVE   ? ",\"response\":\"negative\""
+                   : found->message.kind == MDD_UDS_POSITIVE ? ",\"response\":\"positive\""
+                                                              : ",\"response\":\"request\"");
     uds_jw_cstr(w, ",\"params\":{");
+}
+
+/* Writes the JSON of msg, which found describes (the first pass found and checked it). */
+static mdd_status write_json(const mdd_db_layer *layer, const mdd_uds_decoded *found,
+                             const uint8_t *request, size_t request_len, const uint8_t *msg,
+                             size_t msg_len, const mdd_uds_options *opts, mdd_sink *sink,
+                             mdd_error *err)
+{
+    json_visit j = {.filter_top = found->message.kind != MDD_UDS_REQUEST};
+    uds_jw_init(&j.w, sink, err);
+    header(&j.w, layer, found);
+    mdd_uds_visitor visitor = {visit, &j};
+    mdd_uds_decoded again;
+    mdd_status st = mdd_uds_decode_message(layer, &found->service, &found->message, request,
+                                           request_len, msg, msg_len, &visitor, opts, &again,
+                                           err);
+    if (st != MDD_OK)
+        return st;
+    uds_jw_raw(&j.w, "}", 1);
+    if (again.covered < msg_len) {
+        uds_jw_cstr(&j.w, ",\"trailing\":");
+        uds_jw_bytes(&j.w, (mdd_bytes){msg + again.covered, msg_len - again.covered});
+    }
+    uds_jw_raw(&j.w, "}", 1);
+    return uds_jw_flush(&j.w);
 }
 
 mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request,
@@ -106,19 +133,21 @@ mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request
                                    opts, &found, err);
     if (st != MDD_OK)
         return st;
-    json_visit j = {.filter_top = 1};
-    uds_jw_init(&j.w, sink, err);
-    header(&j.w, layer, &found);
-    mdd_uds_visitor visitor = {visit, &j};
-    st = mdd_uds_decode_message(layer, &found.service, &found.message, request, request_len,
-                                response, response_len, &visitor, opts, &found, err);
+    return write_json(layer, &found, request, request_len, response, response_len, opts, sink,
+                      err);
+}
+
+mdd_status mdd_uds_decode_message_json(const mdd_db_layer *layer,
+                                       const mdd_db_service *service,
+                                       const mdd_uds_message *message, const uint8_t *request,
+                                       size_t request_len, const uint8_t *msg, size_t msg_len,
+                                       const mdd_uds_options *opts, mdd_sink *sink,
+                                       mdd_error *err)
+{
+    mdd_uds_decoded found;
+    mdd_status st = mdd_uds_decode_message(layer, service, message, request, request_len, msg,
+                                           msg_len, NULL, opts, &found, err);
     if (st != MDD_OK)
         return st;
-    uds_jw_raw(&j.w, "}", 1);
-    if (found.covered < response_len) {
-        uds_jw_cstr(&j.w, ",\"trailing\":");
-        uds_jw_bytes(&j.w, (mdd_bytes){response + found.covered, response_len - found.covered});
-    }
-    uds_jw_raw(&j.w, "}", 1);
-    return uds_jw_flush(&j.w);
+    return write_json(layer, &found, request, request_len, msg, msg_len, opts, sink, err);
 }
