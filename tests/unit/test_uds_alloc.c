@@ -59,7 +59,7 @@ typedef struct exchange {
 /* VINDataIdentifier_Read, FluxCapacitorPowerConsumption_Read (-1234), Identification_Read,
  * FaultMem_ReportDTCByStatusMask with two records, a negative answer to a read. */
 static const exchange exchanges[] = {
-    {"22f190", "62f19057444432323230303131413030303030"},
+    {"22f190", "62f1905744443232323030313141303030303031"},
     {"22f200", "62f200fffffb2e"},
     {"22f100", "62f100000101"},
     {"1902ff", "5902ff0102030901020408"},
