@@ -138,6 +138,7 @@ const cli_command cli_decode_command = {
             "level). A message that does not decode prints `mdd: FILE: MESSAGE` naming the\n"
             "parameter path and the byte offset, and exits 1.\n\n"
             "Options:\n"
+            UDS_CLI_ECU_HELP
             "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",

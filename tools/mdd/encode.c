@@ -93,6 +93,7 @@ const cli_command cli_encode_command = {
             "of range, unknown or missing prints `mdd: FILE: MESSAGE` naming the parameter,\n"
             "and exits 1.\n\n"
             "Options:\n"
+            UDS_CLI_ECU_HELP
             "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",

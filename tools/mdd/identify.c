@@ -165,6 +165,7 @@ const cli_command cli_identify_command = {
             "variant followed by ` (no pattern matched: the base variant)`. With --json,\n"
             "{\"ecu\", \"variant\", \"matched\"}.\n\n"
             "Options:\n"
+            UDS_CLI_ECU_HELP
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":e:js:h",

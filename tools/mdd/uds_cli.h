@@ -10,9 +10,11 @@
 #include <mdd_internal/uds_json.h>
 
 /* Help lines of the options every codec command takes (each command's own option table
- * lists them, where tests/cli/cli_doc.sh reads them). */
+ * lists them, where tests/cli/cli_doc.sh reads them): --ecu, then (after --variant where a
+ * command has it) the rest. */
+#define UDS_CLI_ECU_HELP                                                                       \
+    "  -e, --ecu E       the ECU named E (needed when FILE is a directory of several)\n"
 #define UDS_CLI_OPTIONS_HELP                                                                   \
-    "  -e, --ecu E       the ECU named E (needed when FILE is a directory of several)\n"       \
     "  -j, --json        print JSON\n"                                                         \
     "  -s, --strategy S  load the files as heap (default), sidecar, inplace or pread\n"        \
     "      --cache-budget BYTES\n"                                                             \
