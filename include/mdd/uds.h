@@ -72,7 +72,9 @@ typedef struct mdd_uds_value {
     uint32_t depth;
     mdd_param param;    /* the parameter that produced it; absent for items and selectors */
     size_t byte_offset; /* where its bytes start in the message */
-    size_t byte_count;  /* how many bytes it covers (0 for END events) */
+    size_t byte_count;  /* how many bytes it covers: 0 for BEGIN events, whose extent is not
+                         * known yet; an END event repeats its BEGIN's offset and counts the
+                         * whole object or array */
     union {
         uint64_t u;
         int64_t i;

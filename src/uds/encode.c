@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Encoding a message of a service from a JSON object of its parameters' values, into the
+ * caller's buffer. */
+#include "walk.h"
+
+/* The params of the message of s that message names (NULL: the request). */
+static mdd_status message_params(mdd_diag_service s, const mdd_uds_message *message,
+                                 mdd_param_vec *params, mdd_error *err)
+{
+    if (!message || message->kind == MDD_UDS_REQUEST) {
+        *params = mdd_request_params(mdd_diag_service_request(s));
+        return MDD_OK;
+    }
+    mdd_response_vec rs = message->kind == MDD_UDS_NEGATIVE ? mdd_diag_service_neg_responses(s)
+                                                            : mdd_diag_service_pos_responses(s);
+    if (message->index >= mdd_response_vec_count(rs))
+        return mdd_fail(err, MDD_ERR_ARG, "the service has no response %u of that kind",
+                        (unsigned)message->index);
+    *params = mdd_response_params(mdd_response_vec_at(rs, message->index));
+    return MDD_OK;
+}
+
+mdd_status mdd_uds_encode(const mdd_db_layer *layer, const mdd_db_service *service,
+                          const mdd_uds_message *message, const uint8_t *request,
+                          size_t request_len, const char *json, size_t json_len,
+                          const mdd_uds_options *opts, uint8_t *out, size_t cap, size_t *needed,
+                          mdd_error *err)
+{
+    if (!service || !json || !needed || (!out && cap))
+        return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_encode: no service, JSON or length");
+    *needed = 0;
+    mdd_param_vec params;
+    mdd_status st = message_params(service->service, message, &params, err);
+    if (st != MDD_OK)
+        return st;
+    uds_walk w;
+    uds_walk_init(&w, layer, opts, err);
+    uds_out o = {out, cap, 0};
+    w.out = &o;
+    w.request.ptr = request;
+    w.request.len = request ? request_len : 0;
+    uds_json root;
+    /* Each level of nesting may add an object and an array. */
+    if ((st = uds_json_parse(json, json_len, 2 * w.max_depth + 2, &root, err)) != MDD_OK ||
+        (st = uds_expect_object(&w, root)) != MDD_OK)
+        return st;
+    size_t cursor = 0;
+    if ((st = uds_encode_params(&w, params, root, 0, &cursor, 1)) != MDD_OK)
+        return st;
+    *needed = o.len;
+    if (o.len > cap)
+        return mdd_fail(err, MDD_ERR_LIMIT, "the message needs %zu bytes, the buffer has %zu",
+                        o.len, cap);
+    return MDD_OK;
+}
