@@ -109,7 +109,9 @@ typedef enum mdd_uds_message_kind {
     MDD_UDS_NEGATIVE  /* one of its neg_responses (or a global negative response) */
 } mdd_uds_message_kind;
 
-/* Which message of a service: its request, or its response number index of that kind. */
+/* Which message of a service: its request, or its response number index of that kind. The
+ * negative indices past the service's own neg_responses number the layer's global negative
+ * responses (response_type GLOBAL_NEG_RESPONSE, of any of its services, in service order). */
 typedef struct mdd_uds_message {
     mdd_uds_message_kind kind;
     uint32_t index;

@@ -43,14 +43,11 @@ static mdd_status decode_response(uds_walk *w, const mdd_db_service *service,
 }
 
 /* The first of responses that the message matches: 1, *index and *response, or 0. */
-static int first_match(uds_walk *w, mdd_response_vec responses, int global_only, uint32_t *index,
+static int first_match(uds_walk *w, mdd_response_vec responses, uint32_t *index,
                        mdd_response *response)
 {
     for (uint32_t i = 0; i < mdd_response_vec_count(responses); i++) {
         mdd_response r = mdd_response_vec_at(responses, i);
-        if (global_only &&
-            mdd_response_response_type(r) != MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE)
-            continue;
         if (uds_params_match(w, mdd_response_params(r))) {
             *index = i;
             *response = r;
@@ -64,29 +61,24 @@ static int first_match(uds_walk *w, mdd_response_vec responses, int global_only,
 static int own_response(uds_walk *w, mdd_diag_service s, mdd_uds_message *message,
                         mdd_response *response)
 {
-    if (first_match(w, mdd_diag_service_pos_responses(s), 0, &message->index, response)) {
+    if (first_match(w, mdd_diag_service_pos_responses(s), &message->index, response)) {
         message->kind = MDD_UDS_POSITIVE;
         return 1;
     }
     message->kind = MDD_UDS_NEGATIVE;
-    return first_match(w, mdd_diag_service_neg_responses(s), 0, &message->index, response);
+    return first_match(w, mdd_diag_service_neg_responses(s), &message->index, response);
 }
 
-/* A global negative response of any service of the layer (Response.response_type
- * GLOBAL_NEG_RESPONSE): the MDD keeps no list of them per layer. */
-static int global_response(uds_walk *w, mdd_uds_message *message, mdd_response *response)
+/* A global negative response for s: its number follows s's own negative responses. */
+static int global_for(uds_walk *w, mdd_diag_service s, mdd_uds_message *message,
+                      mdd_response *response)
 {
-    if (!w->layer)
+    uint32_t k;
+    if (!uds_global_response(w, NULL, &k, response))
         return 0;
     message->kind = MDD_UDS_NEGATIVE;
-    uint32_t n = mdd_db_layer_service_count(w->layer);
-    for (uint32_t i = 0; i < n; i++) {
-        mdd_db_service s = mdd_db_layer_service_at(w->layer, i);
-        if (first_match(w, mdd_diag_service_neg_responses(s.service), 1, &message->index,
-                        response))
-            return 1;
-    }
-    return 0;
+    message->index = mdd_response_vec_count(mdd_diag_service_neg_responses(s)) + k;
+    return 1;
 }
 
 static mdd_status no_response(uds_walk *w, const mdd_db_service *service)
@@ -132,14 +124,11 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
         return decode_params_of(&w, mdd_request_params(mdd_diag_service_request(s)), out);
     }
     if (message) {
-        mdd_response_vec rs = message->kind == MDD_UDS_NEGATIVE ? mdd_diag_service_neg_responses(s)
-                                                                : mdd_diag_service_pos_responses(s);
-        if (message->index >= mdd_response_vec_count(rs))
-            return mdd_fail(err, MDD_ERR_ARG, "the service has no response %u of that kind",
-                            (unsigned)message->index);
+        mdd_status st = uds_named_response(&w, s, message, &r);
+        if (st != MDD_OK)
+            return st;
         m = *message;
-        r = mdd_response_vec_at(rs, message->index);
-    } else if (!own_response(&w, s, &m, &r) && !global_response(&w, &m, &r)) {
+    } else if (!own_response(&w, s, &m, &r) && !global_for(&w, s, &m, &r)) {
         return no_response(&w, service);
     }
     return decode_response(&w, service, m, r, out);
@@ -166,7 +155,7 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
         bytes_text(request, request_len, bytes, sizeof bytes);
         return mdd_fail(err, MDD_ERR_NOT_FOUND, "no service takes the request %s", bytes);
     }
-    if (global_response(&w, &m, &r))
+    if (global_for(&w, services[0].service, &m, &r))
         return decode_response(&w, &services[0], m, r, out);
     return no_response(&w, &services[0]);
 }

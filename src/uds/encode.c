@@ -4,20 +4,17 @@
 #include "walk.h"
 
 /* The params of the message of s that message names (NULL: the request). */
-static mdd_status message_params(mdd_diag_service s, const mdd_uds_message *message,
-                                 mdd_param_vec *params, mdd_error *err)
+static mdd_status message_params(uds_walk *w, mdd_diag_service s, const mdd_uds_message *message,
+                                 mdd_param_vec *params)
 {
     if (!message || message->kind == MDD_UDS_REQUEST) {
         *params = mdd_request_params(mdd_diag_service_request(s));
         return MDD_OK;
     }
-    mdd_response_vec rs = message->kind == MDD_UDS_NEGATIVE ? mdd_diag_service_neg_responses(s)
-                                                            : mdd_diag_service_pos_responses(s);
-    if (message->index >= mdd_response_vec_count(rs))
-        return mdd_fail(err, MDD_ERR_ARG, "the service has no response %u of that kind",
-                        (unsigned)message->index);
-    *params = mdd_response_params(mdd_response_vec_at(rs, message->index));
-    return MDD_OK;
+    mdd_response r;
+    mdd_status st = uds_named_response(w, s, message, &r);
+    *params = mdd_response_params(r);
+    return st;
 }
 
 mdd_status mdd_uds_encode(const mdd_db_layer *layer, const mdd_db_service *service,
@@ -29,12 +26,12 @@ mdd_status mdd_uds_encode(const mdd_db_layer *layer, const mdd_db_service *servi
     if (!service || !json || !needed || (!out && cap))
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_encode: no service, JSON or length");
     *needed = 0;
-    mdd_param_vec params;
-    mdd_status st = message_params(service->service, message, &params, err);
-    if (st != MDD_OK)
-        return st;
     uds_walk w;
     uds_walk_init(&w, layer, opts, err);
+    mdd_param_vec params;
+    mdd_status st = message_params(&w, service->service, message, &params);
+    if (st != MDD_OK)
+        return st;
     uds_out o = {out, cap, 0};
     w.out = &o;
     w.request.ptr = request;

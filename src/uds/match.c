@@ -88,3 +88,43 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
     }
     return 1;
 }
+
+int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,
+                        mdd_response *response)
+{
+    uint32_t n = w->layer ? mdd_db_layer_service_count(w->layer) : 0, k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        mdd_response_vec rs =
+            mdd_diag_service_neg_responses(mdd_db_layer_service_at(w->layer, i).service);
+        for (uint32_t j = 0; j < mdd_response_vec_count(rs); j++) {
+            mdd_response r = mdd_response_vec_at(rs, j);
+            if (mdd_response_response_type(r) != MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE)
+                continue;
+            if (want ? *want == k : uds_params_match(w, mdd_response_params(r))) {
+                *number = k;
+                *response = r;
+                return 1;
+            }
+            k++;
+        }
+    }
+    return 0;
+}
+
+mdd_status uds_named_response(uds_walk *w, mdd_diag_service s, const mdd_uds_message *message,
+                              mdd_response *response)
+{
+    int negative = message->kind == MDD_UDS_NEGATIVE;
+    mdd_response_vec rs = negative ? mdd_diag_service_neg_responses(s)
+                                   : mdd_diag_service_pos_responses(s);
+    uint32_t own = mdd_response_vec_count(rs), k;
+    if (message->index < own) {
+        *response = mdd_response_vec_at(rs, message->index);
+        return MDD_OK;
+    }
+    uint32_t want = message->index - own;
+    if (negative && uds_global_response(w, &want, &k, response))
+        return MDD_OK;
+    return mdd_fail(w->err, MDD_ERR_ARG, "the service has no response %u of that kind",
+                    (unsigned)message->index);
+}

@@ -275,4 +275,18 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
+/* The global negative responses: those with response_type GLOBAL_NEG_RESPONSE of any
+ * service of the layer, in service order (the MDD keeps no list of them per layer). Finds
+ * the first the message matches (want NULL), or the one numbered *want. 1 with *number and
+ * *response, or 0. */
+MDD_INTERNAL int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,
+                                     mdd_response *response);
+
+/* The response message names in service s: its own of that kind, or for a negative index
+ * past them, the layer's global negative response numbered index - own count.
+ * MDD_ERR_ARG for none. */
+MDD_INTERNAL mdd_status uds_named_response(uds_walk *w, mdd_diag_service s,
+                                           const mdd_uds_message *message,
+                                           mdd_response *response);
+
 #endif

@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -245,6 +246,15 @@ static void test_nrc_const_and_global_negative(void **state)
     service_is(&out, "Guarded");
     assert_int_equal(out.message.kind, MDD_UDS_NEGATIVE);
     assert_int_equal(mdd_response_response_type(out.response), MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE);
+    /* Numbered after the service's own negative response, so it can be asked for again. */
+    assert_int_equal(out.message.index, 1);
+    mdd_uds_visitor v = ub_recorder(&rec);
+    assert_int_equal(mdd_uds_decode_message(layer, &out.service, &out.message,
+                                            (const uint8_t *)"\x23", 1,
+                                            (const uint8_t *)"\x7F\x23\x11", 3, &v, NULL, NULL,
+                                            &err),
+                     MDD_OK);
+    assert_string_equal(rec.text, "SID=127@0+1 SIDRQ=35@1+1 Code=17@2+1");
 }
 
 static void test_phys_const(void **state)
@@ -305,16 +315,32 @@ static void test_decode_message_request(void **state)
                      MDD_ERR_ARG);
 }
 
+static mdd_status stop_at_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
+{
+    int *seen = ctx;
+    if (++*seen < 2)
+        return MDD_OK;
+    err->status = MDD_ERR_CANCELED;
+    snprintf(err->message, sizeof err->message, "enough at %s",
+             v->kind == MDD_UDS_UINT ? "a number" : "?");
+    return MDD_ERR_CANCELED;
+}
+
 static void test_visitor_status_stops(void **state)
 {
     (void)state;
-    mdd_uds_visitor v = {NULL, NULL};
-    /* A NULL visitor only matches and checks. */
     mdd_uds_decoded out;
+    mdd_error err;
     const uint8_t req[] = {0x22, 0xF1, 0x90}, resp[] = {0x62, 0xF1, 0x90, 0x12, 0x34};
+    /* A NULL visitor only matches and checks. */
     assert_int_equal(mdd_uds_decode(layer, req, 3, resp, 5, NULL, NULL, &out, NULL), MDD_OK);
     assert_int_equal(out.covered, 5);
-    (void)v;
+    int seen = 0;
+    mdd_uds_visitor v = {stop_at_value, &seen};
+    assert_int_equal(mdd_uds_decode(layer, req, 3, resp, 5, &v, NULL, &out, &err),
+                     MDD_ERR_CANCELED);
+    assert_int_equal(seen, 2);
+    assert_string_equal(err.message, "enough at a number");
 }
 
 int main(void)
