@@ -268,8 +268,8 @@ mdd_status uds_encode_param_list(uds_walk *w, mdd_param_vec params, uds_json obj
         mdd_param p = mdd_param_vec_at(params, i);
         mdd_bytes name = mdd_param_short_name(p);
         uds_json value = {NULL, 0};
-        if (!uds_json_absent(obj) && name.ptr)
-            uds_json_member(obj, name, &value);
+        if (uds_json_absent(obj) || !name.ptr || !uds_json_member(obj, name, &value))
+            value.ptr = NULL;
         uds_pos pos = uds_param_pos(p, origin, *cursor);
         mdd_status st = uds_path_push(w, name);
         if (st == MDD_OK)

@@ -17,7 +17,11 @@ void uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_options
                    mdd_error *err)
 {
     mdd_uds_options o = opts ? *opts : mdd_uds_options_default();
+    /* The path and key arrays are written before they are read: only the counts start at
+     * 0, so a walk costs no clearing of its stack arrays. */
     memset(w, 0, offsetof(uds_walk, path));
+    w->key_count = 0;
+    w->key_high = 0;
     w->layer = layer;
     w->max_depth = o.max_depth > UDS_DEPTH_CAP ? UDS_DEPTH_CAP : o.max_depth;
     w->max_values = o.max_values;

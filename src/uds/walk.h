@@ -6,8 +6,7 @@
 #ifndef MDD_UDS_WALK_H
 #define MDD_UDS_WALK_H
 
-#include "../common/error.h"
-#include "uds_impl.h"
+#include "prim.h"
 
 /* max_depth above this counts as this: the path and the walk's stack stay bounded. */
 #define UDS_DEPTH_CAP 64
@@ -171,8 +170,6 @@ MDD_INTERNAL mdd_status uds_raw_read(uds_walk *w, mdd_bytes msg, uds_pos pos, ui
 MDD_INTERNAL void uds_raw_write(uds_out *out, uds_pos pos, uint32_t bits, uint64_t value,
                                 size_t *next);
 
-/* Makes sure out holds at least len bytes, padding with 00. */
-MDD_INTERNAL void uds_out_extend(uds_out *out, size_t len);
 
 /* ---- Decoding (params_decode.c, dop_decode.c, fields.c, mux.c, dtc.c, env_data.c,
  * tables.c) ---- */

@@ -307,8 +307,8 @@ static void test_decode_message_request(void **state)
                      MDD_OK);
     assert_string_equal(rec.text, "SID=37@0+1 Level=1@1+1 Mode=7@2+1");
     assert_int_equal(out.message.kind, MDD_UDS_REQUEST);
-    /* A response index the service does not have. */
-    mdd_uds_message bad = {MDD_UDS_NEGATIVE, 0};
+    /* A response index the service does not have (Tail has none; the layer one global). */
+    mdd_uds_message bad = {MDD_UDS_NEGATIVE, 5};
     mdd_error err;
     assert_int_equal(mdd_uds_decode_message(layer, &s, &bad, NULL, 0, req, sizeof req, &v,
                                             NULL, &out, &err),
