@@ -164,7 +164,9 @@ static mdd_status reserved(uds_walk *w, mdd_param p, uds_json value, uds_pos pos
         *next = pos.byte + ((size_t)pos.bit + bits + 7u) / 8u;
         uds_out_extend(w->out, *next);
     } else if (bits > 0) {
-        uds_raw_write(w->out, pos, bits, u, next);
+        mdd_status st = uds_raw_write(w, pos, bits, u, next);
+        if (st != MDD_OK)
+            return st;
     } else {
         *next = pos.byte;
     }
@@ -183,11 +185,12 @@ static mdd_status matching_request(uds_walk *w, mdd_param p, uds_json value, uds
         if (at < 0 || (size_t)at > w->request.len || len > w->request.len - (size_t)at)
             return uds_fail(w, MDD_ERR_ARG, pos.byte, "the request has no %u bytes at byte %d",
                             (unsigned)len, (int)at);
-        for (uint32_t i = 0; i < len; i++) {
+        mdd_status st = MDD_OK;
+        for (uint32_t i = 0; i < len && st == MDD_OK; i++) {
             uds_pos b = {pos.byte + i, 0};
-            uds_raw_write(w->out, b, 8, w->request.ptr[(size_t)at + i], next);
+            st = uds_raw_write(w, b, 8, w->request.ptr[(size_t)at + i], next);
         }
-        return uds_count_value(w, pos.byte);
+        return st == MDD_OK ? uds_count_value(w, pos.byte) : st;
     }
     if (uds_json_absent(value) || len == 0 || len > 8)
         return uds_fail(w, MDD_ERR_ARG, pos.byte,
@@ -199,8 +202,8 @@ static mdd_status matching_request(uds_walk *w, mdd_param p, uds_json value, uds
         return st;
     if (!uds_scalar_as_u64(&v, &u) || (len < 8 && u >> (8 * len)))
         return uds_fail(w, MDD_ERR_ARG, pos.byte, "does not fit %u bytes", (unsigned)len);
-    uds_raw_write(w->out, whole, 8 * len, u, next);
-    return uds_count_value(w, pos.byte);
+    st = uds_raw_write(w, whole, 8 * len, u, next);
+    return st == MDD_OK ? uds_count_value(w, pos.byte) : st;
 }
 
 static mdd_status encode_param(uds_walk *w, mdd_param p, uds_json value, uds_pos pos, int last,

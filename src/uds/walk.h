@@ -162,13 +162,15 @@ static inline uds_pos uds_param_pos(mdd_param p, size_t origin, size_t cursor)
 
 /* ---- Raw bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (raw.c) ---- */
 
-/* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end. */
+/* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end,
+ * with the path. */
 MDD_INTERNAL mdd_status uds_raw_read(uds_walk *w, mdd_bytes msg, uds_pos pos, uint32_t bits,
                                      uint64_t *value, size_t *next);
 
-/* Writes value in bits bits (1..64) high-low at pos, replacing only those bits. */
-MDD_INTERNAL void uds_raw_write(uds_out *out, uds_pos pos, uint32_t bits, uint64_t value,
-                                size_t *next);
+/* Writes value in bits bits (1..64) high-low at pos of the walk's output, replacing only
+ * those bits. */
+MDD_INTERNAL mdd_status uds_raw_write(uds_walk *w, uds_pos pos, uint32_t bits, uint64_t value,
+                                      size_t *next);
 
 
 /* ---- Decoding (params_decode.c, dop_decode.c, fields.c, mux.c, dtc.c, env_data.c,
