@@ -40,8 +40,10 @@ int uds_text_next(const mdd_uds_text *text, size_t *off, uint32_t *code_point);
 mdd_status uds_scalar_parse(mdd_bytes text, uint8_t data_type, uds_scalar *out,
                             mdd_error *err);
 
-/* Compares a and b: numbers numerically, texts and byte fields by equality only (*order 0
- * or 1 when unequal). Returns 0 when they cannot be compared (a number and a text). */
+/* Compares a and b: numbers numerically and byte fields as numbers after padding the
+ * shorter one with zeros at its end (*order -1, 0 or 1), texts by their code points, for
+ * equality only (*order 0, or 1 when unequal), whatever their encodings. Returns 1, or 0
+ * when they cannot be compared (a number and a text, malformed text or hex, NaN). */
 int uds_scalar_compare(const uds_scalar *a, const uds_scalar *b, int *order);
 
 /* ---- Coded values (DiagCodedType) ---- */
@@ -78,8 +80,21 @@ mdd_status uds_coded_write(mdd_diag_coded_type dct, uds_out *out, uds_pos pos,
                            size_t *next, mdd_error *err);
 
 /* The length in bits that a PARAM_LENGTH_INFO length key takes for coded when the caller
- * does not give it (docs/codec.md, "PARAM_LENGTH_INFO"). */
+ * does not give it (docs/adr/0020, "PARAM_LENGTH_INFO"): 8 per byte of a text (in the
+ * type's encoding) or byte field, 32 or 64 for floats, the whole bytes that hold an integer
+ * (a sign bit included for A_INT_32; at least 8). 0 when coded does not suit the type. */
 uint64_t uds_coded_length_bits(mdd_diag_coded_type dct, const uds_scalar *coded);
+
+/* Reads bits bits (1..64) at pos of msg as an unsigned integer, big-endian when high_low,
+ * else with the window's bytes reversed (for what has no DiagCodedType: RESERVED,
+ * MATCHING_REQUEST_PARAM). Sets *next as uds_coded_read() does. MDD_ERR_FORMAT past the end. */
+mdd_status uds_uint_read(mdd_bytes msg, uds_pos pos, uint32_t bits, int high_low,
+                         uint64_t *value, size_t *next, mdd_error *err);
+
+/* Writes value into bits bits (1..64) at pos of out as uds_uint_read() reads them.
+ * MDD_ERR_ARG when it does not fit. */
+mdd_status uds_uint_write(uds_out *out, uds_pos pos, uint32_t bits, int high_low,
+                          uint64_t value, size_t *next, mdd_error *err);
 
 /* ---- Compu methods ---- */
 
