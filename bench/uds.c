@@ -71,16 +71,17 @@ typedef struct message_case {
 
 /* FLXC1000's services: VINDataIdentifier_Read (a 17-character ASCII string),
  * FluxCapacitorPowerConsumption_Read (a 32-bit signed integer), FaultMem_ReportDTCByStatusMask
- * (the status mask's eight bits, then an end-of-PDU field of eight DTC records: a DTC and its
- * eight status bits each), FaultMem_ReportDTCSnapshotRecordByDtcNumber (a DTC record
- * structure). */
+ * (the status mask's eight bits as text-table values, then an end-of-PDU field of eight DTC
+ * records: a DTC of the DOP's list and its eight status bits each),
+ * FaultMem_ReportDTCSnapshotRecordByDtcNumber (a DTC record structure and an empty field of
+ * snapshot records). */
 static const message_case cases[] = {
     {"string", "22f190", "62f190" "5744443232323030313141303030303031"},
     {"numeric", "22f200", "62f200" "fffffb2e"},
     {"dtc-list", "1902ff",
-     "5902ff" "01020309" "0102042f" "01020508" "01020601" "01020709" "0102082f" "01020908"
-     "01020a01"},
-    {"structure", "1904010203ff", "5904" "01020309"},
+     "5902ff" "01e24009" "0394472f" "01e24108" "01e24201" "01e24009" "0394472f" "01e24108"
+     "01e24201"},
+    {"structure", "190401e240ff", "5904" "01e24009"},
 };
 
 typedef struct bytes_buf {

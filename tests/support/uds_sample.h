@@ -4,7 +4,8 @@
  * matching-request parameters, reserved bits and lengths are left to the encoder). Numbers
  * are 1 (-1 signed, 0.5 float); texts and byte fields fill the length their coded type
  * allows ('A', 0x01 0x02 ...); a text table takes its first text; repeated items come twice
- * (a static field its fixed number); a MUX takes its first case; a DTC its DOP's first code;
+ * (a static field its fixed number); a MUX takes its first case (else its default case at
+ * 0); a DTC its DOP's first code;
  * a table key and struct their first row. What it cannot sample (environment data, compu
  * methods beyond identical and text tables, unknown kinds) it names in why. Header-only, for
  * the corpus round trip. */
@@ -131,25 +132,39 @@ static void uds_sample_items(uds_sample *s, mdd_field field, uint32_t count)
     uds_jw_raw(s->w, "]", 1);
 }
 
+/* The case's structure, or {} for a case without one. */
+static void uds_sample_case(uds_sample *s, mdd_bytes name, mdd_dop structure)
+{
+    uds_jw_string(s->w, name);
+    uds_jw_raw(s->w, ":", 1);
+    if (structure.t.pos)
+        uds_sample_dop(s, structure);
+    else
+        uds_jw_raw(s->w, "{}", 2);
+}
+
+/* The first case at its lower limit; without cases, the default case at 0. */
 static void uds_sample_mux(uds_sample *s, mdd_dop dop)
 {
     mdd_mux_dop mux = mdd_dop_mux_dop(dop);
     mdd_case_vec cases = mdd_mux_dop_cases(mux);
-    if (mdd_case_vec_count(cases) == 0) {
+    mdd_default_case def = mdd_mux_dop_default_case(mux);
+    if (mdd_case_vec_count(cases) == 0 && !def.t.pos) {
         uds_sample_fail(s, "a MUX without cases", mdd_dop_short_name(dop));
+        uds_jw_raw(s->w, "null", 4);
         return;
     }
-    mdd_case c = mdd_case_vec_at(cases, 0);
     uds_jw_cstr(s->w, "{\"Selector\":");
-    mdd_bytes key = mdd_limit_value(mdd_case_lower_limit(c));
-    uds_jw_raw(s->w, (const char *)key.ptr, key.len);
-    uds_jw_raw(s->w, ",", 1);
-    uds_jw_string(s->w, mdd_case_short_name(c));
-    uds_jw_raw(s->w, ":", 1);
-    if (mdd_case_structure(c).t.pos)
-        uds_sample_dop(s, mdd_case_structure(c));
-    else
-        uds_jw_raw(s->w, "{}", 2);
+    if (mdd_case_vec_count(cases) == 0) {
+        uds_jw_raw(s->w, "0,", 2);
+        uds_sample_case(s, mdd_default_case_short_name(def), mdd_default_case_structure(def));
+    } else {
+        mdd_case c = mdd_case_vec_at(cases, 0);
+        mdd_bytes key = mdd_limit_value(mdd_case_lower_limit(c));
+        uds_jw_raw(s->w, (const char *)key.ptr, key.len);
+        uds_jw_raw(s->w, ",", 1);
+        uds_sample_case(s, mdd_case_short_name(c), mdd_case_structure(c));
+    }
     uds_jw_raw(s->w, "}", 1);
 }
 
