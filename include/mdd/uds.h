@@ -72,7 +72,9 @@ typedef struct mdd_uds_value {
     uint32_t depth;
     mdd_param param;    /* the parameter that produced it; absent for items and selectors */
     size_t byte_offset; /* where its bytes start in the message */
-    size_t byte_count;  /* how many bytes it covers (0 for END events) */
+    size_t byte_count;  /* how many bytes it covers: 0 for BEGIN events, whose extent is not
+                         * known yet; an END event repeats its BEGIN's offset and counts the
+                         * whole object or array */
     union {
         uint64_t u;
         int64_t i;
@@ -107,7 +109,9 @@ typedef enum mdd_uds_message_kind {
     MDD_UDS_NEGATIVE  /* one of its neg_responses (or a global negative response) */
 } mdd_uds_message_kind;
 
-/* Which message of a service: its request, or its response number index of that kind. */
+/* Which message of a service: its request, or its response number index of that kind. The
+ * negative indices past the service's own neg_responses number the layer's global negative
+ * responses (response_type GLOBAL_NEG_RESPONSE, of any of its services, in service order). */
 typedef struct mdd_uds_message {
     mdd_uds_message_kind kind;
     uint32_t index;
@@ -160,6 +164,16 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
 mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request,
                                size_t request_len, const uint8_t *response, size_t response_len,
                                const mdd_uds_options *opts, mdd_sink *sink, mdd_error *err);
+
+/* As mdd_uds_decode_json() for a message of a service the caller knows, as
+ * mdd_uds_decode_message() takes it (message NULL picks the response by its constants). A
+ * request shows all its parameters, constants too, under "response": "request". */
+mdd_status mdd_uds_decode_message_json(const mdd_db_layer *layer,
+                                       const mdd_db_service *service,
+                                       const mdd_uds_message *message, const uint8_t *request,
+                                       size_t request_len, const uint8_t *msg, size_t msg_len,
+                                       const mdd_uds_options *opts, mdd_sink *sink,
+                                       mdd_error *err);
 
 /* ---- Encoding ---- */
 
