@@ -20,7 +20,7 @@ static const mdd_db_layer *layer;
 static int setup(void **state)
 {
     (void)state;
-    layer = ub_open(&layout, &um_ecu, 1, &db);
+    layer = mb_open(&layout, &um_ecu, 1, &db);
     return layer ? 0 : -1;
 }
 
@@ -66,8 +66,8 @@ static void decodes_to(const char *name, const char *bytes, size_t len, const ch
 {
     mdd_db_service s;
     assert_true(mdd_db_find_service(layer, name, &s));
-    ub_record rec;
-    mdd_uds_visitor v = ub_recorder(&rec);
+    mb_record rec;
+    mdd_uds_visitor v = mb_recorder(&rec);
     assert_int_equal(mdd_uds_decode_message(layer, &s, &positive, NULL, 0, (const uint8_t *)bytes,
                                             len, &v, NULL, NULL, NULL),
                      MDD_OK);
