@@ -165,6 +165,16 @@ mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request
                                size_t request_len, const uint8_t *response, size_t response_len,
                                const mdd_uds_options *opts, mdd_sink *sink, mdd_error *err);
 
+/* As mdd_uds_decode_json() for a message of a service the caller knows, as
+ * mdd_uds_decode_message() takes it (message NULL picks the response by its constants). A
+ * request shows all its parameters, constants too, under "response": "request". */
+mdd_status mdd_uds_decode_message_json(const mdd_db_layer *layer,
+                                       const mdd_db_service *service,
+                                       const mdd_uds_message *message, const uint8_t *request,
+                                       size_t request_len, const uint8_t *msg, size_t msg_len,
+                                       const mdd_uds_options *opts, mdd_sink *sink,
+                                       mdd_error *err);
+
 /* ---- Encoding ---- */
 
 /* Encodes a message of service from values given as a JSON object that maps parameter short

@@ -217,7 +217,9 @@ expect_eq "$STATUS" 400 "a request over the header limit"
 get "/$(head -c 9000 /dev/zero | tr '\0' a)"
 expect_eq "$STATUS" 400 "a request line over the header limit"
 get /health -d x
-expect_eq "$STATUS" 413 "a request with a body"
+expect_eq "$STATUS" 405 "a POST with a body where none is served"
+get "/ecus/$ECU/encode?service=x" --data-binary @<(head -c 65537 /dev/zero)
+expect_eq "$STATUS" 413 "a body over 64 KiB"
 expect_get 200 /health '{"status": "ok"}'
 
 # ---- services: the answers of mdd services --json to the same query ----
