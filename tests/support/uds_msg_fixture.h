@@ -150,7 +150,7 @@ static const mb_param um_guard_neg[] = {
 static const mb_response um_guard_neg_r[] = {{um_guard_neg, 3, 0}};
 
 /* A global negative response, on a service of its own: 7F <SIDRQ u8> <Code u8>. */
-static const mb_param um_global_req[] = {MB_CONST("SID", "16", 8, 0)};
+static const mb_param um_global_req[] = {MB_CONST("SID", "62", 8, 0)};
 static const mb_param um_global_neg[] = {MB_CONST("SID", "127", 8, 0),
                                          MB_VALUE("SIDRQ", &um_u8, MB_AT(1)),
                                          MB_VALUE("Code", &um_u8, MB_AT(2))};
@@ -178,6 +178,45 @@ static const mb_param um_unsup_pos[] = {MB_CONST("SID", "102", 8, 0),
                                          .byte = MB_AT(1)}};
 static const mb_response um_unsup_pos_r[] = {{um_unsup_pos, 2, 0}};
 
+/* Values through coded types and compu methods, as messages carry them: ReadName 22 F1 91 ->
+ * 62 F1 91 <Name: 5 ASCII bytes>; ReadText 22 F1 92 -> 62 F1 92 <Text: UTF-8 to the end>;
+ * ReadTemp 22 F1 93 -> 62 F1 93 <Temp: u8, LINEAR -40 + 0.5 x, a FLOAT64>; Session
+ * 10 <EcuSessionType: u8, TEXT_TABLE 1 Default, 3 Extended>. */
+static const mb_dop um_name = {.kind = MB_NORMAL, .name = "ASCII5",
+                               .normal = {UB_STANDARD(MDD_DATA_TYPE_A_ASCIISTRING, 40), NULL,
+                                          UB_ABSENT}};
+static const mb_dop um_text = {.kind = MB_NORMAL, .name = "UTF8",
+                               .normal = {UB_MIN_MAX(MDD_DATA_TYPE_A_UTF_8_STRING, 0, UB_ABSENT,
+                                                     MDD_TERMINATION_END_OF_PDU),
+                                          NULL, UB_ABSENT}};
+static const ub_compu um_linear = {.category = MDD_COMPU_CATEGORY_LINEAR,
+                                   .scales = {{.num = {-40, 0.5}, .num_count = 2}},
+                                   .scale_count = 1};
+static const mb_dop um_temp_dop = {.kind = MB_NORMAL, .name = "Celsius",
+                                   .normal = {MB_UINT(8), &um_linear,
+                                              MDD_PHYSICAL_TYPE_DATA_TYPE_A_FLOAT_64}};
+static const ub_compu um_sessions = {.category = MDD_COMPU_CATEGORY_TEXT_TABLE,
+                                     .scales = {{.lower = "1", .upper = "1", .vt = "Default"},
+                                                {.lower = "3", .upper = "3", .vt = "Extended"}},
+                                     .scale_count = 2};
+static const mb_dop um_session_dop = {.kind = MB_NORMAL, .name = "SessionType",
+                                      .normal = {MB_UINT(8), &um_sessions,
+                                                 MDD_PHYSICAL_TYPE_DATA_TYPE_A_UNICODE_2_STRING}};
+static const mb_param um_name_req[] = {MB_CONST("SID", "34", 8, 0), MB_CONST("DID", "61841", 16, 1)};
+static const mb_param um_text_req[] = {MB_CONST("SID", "34", 8, 0), MB_CONST("DID", "61842", 16, 1)};
+static const mb_param um_temp_req[] = {MB_CONST("SID", "34", 8, 0), MB_CONST("DID", "61843", 16, 1)};
+static const mb_param um_name_pos[] = {MB_CONST("SID", "98", 8, 0), MB_CONST("DID", "61841", 16, 1),
+                                       MB_VALUE("Name", &um_name, MB_AT(3))};
+static const mb_param um_text_pos[] = {MB_CONST("SID", "98", 8, 0), MB_CONST("DID", "61842", 16, 1),
+                                       MB_VALUE("Text", &um_text, MB_AT(3))};
+static const mb_param um_temp_pos[] = {MB_CONST("SID", "98", 8, 0), MB_CONST("DID", "61843", 16, 1),
+                                       MB_VALUE("Temp", &um_temp_dop, MB_AT(3))};
+static const mb_response um_name_pos_r[] = {{um_name_pos, 3, 0}};
+static const mb_response um_text_pos_r[] = {{um_text_pos, 3, 0}};
+static const mb_response um_temp_pos_r[] = {{um_temp_pos, 3, 0}};
+static const mb_param um_session_req[] = {MB_CONST("SID", "16", 8, 0),
+                                          MB_VALUE("EcuSessionType", &um_session_dop, MB_AT(1))};
+
 /* A service with its request and one positive and/or one negative response (NULL: none). */
 #define UM_SERVICE(n, req, p_r, n_r)                                                           \
     {.name = (n), .request = (req), .request_count = sizeof(req) / sizeof(req)[0],            \
@@ -200,6 +239,10 @@ static const mb_service um_services[] = {
     UM_SERVICE("PhysConst", um_phys_req, um_phys_pos_r, NULL),
     UM_SERVICE("Tail", um_tail_req, um_tail_pos_r, NULL),
     UM_SERVICE("Unsupported", um_unsup_req, um_unsup_pos_r, NULL),
+    UM_SERVICE("ReadName", um_name_req, um_name_pos_r, NULL),
+    UM_SERVICE("ReadText", um_text_req, um_text_pos_r, NULL),
+    UM_SERVICE("ReadTemp", um_temp_req, um_temp_pos_r, NULL),
+    UM_SERVICE("Session", um_session_req, NULL, NULL),
 };
 
 static const mb_ecu um_ecu = {"ECU", um_services, sizeof um_services / sizeof um_services[0],

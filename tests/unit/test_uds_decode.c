@@ -315,6 +315,63 @@ static void test_decode_message_request(void **state)
                      MDD_ERR_ARG);
 }
 
+static void test_values_through_coded_types_and_compu(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* The example: a string read. */
+    assert_int_equal(DECODE("\x22\xF1\x91", "\x62\xF1\x91SCEDT"), MDD_OK);
+    assert_string_equal(rec.text, "SID=98@0+1 DID=61841@1+2 Name=\"SCEDT\"@3+5");
+    assert_int_equal(DECODE("\x22\xF1\x92", "\x62\xF1\x92\xC3\xA4x"), MDD_OK);
+    assert_string_equal(rec.text, "SID=98@0+1 DID=61842@1+2 Text=\"\xC3\xA4x\"@3+3");
+    /* LINEAR -40 + 0.5 x: 0x7D = 125 is 22.5. */
+    assert_int_equal(DECODE("\x22\xF1\x93", "\x62\xF1\x93\x7D"), MDD_OK);
+    assert_string_equal(rec.text, "SID=98@0+1 DID=61843@1+2 Temp=22.5@3+1");
+    mdd_db_service s;
+    assert_true(mdd_db_find_service(layer, "Session", &s));
+    mdd_uds_message request = {MDD_UDS_REQUEST, 0};
+    mdd_uds_visitor v = mb_recorder(&rec);
+    assert_int_equal(mdd_uds_decode_message(layer, &s, &request, NULL, 0,
+                                            (const uint8_t *)"\x10\x03", 2, &v, NULL, NULL, &err),
+                     MDD_OK);
+    assert_string_equal(rec.text, "SID=16@0+1 EcuSessionType=\"Extended\"@1+1");
+}
+
+static void test_bad_input_names_path_and_byte(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* Truncated. */
+    assert_int_equal(DECODE("\x22\xF1\x90", "\x62\xF1\x90\x12"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message,
+                        "/Value: byte 3: 16 bits at bit position 0 need 2 bytes, the message ends "
+                        "at byte 4");
+    assert_int_equal(DECODE("\x22\xF1\x91", "\x62\xF1\x91SCE"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/Name: byte 3: 5 bytes wanted, the message ends at byte 6");
+    /* A length past the end: Len says 32 bits, 2 bytes follow. */
+    assert_int_equal(DECODE("\x22\x05\x00", "\x62\x20\xAA\xBB"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/Data: byte 2: 4 bytes wanted, the message ends at byte 4");
+    /* Invalid UTF-8. */
+    assert_int_equal(DECODE("\x22\xF1\x92", "\x62\xF1\x92\xC3\x28"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/Text: byte 3: malformed UTF-8 in a A_UTF_8_STRING");
+    /* A text-table miss. */
+    mdd_db_service s;
+    assert_true(mdd_db_find_service(layer, "Session", &s));
+    mdd_uds_message request = {MDD_UDS_REQUEST, 0};
+    assert_int_equal(mdd_uds_decode_message(layer, &s, &request, NULL, 0,
+                                            (const uint8_t *)"\x10\x05", 2, NULL, NULL, NULL, &err),
+                     MDD_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "/EcuSessionType: "));
+    /* An item inside a field names its index. */
+    assert_int_equal(DECODE("\x19\x02", "\x59\x02\x01\xAA\x02"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/List[1]/val: byte 5: 8 bits at bit position 0 need 1 bytes, "
+                                     "the message ends at byte 5");
+}
+
 static mdd_status stop_at_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
 {
     int *seen = ctx;
@@ -364,6 +421,8 @@ int main(void)
         cmocka_unit_test(test_coded_const_checked),
         cmocka_unit_test(test_unsupported_kind),
         cmocka_unit_test(test_decode_message_request),
+        cmocka_unit_test(test_values_through_coded_types_and_compu),
+        cmocka_unit_test(test_bad_input_names_path_and_byte),
         cmocka_unit_test(test_visitor_status_stops),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
