@@ -31,6 +31,8 @@ static int within(const uds_scalar *value, const uds_scalar *bound, uint8_t inte
     int order;
     if (!uds_scalar_compare(value, bound, &order))
         return mdd_fail(err, MDD_ERR_FORMAT, "a limit cannot be compared with the value"), -1;
+    if (value->kind == MDD_UDS_TEXT) /* texts are equal or not: only equality is within */
+        return order == 0 && interval != MDD_INTERVAL_TYPE_OPEN;
     if (order == beyond_sign)
         return 0;
     return order != 0 || interval != MDD_INTERVAL_TYPE_OPEN;

@@ -94,6 +94,20 @@ mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_s
     return st == MDD_OK ? uds_count_value(w, pos.byte) : uds_blame(w, st);
 }
 
+int uds_scalar_equal(const uds_scalar *a, const uds_scalar *b)
+{
+    int order = 1;
+    return uds_scalar_compare(a, b, &order) && order == 0;
+}
+
+mdd_status uds_whole_bytes(uds_walk *w, uds_pos pos)
+{
+    if (pos.bit == 0)
+        return MDD_OK;
+    return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
+                    "a composite DOP at bit position %u: it starts on a byte", (unsigned)pos.bit);
+}
+
 mdd_status uds_parse_const(uds_walk *w, mdd_bytes text, uint8_t type, size_t byte,
                            uds_scalar *out)
 {

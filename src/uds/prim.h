@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Private helpers of the codec's primitives (scalar.c, text.c, number.c, hex_text.c,
+/* What the files of the codec's primitives share (scalar.c, text.c, number.c, hex_text.c,
  * coded*.c, compu*.c, json*.c): number parsing and typing, hex text as bytes, text
  * transcoding, and the bit window of a coded value. Nothing here allocates. */
 #ifndef MDD_UDS_PRIM_H

@@ -15,7 +15,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static tb b;
-    ub_build(&b, &um_ecu);
+    mb_build(&b, &um_ecu);
     FILE *out = fopen(argv[1], "wb");
     if (!out || fwrite(b.buf, 1, b.len, out) != b.len || fclose(out) != 0) {
         perror(argv[1]);

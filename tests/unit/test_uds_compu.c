@@ -296,6 +296,23 @@ static void text_table_decodes(void **state)
                          MDD_OK);
         assert_text(&out, cases[i].text);
     }
+    /* a text coded value matches a limit by equality only */
+    ub_compu letters = {.category = MDD_COMPU_CATEGORY_TEXT_TABLE,
+                        .scales = {{.lower = "A", .upper = "A", .vt = "Letter A"},
+                                   {.lower = "B", .vt = "Letter B"}},
+                        .scale_count = 2,
+                        .default_vt = "Other"};
+    static const struct {
+        const char *coded, *text;
+    } texts[] = {{"A", "Letter A"}, {"B", "Letter B"}, {"C", "Other"}, {"", "Other"}};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        uds_scalar in = text_value(texts[i].coded, MDD_UDS_TEXT_LATIN1), out;
+        mdd_error err;
+        assert_int_equal(decode(&letters, MDD_DATA_TYPE_A_ASCIISTRING, UB_ABSENT, &in, &out, &err),
+                         MDD_OK);
+        assert_text(&out, texts[i].text);
+    }
+
     ub_compu no_default = SWITCH;
     no_default.default_vt = NULL;
     uds_scalar in = uint_value(4), out;
