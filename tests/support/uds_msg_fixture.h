@@ -217,6 +217,14 @@ static const mb_response um_temp_pos_r[] = {{um_temp_pos, 3, 0}};
 static const mb_param um_session_req[] = {MB_CONST("SID", "16", 8, 0),
                                           MB_VALUE("EcuSessionType", &um_session_dop, MB_AT(1))};
 
+/* System: 28 -> 68 <Time: SYSTEM TIMESTAMP, u16 @1>. */
+static const mb_param um_system_req[] = {MB_CONST("SID", "40", 8, 0)};
+static const mb_param um_system_pos[] = {
+    MB_CONST("SID", "104", 8, 0),
+    {.name = "Time", .type = MDD_PARAM_TYPE_SYSTEM, .byte = MB_AT(1), .dop = &um_u16,
+     .value = "TIMESTAMP"}};
+static const mb_response um_system_pos_r[] = {{um_system_pos, 2, 0}};
+
 /* A service with its request and one positive and/or one negative response (NULL: none). */
 #define UM_SERVICE(n, req, p_r, n_r)                                                           \
     {.name = (n), .request = (req), .request_count = sizeof(req) / sizeof(req)[0],            \
@@ -243,6 +251,7 @@ static const mb_service um_services[] = {
     UM_SERVICE("ReadText", um_text_req, um_text_pos_r, NULL),
     UM_SERVICE("ReadTemp", um_temp_req, um_temp_pos_r, NULL),
     UM_SERVICE("Session", um_session_req, NULL, NULL),
+    UM_SERVICE("System", um_system_req, um_system_pos_r, NULL),
 };
 
 static const mb_ecu um_ecu = {"ECU", um_services, sizeof um_services / sizeof um_services[0],

@@ -282,6 +282,16 @@ static void test_coded_const_checked(void **state)
     assert_string_equal(err.message, "/End at byte 2: coded constant 85 expected, read 86");
 }
 
+static void test_system_param(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    assert_int_equal(DECODE("\x28", "\x68\x01\x02"), MDD_OK);
+    assert_string_equal(rec.text, "SID=104@0+1 Time=258@1+2");
+}
+
 static void test_unsupported_kind(void **state)
 {
     (void)state;
@@ -419,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_nrc_const_and_global_negative),
         cmocka_unit_test(test_phys_const),
         cmocka_unit_test(test_coded_const_checked),
+        cmocka_unit_test(test_system_param),
         cmocka_unit_test(test_unsupported_kind),
         cmocka_unit_test(test_decode_message_request),
         cmocka_unit_test(test_values_through_coded_types_and_compu),
