@@ -10,28 +10,12 @@ static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
     return uds_fail(w, MDD_ERR_UNSUPPORTED, byte, "parameter kind %s is not supported", kind);
 }
 
-/* Reads a coded value with the parameter's own DiagCodedType (constants). */
-static mdd_status read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *v,
-                             size_t *next)
-{
-    uint64_t bits;
-    mdd_status st = uds_length_key_bits(w, dct, pos.byte, &bits);
-    if (st != MDD_OK)
-        return st;
-    st = uds_coded_read(dct, w->msg, pos, bits, v, next, w->err);
-    if (st != MDD_OK)
-        return uds_blame(w, st);
-    if (*next > w->high)
-        w->high = *next;
-    return MDD_OK;
-}
-
 static mdd_status coded_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
 {
     mdd_coded_const cc = mdd_param_coded_const(p);
     mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
     uds_scalar v, want;
-    mdd_status st = read_coded(w, dct, pos, &v, next);
+    mdd_status st = uds_read_coded(w, dct, pos, &v, next);
     if (st == MDD_OK)
         st = uds_parse_const(w, mdd_coded_const_coded_value(cc),
                              mdd_diag_coded_type_base_data_type(dct), pos.byte, &want);
@@ -70,7 +54,7 @@ static mdd_status nrc_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
     mdd_nrc_const nc = mdd_param_nrc_const(p);
     uds_scalar v;
     int match;
-    mdd_status st = read_coded(w, mdd_nrc_const_diag_coded_type(nc), pos, &v, next);
+    mdd_status st = uds_read_coded(w, mdd_nrc_const_diag_coded_type(nc), pos, &v, next);
     if (st == MDD_OK)
         st = nrc_matches(w, nc, &v, pos.byte, &match);
     if (st != MDD_OK)

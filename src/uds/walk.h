@@ -126,6 +126,11 @@ MDD_INTERNAL uint8_t uds_normal_physical_type(mdd_normal_dop dop);
 MDD_INTERNAL mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte,
                                             uint64_t *bits);
 
+/* Reads the coded value dct codes at pos (a PARAM_LENGTH_INFO type with its key in scope),
+ * with the path in errors. */
+MDD_INTERNAL mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos,
+                                       uds_scalar *coded, size_t *next);
+
 /* Reads the physical value a NormalDOP DOP codes at pos: the coded value, then its compu
  * method. MDD_ERR_FORMAT (with the path) for a DOP that is not a NormalDOP. */
 MDD_INTERNAL mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos,

@@ -217,6 +217,33 @@ static const mb_response um_temp_pos_r[] = {{um_temp_pos, 3, 0}};
 static const mb_param um_session_req[] = {MB_CONST("SID", "16", 8, 0),
                                           MB_VALUE("EcuSessionType", &um_session_dop, MB_AT(1))};
 
+/* System: 28 -> 68 <Time: SYSTEM TIMESTAMP, u16 @1>. */
+static const mb_param um_system_req[] = {MB_CONST("SID", "40", 8, 0)};
+static const mb_param um_system_pos[] = {
+    MB_CONST("SID", "104", 8, 0),
+    {.name = "Time", .type = MDD_PARAM_TYPE_SYSTEM, .byte = MB_AT(1), .dop = &um_u16,
+     .value = "TIMESTAMP"}};
+static const mb_response um_system_pos_r[] = {{um_system_pos, 2, 0}};
+
+/* Bits: 29 -> 69 <Hi: 4 bits at bit 3 of byte 1> <Lo: 3 bits at bit 0 of byte 1> <Next u8,
+ * unpositioned: byte 2>. RowRef: 2A -> 6A <RK: TABLE_KEY naming row R1, no bytes> <RS @1>. */
+static const mb_dop um_u4 = MB_UINT_DOP(4);
+static const mb_dop um_u3 = MB_UINT_DOP(3);
+static const mb_param um_bits_req[] = {MB_CONST("SID", "41", 8, 0)};
+static const mb_param um_bits_pos[] = {
+    MB_CONST("SID", "105", 8, 0),
+    {.name = "Hi", .type = MDD_PARAM_TYPE_VALUE, .byte = MB_AT(1), .bit = MB_AT(3), .dop = &um_u4},
+    {.name = "Lo", .type = MDD_PARAM_TYPE_VALUE, .byte = MB_AT(1), .bit = MB_AT(0), .dop = &um_u3},
+    MB_VALUE("Next", &um_u8, 0)};
+static const mb_response um_bits_pos_r[] = {{um_bits_pos, 4, 0}};
+static const mb_param um_rowref_req[] = {MB_CONST("SID", "42", 8, 0)};
+static const mb_param um_rowref_pos[] = {
+    MB_CONST("SID", "106", 8, 0),
+    {.name = "RK", .type = MDD_PARAM_TYPE_TABLE_KEY, .byte = MB_AT(1), .table = &um_table,
+     .row_ref = 1},
+    {.name = "RS", .type = MDD_PARAM_TYPE_TABLE_STRUCT, .byte = MB_AT(1), .table_key = "RK"}};
+static const mb_response um_rowref_pos_r[] = {{um_rowref_pos, 3, 0}};
+
 /* A service with its request and one positive and/or one negative response (NULL: none). */
 #define UM_SERVICE(n, req, p_r, n_r)                                                           \
     {.name = (n), .request = (req), .request_count = sizeof(req) / sizeof(req)[0],            \
@@ -243,6 +270,9 @@ static const mb_service um_services[] = {
     UM_SERVICE("ReadText", um_text_req, um_text_pos_r, NULL),
     UM_SERVICE("ReadTemp", um_temp_req, um_temp_pos_r, NULL),
     UM_SERVICE("Session", um_session_req, NULL, NULL),
+    UM_SERVICE("System", um_system_req, um_system_pos_r, NULL),
+    UM_SERVICE("Bits", um_bits_req, um_bits_pos_r, NULL),
+    UM_SERVICE("RowRef", um_rowref_req, um_rowref_pos_r, NULL),
 };
 
 static const mb_ecu um_ecu = {"ECU", um_services, sizeof um_services / sizeof um_services[0],

@@ -282,6 +282,39 @@ static void test_coded_const_checked(void **state)
     assert_string_equal(err.message, "/End at byte 2: coded constant 85 expected, read 86");
 }
 
+static void test_system_param(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    assert_int_equal(DECODE("\x28", "\x68\x01\x02"), MDD_OK);
+    assert_string_equal(rec.text, "SID=104@0+1 Time=258@1+2");
+}
+
+static void test_bit_positions(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* 5A = 0101 1010: bits 3..6 are 1011 = 11, bits 0..2 are 010 = 2; Next follows Lo, the
+     * previous param, on the next whole byte. */
+    assert_int_equal(DECODE("\x29", "\x69\x5A\x07"), MDD_OK);
+    assert_string_equal(rec.text, "SID=105@0+1 Hi=11@1+1 Lo=2@1+1 Next=7@2+1");
+}
+
+static void test_table_row_reference(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* The key names row R1 itself: no bytes, reported as the row's key text. */
+    assert_int_equal(DECODE("\x2A", "\x6A\x09"), MDD_OK);
+    assert_string_equal(rec.text, "SID=106@0+1 RK=\"1\"@1+0 RS{ RS/R1{ RS/R1/x=9@1+1 } }");
+}
+
 static void test_unsupported_kind(void **state)
 {
     (void)state;
@@ -419,6 +452,9 @@ int main(void)
         cmocka_unit_test(test_nrc_const_and_global_negative),
         cmocka_unit_test(test_phys_const),
         cmocka_unit_test(test_coded_const_checked),
+        cmocka_unit_test(test_system_param),
+        cmocka_unit_test(test_bit_positions),
+        cmocka_unit_test(test_table_row_reference),
         cmocka_unit_test(test_unsupported_kind),
         cmocka_unit_test(test_decode_message_request),
         cmocka_unit_test(test_values_through_coded_types_and_compu),

@@ -273,6 +273,13 @@ static void test_negative_responses(void **state)
     assert_int_equal(encode("Guarded", &negative, "\x23", 1, "{\"NRC\": 17}", &e), MDD_ERR_ARG);
     assert_string_equal(e.err.message, "/NRC at byte 2: the value given is none of the NRC "
                                        "constant's");
+    /* A SYSTEM parameter takes the value given; the codec has no host values. */
+    ENCODES_TO("System", "{\"Time\": 258}", "\x68\x01\x02");
+    assert_int_equal(encode("System", &positive, NULL, 0, "{}", &e), MDD_ERR_ARG);
+    assert_string_equal(e.err.message, "/Time at byte 1: no value given");
+    /* Bits: 11 at bits 3..6 and 2 at bits 0..2 of one byte, 0x58 | 0x02. */
+    ENCODES_TO("Bits", "{\"Hi\": 11, \"Lo\": 2, \"Next\": 7}", "\x69\x5A\x07");
+    ENCODES_TO("RowRef", "{\"RS\": {\"R1\": {\"x\": 9}}}", "\x6A\x09");
     mdd_uds_message missing = {MDD_UDS_NEGATIVE, 3};
     assert_int_equal(encode("Guarded", &missing, NULL, 0, "{}", &e), MDD_ERR_ARG);
 }
