@@ -262,7 +262,10 @@ mdd_status uds_base_to_bits(const uds_base *base, const uds_scalar *value, uint3
     return mdd_fail(err, MDD_ERR_FORMAT, "%s is not written as bits", uds_type_name(base->type));
 }
 
-static bool is_number_type(uint8_t type) { return !uds_type_is_text(type) && type != MDD_DATA_TYPE_A_BYTEFIELD; }
+static bool is_number_type(uint8_t type)
+{
+    return !uds_type_is_text(type) && type != MDD_DATA_TYPE_A_BYTEFIELD;
+}
 
 /* The window of a whole-byte number of len bytes at start. */
 static mdd_status number_window(const uds_base *base, size_t msg_len, size_t start, size_t len,

@@ -59,7 +59,8 @@ static uint8_t physical_type_of(mdd_compu_method cm, uint8_t coded_type, mdd_phy
 
 static mdd_status compu_code(const uds_compu_ctx *c)
 {
-    mdd_prog_code code = mdd_compu_internal_to_phys_prog_code(mdd_compu_method_internal_to_phys(c->cm));
+    mdd_prog_code code =
+        mdd_compu_internal_to_phys_prog_code(mdd_compu_method_internal_to_phys(c->cm));
     mdd_bytes entry = mdd_prog_code_entrypoint(code);
     return mdd_fail(c->err, MDD_ERR_UNSUPPORTED,
                     "the COMPU_CODE compu method%s%.*s is not supported: its program code has "
