@@ -40,6 +40,21 @@ static mdd_status normal_of(uds_walk *w, mdd_dop dop, size_t byte, mdd_normal_do
                     (int)name.len, name.ptr ? (const char *)name.ptr : "");
 }
 
+mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *coded,
+                          size_t *next)
+{
+    uint64_t bits;
+    mdd_status st = uds_length_key_bits(w, dct, pos.byte, &bits);
+    if (st != MDD_OK)
+        return st;
+    st = uds_coded_read(dct, w->msg, pos, bits, coded, next, w->err);
+    if (st != MDD_OK)
+        return uds_blame(w, st);
+    if (*next > w->high)
+        w->high = *next;
+    return MDD_OK;
+}
+
 mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *physical,
                              size_t *next)
 {
@@ -48,20 +63,13 @@ mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *
     if (st != MDD_OK)
         return st;
     mdd_diag_coded_type dct = mdd_normal_dop_diag_coded_type(nd);
-    uint64_t bits;
-    if ((st = uds_length_key_bits(w, dct, pos.byte, &bits)) != MDD_OK)
-        return st;
     uds_scalar coded;
-    st = uds_coded_read(dct, w->msg, pos, bits, &coded, next, w->err);
-    if (st == MDD_OK)
-        st = uds_compu_to_physical(mdd_normal_dop_compu_method(nd),
-                                   mdd_diag_coded_type_base_data_type(dct),
-                                   mdd_normal_dop_physical_type(nd), &coded, physical, w->err);
-    if (st != MDD_OK)
-        return uds_blame(w, st);
-    if (*next > w->high)
-        w->high = *next;
-    return MDD_OK;
+    if ((st = uds_read_coded(w, dct, pos, &coded, next)) != MDD_OK)
+        return st;
+    st = uds_compu_to_physical(mdd_normal_dop_compu_method(nd),
+                               mdd_diag_coded_type_base_data_type(dct),
+                               mdd_normal_dop_physical_type(nd), &coded, physical, w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
 mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_scalar *physical,
@@ -92,6 +100,20 @@ mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_s
     if (st == MDD_OK)
         st = uds_coded_write(dct, w->out, pos, &coded, last, length_key_bits, next, w->err);
     return st == MDD_OK ? uds_count_value(w, pos.byte) : uds_blame(w, st);
+}
+
+int uds_scalar_equal(const uds_scalar *a, const uds_scalar *b)
+{
+    int order = 1;
+    return uds_scalar_compare(a, b, &order) && order == 0;
+}
+
+mdd_status uds_whole_bytes(uds_walk *w, uds_pos pos)
+{
+    if (pos.bit == 0)
+        return MDD_OK;
+    return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
+                    "a composite DOP at bit position %u: it starts on a byte", (unsigned)pos.bit);
 }
 
 mdd_status uds_parse_const(uds_walk *w, mdd_bytes text, uint8_t type, size_t byte,

@@ -38,14 +38,6 @@ mdd_status uds_decode_structure(uds_walk *w, mdd_dop dop, mdd_param param, size_
     return uds_emit_mark(w, MDD_UDS_OBJECT_END, param, start, cursor);
 }
 
-static mdd_status whole_bytes(uds_walk *w, uds_pos pos, const char *what)
-{
-    if (pos.bit == 0)
-        return MDD_OK;
-    return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "%s at bit position %u: it starts on a byte",
-                    what, (unsigned)pos.bit);
-}
-
 mdd_status uds_decode_dop(uds_walk *w, mdd_dop dop, mdd_param param, uds_pos pos, size_t *next)
 {
     if (!dop.t.pos)
@@ -62,7 +54,7 @@ mdd_status uds_decode_dop(uds_walk *w, mdd_dop dop, mdd_param param, uds_pos pos
     default:
         break;
     }
-    if ((st = whole_bytes(w, pos, "a composite DOP")) != MDD_OK)
+    if ((st = uds_whole_bytes(w, pos)) != MDD_OK)
         return st;
     switch (mdd_dop_specific_data_type(dop)) {
     case MDD_SPECIFIC_DOP_DATA_STRUCTURE:

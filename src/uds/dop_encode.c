@@ -100,10 +100,9 @@ mdd_status uds_encode_dop(uds_walk *w, mdd_dop dop, mdd_param param, uds_json va
     }
     if (kind == MDD_SPECIFIC_DOP_DATA_DTC_DOP)
         return uds_encode_dtc(w, mdd_dop_dtc_dop(dop), param, value, pos, last, next);
-    if (pos.bit)
-        return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
-                        "a composite DOP at bit position %u: it starts on a byte",
-                        (unsigned)pos.bit);
+    mdd_status st = uds_whole_bytes(w, pos);
+    if (st != MDD_OK)
+        return st;
     switch (kind) {
     case MDD_SPECIFIC_DOP_DATA_STRUCTURE:
         return uds_encode_structure(w, dop, value, pos.byte, last, next);

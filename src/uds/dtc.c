@@ -23,22 +23,19 @@ int uds_find_dtc(const uds_walk *w, mdd_dtc_dop dop, uint32_t code, mdd_dtc *out
     return 1;
 }
 
-/* The DTC DOP's coded type and compu method as the NormalDOP reading needs them. */
+/* The trouble code: the DTC DOP's coded value through its compu method. */
 static mdd_status dtc_coded(uds_walk *w, mdd_dtc_dop dop, uds_pos pos, uds_scalar *physical,
                             size_t *next)
 {
     mdd_diag_coded_type dct = mdd_dtc_dop_diag_coded_type(dop);
     uds_scalar coded;
-    mdd_status st = uds_coded_read(dct, w->msg, pos, 0, &coded, next, w->err);
-    if (st == MDD_OK)
-        st = uds_compu_to_physical(mdd_dtc_dop_compu_method(dop),
-                                   mdd_diag_coded_type_base_data_type(dct),
-                                   mdd_dtc_dop_physical_type(dop), &coded, physical, w->err);
+    mdd_status st = uds_read_coded(w, dct, pos, &coded, next);
     if (st != MDD_OK)
-        return uds_blame(w, st);
-    if (*next > w->high)
-        w->high = *next;
-    return MDD_OK;
+        return st;
+    st = uds_compu_to_physical(mdd_dtc_dop_compu_method(dop),
+                               mdd_diag_coded_type_base_data_type(dct),
+                               mdd_dtc_dop_physical_type(dop), &coded, physical, w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
 mdd_status uds_decode_dtc(uds_walk *w, mdd_dtc_dop dop, mdd_param param, uds_pos pos,

@@ -17,7 +17,7 @@ static mdd_dop item_dop(mdd_field f)
 static mdd_status decode_item(uds_walk *w, mdd_field f, uint32_t i, size_t start, size_t *next)
 {
     mdd_dop dop = item_dop(f);
-    mdd_param none = {{NULL, 0, 0}};
+    mdd_param none = uds_no_param();
     mdd_status st = uds_path_push_index(w, i);
     if (st != MDD_OK)
         return st;

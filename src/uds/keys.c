@@ -73,3 +73,10 @@ int uds_scalar_as_u64(const uds_scalar *v, uint64_t *out)
     }
     return 0;
 }
+
+void uds_key_remember(uds_walk *w, mdd_param p, const uds_scalar *v)
+{
+    uint64_t u;
+    if (uds_scalar_as_u64(v, &u))
+        uds_key_record(w, p, 1, u);
+}

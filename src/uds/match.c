@@ -18,9 +18,7 @@ static int equal_const(mdd_bytes text, uint8_t type, const uds_scalar *v)
 {
     mdd_error ignored;
     uds_scalar c;
-    int order = 1;
-    return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK &&
-           uds_scalar_compare(v, &c, &order) && order == 0;
+    return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
 }
 
 static int coded_const_holds(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)

@@ -83,7 +83,7 @@ static mdd_status decode_key(uds_walk *w, mdd_switch_key key, size_t start, uds_
                              size_t *end)
 {
     uds_pos pos = key_pos(key, start);
-    mdd_param none = {{NULL, 0, 0}};
+    mdd_param none = uds_no_param();
     mdd_status st = uds_read_physical(w, mdd_switch_key_dop(key), pos, v, end);
     if (st == MDD_OK)
         st = uds_path_push(w, selector());
@@ -97,7 +97,7 @@ static mdd_status decode_key(uds_walk *w, mdd_switch_key key, size_t start, uds_
 static mdd_status decode_case(uds_walk *w, mdd_dop structure, mdd_bytes name, size_t start,
                               size_t *next)
 {
-    mdd_param none = {{NULL, 0, 0}};
+    mdd_param none = uds_no_param();
     mdd_status st = uds_path_push(w, name);
     if (st == MDD_OK)
         st = uds_decode_structure(w, structure, none, start, next);

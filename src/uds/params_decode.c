@@ -3,7 +3,6 @@
  * the cursor rule of "Positions". */
 #include "walk.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
@@ -11,66 +10,25 @@ static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
     return uds_fail(w, MDD_ERR_UNSUPPORTED, byte, "parameter kind %s is not supported", kind);
 }
 
-/* Records an integer-valued parameter for those that refer back to it. */
-static void remember(uds_walk *w, mdd_param p, const uds_scalar *v)
-{
-    uint64_t u;
-    if (uds_scalar_as_u64(v, &u))
-        uds_key_record(w, p, 1, u);
-}
-
-/* Reads a coded value with the parameter's own DiagCodedType (constants). */
-static mdd_status read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *v,
-                             size_t *next)
-{
-    uint64_t bits;
-    mdd_status st = uds_length_key_bits(w, dct, pos.byte, &bits);
-    if (st != MDD_OK)
-        return st;
-    st = uds_coded_read(dct, w->msg, pos, bits, v, next, w->err);
-    if (st != MDD_OK)
-        return uds_blame(w, st);
-    if (*next > w->high)
-        w->high = *next;
-    return MDD_OK;
-}
-
-static int equal(const uds_scalar *a, const uds_scalar *b)
-{
-    int order = 1;
-    return uds_scalar_compare(a, b, &order) && order == 0;
-}
-
-/* A short description of a value for messages: numbers in decimal. */
-static void describe(const uds_scalar *v, char *buf, size_t cap)
-{
-    switch (v->kind) {
-    case MDD_UDS_UINT: snprintf(buf, cap, "%llu", (unsigned long long)v->as.u); break;
-    case MDD_UDS_INT: snprintf(buf, cap, "%lld", (long long)v->as.i); break;
-    case MDD_UDS_FLOAT: snprintf(buf, cap, "%.17g", v->as.f); break;
-    default: snprintf(buf, cap, "a %zu-byte value", v->as.bytes.len); break;
-    }
-}
-
 static mdd_status coded_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
 {
     mdd_coded_const cc = mdd_param_coded_const(p);
     mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
     uds_scalar v, want;
-    mdd_status st = read_coded(w, dct, pos, &v, next);
+    mdd_status st = uds_read_coded(w, dct, pos, &v, next);
     if (st == MDD_OK)
         st = uds_parse_const(w, mdd_coded_const_coded_value(cc),
                              mdd_diag_coded_type_base_data_type(dct), pos.byte, &want);
     if (st != MDD_OK)
         return st;
-    if (!equal(&v, &want)) {
+    if (!uds_scalar_equal(&v, &want)) {
         char got[48], exp[48];
-        describe(&v, got, sizeof got);
-        describe(&want, exp, sizeof exp);
+        uds_scalar_show(&v, got, sizeof got);
+        uds_scalar_show(&want, exp, sizeof exp);
         return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "coded constant %s expected, read %s", exp,
                         got);
     }
-    remember(w, p, &v);
+    uds_key_remember(w, p, &v);
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
@@ -86,7 +44,7 @@ static mdd_status nrc_matches(uds_walk *w, mdd_nrc_const nc, const uds_scalar *v
         mdd_status st = uds_parse_const(w, mdd_string_vec_at(values, i), type, byte, &want);
         if (st != MDD_OK)
             return st;
-        *match = equal(v, &want);
+        *match = uds_scalar_equal(v, &want);
     }
     return MDD_OK;
 }
@@ -96,14 +54,14 @@ static mdd_status nrc_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
     mdd_nrc_const nc = mdd_param_nrc_const(p);
     uds_scalar v;
     int match;
-    mdd_status st = read_coded(w, mdd_nrc_const_diag_coded_type(nc), pos, &v, next);
+    mdd_status st = uds_read_coded(w, mdd_nrc_const_diag_coded_type(nc), pos, &v, next);
     if (st == MDD_OK)
         st = nrc_matches(w, nc, &v, pos.byte, &match);
     if (st != MDD_OK)
         return st;
     if (!match) {
         char got[48];
-        describe(&v, got, sizeof got);
+        uds_scalar_show(&v, got, sizeof got);
         return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "%s is none of the NRC constant's values",
                         got);
     }
@@ -121,10 +79,10 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next
                              uds_normal_physical_type(mdd_dop_normal_dop(dop)), pos.byte, &want);
     if (st != MDD_OK)
         return st;
-    if (!equal(&v, &want)) {
+    if (!uds_scalar_equal(&v, &want)) {
         char got[48], exp[48];
-        describe(&v, got, sizeof got);
-        describe(&want, exp, sizeof exp);
+        uds_scalar_show(&v, got, sizeof got);
+        uds_scalar_show(&want, exp, sizeof exp);
         return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "physical constant %s expected, read %s",
                         exp, got);
     }
@@ -140,7 +98,7 @@ static mdd_status through_dop(uds_walk *w, mdd_param p, mdd_dop dop, uds_pos pos
     mdd_status st = uds_read_physical(w, dop, pos, &v, next);
     if (st != MDD_OK)
         return st;
-    remember(w, p, &v);
+    uds_key_remember(w, p, &v);
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 

@@ -11,19 +11,6 @@ static mdd_status need_value(uds_walk *w, size_t byte)
     return uds_fail(w, MDD_ERR_ARG, byte, "no value given");
 }
 
-static int equal(const uds_scalar *a, const uds_scalar *b)
-{
-    int order = 1;
-    return uds_scalar_compare(a, b, &order) && order == 0;
-}
-
-static void remember(uds_walk *w, mdd_param p, const uds_scalar *v)
-{
-    uint64_t u;
-    if (uds_scalar_as_u64(v, &u))
-        uds_key_record(w, p, 1, u);
-}
-
 /* Writes a constant coded value with dct, after checking a given one equals it. */
 static mdd_status write_coded_const(uds_walk *w, mdd_param p, mdd_diag_coded_type dct,
                                     const uds_scalar *constant, uds_json value, uds_pos pos,
@@ -35,13 +22,13 @@ static mdd_status write_coded_const(uds_walk *w, mdd_param p, mdd_diag_coded_typ
                                           &given);
         if (st != MDD_OK)
             return st;
-        if (!equal(&given, constant))
+        if (!uds_scalar_equal(&given, constant))
             return uds_fail(w, MDD_ERR_ARG, pos.byte, "the value given differs from the constant");
     }
     mdd_status st = uds_coded_write(dct, w->out, pos, constant, last, 0, next, w->err);
     if (st != MDD_OK)
         return uds_blame(w, st);
-    remember(w, p, constant);
+    uds_key_remember(w, p, constant);
     return uds_count_value(w, pos.byte);
 }
 
@@ -81,7 +68,7 @@ static mdd_status nrc_const(uds_walk *w, mdd_param p, uds_json value, uds_pos po
     for (uint32_t i = 0; i < mdd_string_vec_count(values); i++) {
         if ((st = uds_parse_const(w, mdd_string_vec_at(values, i), type, pos.byte, &c)) != MDD_OK)
             return st;
-        if (equal(&c, &given))
+        if (uds_scalar_equal(&c, &given))
             return write_coded_const(w, p, dct, &c, value, pos, last, next);
     }
     return uds_fail(w, MDD_ERR_ARG, pos.byte, "the value given is none of the NRC constant's");
@@ -97,7 +84,7 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, uds_json value, uds_pos p
     mdd_status st = uds_parse_const(w, mdd_phys_const_phys_constant_value(pc), type, pos.byte, &c);
     if (st == MDD_OK && !uds_json_absent(value)) {
         st = uds_json_physical(w, value, type, &given);
-        if (st == MDD_OK && !equal(&given, &c))
+        if (st == MDD_OK && !uds_scalar_equal(&given, &c))
             return uds_fail(w, MDD_ERR_ARG, pos.byte, "the value given differs from the constant");
     }
     return st == MDD_OK ? uds_write_physical(w, dop, pos, &c, last, 0, next) : st;
@@ -121,7 +108,7 @@ static mdd_status through_dop(uds_walk *w, mdd_param p, mdd_dop dop, uds_json va
     if (st == MDD_OK)
         st = uds_write_physical(w, dop, pos, &v, last, 0, next);
     if (st == MDD_OK)
-        remember(w, p, &v);
+        uds_key_remember(w, p, &v);
     return st;
 }
 

@@ -21,11 +21,10 @@ static mdd_status row_by_key(uds_walk *w, mdd_table_dop td, const uds_scalar *ke
     for (uint32_t i = 0; i < mdd_table_row_vec_count(rows); i++) {
         mdd_table_row r = mdd_table_row_vec_at(rows, i);
         uds_scalar k;
-        int order = 1;
         mdd_status st = uds_parse_const(w, mdd_table_row_key(r), key_type(td), byte, &k);
         if (st != MDD_OK)
             return st;
-        if (uds_scalar_compare(key, &k, &order) && order == 0) {
+        if (uds_scalar_equal(key, &k)) {
             *row = r;
             *found = 1;
             return MDD_OK;
@@ -93,7 +92,7 @@ static mdd_status chosen_row(uds_walk *w, mdd_param param, size_t byte, mdd_tabl
 
 static mdd_status decode_row(uds_walk *w, mdd_table_row row, uds_pos pos, size_t *next)
 {
-    mdd_param none = {{NULL, 0, 0}};
+    mdd_param none = uds_no_param();
     mdd_dop structure = mdd_table_row_structure(row);
     if (structure.t.pos)
         return uds_decode_structure(w, structure, none, pos.byte, next);
@@ -198,7 +197,7 @@ mdd_status uds_encode_table_struct(uds_walk *w, mdd_param param, uds_json value,
         st = uds_path_push(w, mdd_table_row_short_name(row));
     if (st != MDD_OK)
         return st;
-    mdd_param none = {{NULL, 0, 0}};
+    mdd_param none = uds_no_param();
     if (mdd_table_row_structure(row).t.pos)
         st = uds_encode_structure(w, mdd_table_row_structure(row), row_value, pos.byte, last,
                                   next);

@@ -109,6 +109,12 @@ MDD_INTERNAL uds_key *uds_key_find_name(uds_walk *w, mdd_bytes name);
 /* An integer value of v (UINT, or INT at least 0) in *out: 1, else 0. */
 MDD_INTERNAL int uds_scalar_as_u64(const uds_scalar *v, uint64_t *out);
 
+/* Records p when its value v is an integer (a later parameter may refer to it). */
+MDD_INTERNAL void uds_key_remember(uds_walk *w, mdd_param p, const uds_scalar *v);
+
+/* Nonzero when a and b are equal values (uds_scalar_compare()). */
+MDD_INTERNAL int uds_scalar_equal(const uds_scalar *a, const uds_scalar *b);
+
 /* ---- Shared helpers (dop.c) ---- */
 
 /* The DataType of values the DOP's physical type says (its DiagCodedType's when it has
@@ -119,6 +125,11 @@ MDD_INTERNAL uint8_t uds_normal_physical_type(mdd_normal_dop dop);
  * (0 for other types). MDD_ERR_FORMAT when the key was not decoded before. */
 MDD_INTERNAL mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte,
                                             uint64_t *bits);
+
+/* Reads the coded value dct codes at pos (a PARAM_LENGTH_INFO type with its key in scope),
+ * with the path in errors. */
+MDD_INTERNAL mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos,
+                                       uds_scalar *coded, size_t *next);
 
 /* Reads the physical value a NormalDOP DOP codes at pos: the coded value, then its compu
  * method. MDD_ERR_FORMAT (with the path) for a DOP that is not a NormalDOP. */
@@ -141,6 +152,16 @@ MDD_INTERNAL mdd_status uds_parse_const(uds_walk *w, mdd_bytes text, uint8_t typ
 MDD_INTERNAL mdd_status uds_within_limits(uds_walk *w, const uds_scalar *v, mdd_limit lower,
                                           mdd_limit upper, uint8_t type, size_t byte,
                                           int *inside);
+
+/* Refuses a composite DOP that does not start on a byte. */
+MDD_INTERNAL mdd_status uds_whole_bytes(uds_walk *w, uds_pos pos);
+
+/* No parameter: what items, selectors and rows report. */
+static inline mdd_param uds_no_param(void)
+{
+    mdd_param p = {{NULL, 0, 0}};
+    return p;
+}
 
 /* Nonzero when a and b name the same table of the same buffer. */
 static inline int uds_same_table(mdd_fb_table a, mdd_fb_table b)
@@ -186,7 +207,7 @@ MDD_INTERNAL mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, siz
 MDD_INTERNAL mdd_status uds_decode_dop(uds_walk *w, mdd_dop dop, mdd_param param, uds_pos pos,
                                        size_t *next);
 
-/* Decodes a Structure DOP at pos as one object (BEGIN, its params, END). */
+/* Decodes a Structure DOP at byte start as one object (BEGIN, its params, END). */
 MDD_INTERNAL mdd_status uds_decode_structure(uds_walk *w, mdd_dop dop, mdd_param param,
                                              size_t start, size_t *next);
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* EcuData payloads for the UDS codec's tests, described as plain structs and laid out with
  * fb_builder.h: one variant whose services have requests and responses made of parameters
- * of every kind, DOPs of every kind (NormalDOPs with their coded types and simple compu
- * methods, structures, fields, MUX, DTC DOPs, environment data), tables, and the ECU's DTCs.
+ * of every kind, DOPs of every kind (NormalDOPs as uds_builder.h describes them, with every
+ * coded type and compu method; structures, fields, MUX, DTC DOPs, environment data),
+ * tables, and the ECU's DTCs. Also a visitor that records what a decode reports.
  * Header-only.
  *
  * fb_builder.h writes parents before children, so references only point forward: a
@@ -13,7 +14,7 @@
 #ifndef MDD_TEST_UDS_MSG_BUILDER_H
 #define MDD_TEST_UDS_MSG_BUILDER_H
 
-#include "fb_builder.h"
+#include "uds_builder.h"
 
 #include <mdd/mdd.h>
 #include <mdd/uds.h>
@@ -22,112 +23,84 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-/* A byte or bit position: UB_AT(n) stores n, 0 leaves the position out. */
-#define UB_AT(n) ((n) + 1)
+/* A byte or bit position: MB_AT(n) stores n, 0 leaves the position out. */
+#define MB_AT(n) ((n) + 1)
 
-enum ub_length_kind { UB_STANDARD = 0, UB_MIN_MAX, UB_LEADING, UB_PARAM_LENGTH };
-
-typedef struct ub_dct {
-    uint8_t base;        /* MDD_DATA_TYPE_* */
-    uint8_t kind;        /* enum ub_length_kind */
-    uint32_t bits;       /* STANDARD and LEADING */
-    int low_high;        /* is_high_low_byte_order false */
-    uint32_t min_length; /* MIN_MAX */
-    uint32_t max_length; /* MIN_MAX, 0: absent */
-    uint8_t termination; /* MIN_MAX: MDD_TERMINATION_* */
-    const char *length_key; /* PARAM_LENGTH: the LENGTH_KEY param's short name */
-} ub_dct;
-
-/* A compu scale: limits as text (NULL: absent), a text (TEXT_TABLE) or coefficients
- * (LINEAR: numerator v0, v1, denominator d, 0 meaning absent). */
-typedef struct ub_scale {
-    const char *lower, *upper;
-    const char *text;
-    double v0, v1, d;
-} ub_scale;
-
-typedef struct ub_compu {
-    uint8_t category; /* MDD_COMPU_CATEGORY_* */
-    const ub_scale *scales;
-    uint32_t scale_count;
-} ub_compu;
-
-typedef struct ub_dtc {
+typedef struct mb_dtc {
     const char *name;
     uint32_t code;
     const char *display; /* NULL: absent */
     const char *text;
     uint32_t level;      /* 0: absent */
-} ub_dtc;
+} mb_dtc;
 
-typedef struct ub_dop ub_dop;
-typedef struct ub_param ub_param;
+typedef struct mb_dop mb_dop;
+typedef struct mb_param mb_param;
 
-typedef struct ub_case {
+typedef struct mb_case {
     const char *name;
-    const ub_dop *structure; /* NULL: none */
+    const mb_dop *structure; /* NULL: none */
     const char *lower, *upper;
-} ub_case;
+} mb_case;
 
-typedef struct ub_row {
+typedef struct mb_row {
     const char *name;
     const char *key;
-    const ub_dop *structure; /* NULL: none */
-    const ub_dop *dop;       /* NULL: none */
-} ub_row;
+    const mb_dop *structure; /* NULL: none */
+    const mb_dop *dop;       /* NULL: none */
+} mb_row;
 
-typedef struct ub_table {
+typedef struct mb_table {
     const char *name;
-    const ub_dop *key_dop;
-    const ub_row *rows;
+    const mb_dop *key_dop;
+    const mb_row *rows;
     uint32_t row_count;
-} ub_table;
+} mb_table;
 
-enum ub_dop_kind {
-    UB_NORMAL = 1, UB_STRUCTURE, UB_STATIC_FIELD, UB_DYNAMIC_FIELD, UB_END_OF_PDU_FIELD,
-    UB_MUX, UB_DTC, UB_ENV_DATA_DESC, UB_ENV_DATA
+enum mb_dop_kind {
+    MB_NORMAL = 1, MB_STRUCTURE, MB_STATIC_FIELD, MB_DYNAMIC_FIELD, MB_END_OF_PDU_FIELD,
+    MB_MUX, MB_DTC, MB_ENV_DATA_DESC, MB_ENV_DATA
 };
 
-struct ub_dop {
-    enum ub_dop_kind kind;
+struct mb_dop {
+    enum mb_dop_kind kind;
     const char *name;
-    /* NORMAL and DTC: */
-    ub_dct dct;
-    int physical;          /* a PhysicalType with base data type phys_type */
-    uint8_t phys_type;
-    const ub_compu *compu; /* NULL: none (identical) */
-    const ub_dtc *dtcs;    /* DTC */
+    /* NORMAL and DTC: the coded type, compu method and physical type; a PARAM_LENGTH_INFO
+     * type's length key by its short name. */
+    ub_normal_dop normal;
+    const char *length_key;
+    const mb_dtc *dtcs;    /* DTC */
     uint32_t dtc_count;
     /* STRUCTURE and ENV_DATA: */
-    const ub_param *params;
+    const mb_param *params;
     uint32_t param_count;
-    uint32_t byte_size;    /* STRUCTURE: UB_AT(size), 0 absent */
+    uint32_t byte_size;    /* STRUCTURE: MB_AT(size), 0 absent */
     /* Fields: the item (a STRUCTURE or ENV_DATA_DESC), STATIC: count and size; DYNAMIC:
-     * offset, and the count at count_byte (UB_AT) read with count_dop; END_OF_PDU: min and
-     * max as UB_AT(n) or 0. */
-    const ub_dop *item;
+     * offset, and the count at count_byte (MB_AT) read with count_dop; END_OF_PDU: min and
+     * max as MB_AT(n) or 0. */
+    const mb_dop *item;
     uint32_t count, item_size, offset, count_byte;
-    const ub_dop *count_dop;
+    const mb_dop *count_dop;
     uint32_t min_items, max_items;
     /* MUX: the key (its DOP at key_byte), the cases at case_byte, the default case. */
-    const ub_dop *key_dop;
+    const mb_dop *key_dop;
     uint32_t key_byte, case_byte;
-    const ub_case *cases;
+    const mb_case *cases;
     uint32_t case_count;
-    const ub_case *default_case;
+    const mb_case *default_case;
     /* ENV_DATA_DESC: the param it follows and its EnvData DOPs; ENV_DATA: its codes. */
     const char *follows;
-    const ub_dop *envs;
+    const mb_dop *envs;
     uint32_t env_count;
     const uint32_t *dtc_values;
     uint32_t dtc_value_count;
 };
 
-struct ub_param {
+struct mb_param {
     const char *name;
     uint8_t type;          /* MDD_PARAM_TYPE_* */
-    uint32_t byte;         /* UB_AT(n), 0: absent */
-    uint32_t bit;          /* UB_AT(n), 0: absent */
+    uint32_t byte;         /* MB_AT(n), 0: absent */
+    uint32_t bit;          /* MB_AT(n), 0: absent */
     const char *semantic;
     /* CODED_CONST: value and dct; NRC_CONST: values[0..value_count) and dct; PHYS_CONST:
      * value and dop; VALUE: dop and value as the default (NULL: none); LENGTH_KEY and
@@ -136,214 +109,86 @@ struct ub_param {
     const char *const *values;
     uint32_t value_count;
     ub_dct dct;
-    const ub_dop *dop;
+    const mb_dop *dop;
     uint32_t bits;         /* RESERVED */
     int32_t request_byte;  /* MATCHING_REQUEST_PARAM */
     uint32_t byte_length;
-    const ub_table *table; /* TABLE_KEY: the table, or with row_ref the row row_ref - 1 */
+    const mb_table *table; /* TABLE_KEY: the table, or with row_ref the row row_ref - 1 */
     uint32_t row_ref;
     const char *table_key; /* TABLE_STRUCT: its TABLE_KEY's short name */
 };
 
-typedef struct ub_response {
-    const ub_param *params;
+typedef struct mb_response {
+    const mb_param *params;
     uint32_t param_count;
     int global; /* response_type GLOBAL_NEG_RESPONSE (negative responses only) */
-} ub_response;
+} mb_response;
 
-typedef struct ub_service {
+typedef struct mb_service {
     const char *name;
-    const ub_param *request;
+    const mb_param *request;
     uint32_t request_count;
-    const ub_response *pos;
+    const mb_response *pos;
     uint32_t pos_count;
-    const ub_response *neg;
+    const mb_response *neg;
     uint32_t neg_count;
-} ub_service;
+} mb_service;
 
-typedef struct ub_ecu {
+typedef struct mb_ecu {
     const char *name;
-    const ub_service *services;
+    const mb_service *services;
     uint32_t service_count;
-    const ub_dtc *dtcs; /* EcuData.dtcs */
+    const mb_dtc *dtcs; /* EcuData.dtcs */
     uint32_t dtc_count;
-} ub_ecu;
+} mb_ecu;
 
 /* ---- Layout ---- */
 
-#define UB_MEMO 64
+#define MB_MEMO 64
 
 /* DOPs already written, so that a DOP shared within one list of params is written once. */
-typedef struct ub_memo {
-    const ub_dop *dop[UB_MEMO];
-    uint32_t at[UB_MEMO];
+typedef struct mb_memo {
+    const mb_dop *dop[MB_MEMO];
+    uint32_t at[MB_MEMO];
     uint32_t count;
-} ub_memo;
+} mb_memo;
 
-static uint32_t ub_lay_dop(tb *b, const ub_dop *d);
-static void ub_lay_params(tb *b, uint32_t slot, const ub_param *p, uint32_t n);
+static uint32_t mb_lay_dop(tb *b, const mb_dop *d);
+static void mb_lay_params(tb *b, uint32_t slot, const mb_param *p, uint32_t n);
 
-static inline void ub_link_string(tb *b, uint32_t at, const char *s)
+static inline void mb_link_string(tb *b, uint32_t at, const char *s)
 {
     if (s)
         tb_link(b, at, tb_string(b, s));
 }
 
-static inline uint32_t ub_table_of(tb *b, uint32_t n, const uint8_t *size, uint32_t *at)
+static inline uint32_t mb_table_of(tb *b, uint32_t n, const uint8_t *size, uint32_t *at)
 {
     return tb_table(b, n, size, at);
 }
 
 /* A table with the one field id (of n) that refers to a string. */
-static inline uint32_t ub_named(tb *b, uint32_t n, uint32_t id, const char *s)
+static inline uint32_t mb_named(tb *b, uint32_t n, uint32_t id, const char *s)
 {
     uint8_t size[16] = {0};
     uint32_t at[16];
     size[id] = 4;
     uint32_t t = tb_table(b, n, size, at);
-    ub_link_string(b, at[id], s);
+    mb_link_string(b, at[id], s);
     return t;
 }
 
-static inline uint32_t ub_lay_dct(tb *b, const ub_dct *c)
+/* A DiagCodedType, its PARAM_LENGTH_INFO key a stub Param named length_key. */
+static inline uint32_t mb_lay_dct(tb *b, const ub_dct *c, const char *length_key)
 {
-    static const uint8_t tags[] = {MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE,
-                                   MDD_SPECIFIC_DATA_TYPE_MIN_MAX_LENGTH_TYPE,
-                                   MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE,
-                                   MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE};
-    static const uint8_t names[] = {MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE,
-                                    MDD_DIAG_CODED_TYPE_NAME_MIN_MAX_LENGTH_TYPE,
-                                    MDD_DIAG_CODED_TYPE_NAME_LEADING_LENGTH_INFO_TYPE,
-                                    MDD_DIAG_CODED_TYPE_NAME_PARAM_LENGTH_INFO_TYPE};
-    uint32_t at[FIDS_DIAG_CODED_TYPE];
-    uint32_t t = tb_table(b, FIDS_DIAG_CODED_TYPE,
-                          (const uint8_t[FIDS_DIAG_CODED_TYPE]){
-                              [FID_DIAG_CODED_TYPE_TYPE] = 1,
-                              [FID_DIAG_CODED_TYPE_BASE_DATA_TYPE] = 1,
-                              [FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER] = 1,
-                              [FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE] = 1,
-                              [FID_DIAG_CODED_TYPE_SPECIFIC_DATA] = 4},
-                          at);
-    tb_set(b, at[FID_DIAG_CODED_TYPE_TYPE], names[c->kind], 1);
-    tb_set(b, at[FID_DIAG_CODED_TYPE_BASE_DATA_TYPE], c->base, 1);
-    tb_set(b, at[FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER], c->low_high ? 0 : 1, 1);
-    tb_set(b, at[FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE], tags[c->kind], 1);
-    uint32_t s, sat[4];
-    switch (c->kind) {
-    case UB_MIN_MAX:
-        s = tb_table(b, FIDS_MIN_MAX_LENGTH_TYPE,
-                     (const uint8_t[FIDS_MIN_MAX_LENGTH_TYPE]){
-                         [FID_MIN_MAX_LENGTH_TYPE_MIN_LENGTH] = 4,
-                         [FID_MIN_MAX_LENGTH_TYPE_MAX_LENGTH] = (uint8_t)(c->max_length ? 4 : 0),
-                         [FID_MIN_MAX_LENGTH_TYPE_TERMINATION] = 1},
-                     sat);
-        tb_set32(b, sat[FID_MIN_MAX_LENGTH_TYPE_MIN_LENGTH], c->min_length);
-        if (c->max_length)
-            tb_set32(b, sat[FID_MIN_MAX_LENGTH_TYPE_MAX_LENGTH], c->max_length);
-        tb_set(b, sat[FID_MIN_MAX_LENGTH_TYPE_TERMINATION], c->termination, 1);
-        break;
-    case UB_LEADING:
-        s = tb_table(b, FIDS_LEADING_LENGTH_INFO_TYPE,
-                     (const uint8_t[]){[FID_LEADING_LENGTH_INFO_TYPE_BIT_LENGTH] = 4}, sat);
-        tb_set32(b, sat[FID_LEADING_LENGTH_INFO_TYPE_BIT_LENGTH], c->bits);
-        break;
-    case UB_PARAM_LENGTH:
-        s = tb_table(b, FIDS_PARAM_LENGTH_INFO_TYPE,
-                     (const uint8_t[]){[FID_PARAM_LENGTH_INFO_TYPE_LENGTH_KEY] = 4}, sat);
-        tb_link(b, sat[FID_PARAM_LENGTH_INFO_TYPE_LENGTH_KEY],
-                ub_named(b, FIDS_PARAM, FID_PARAM_SHORT_NAME, c->length_key));
-        break;
-    default:
-        s = tb_table(b, FIDS_STANDARD_LENGTH_TYPE,
-                     (const uint8_t[FIDS_STANDARD_LENGTH_TYPE]){
-                         [FID_STANDARD_LENGTH_TYPE_BIT_LENGTH] = 4},
-                     sat);
-        tb_set32(b, sat[FID_STANDARD_LENGTH_TYPE_BIT_LENGTH], c->bits);
-        break;
-    }
-    tb_link(b, at[FID_DIAG_CODED_TYPE_SPECIFIC_DATA], s);
+    uint32_t slot;
+    uint32_t t = ub_dct_table(b, c, &slot);
+    if (slot)
+        tb_link(b, slot, mb_named(b, FIDS_PARAM, FID_PARAM_SHORT_NAME, length_key));
     return t;
 }
 
-static inline uint32_t ub_lay_limit(tb *b, const char *value)
-{
-    uint32_t at[FIDS_LIMIT];
-    uint32_t t = tb_table(b, FIDS_LIMIT,
-                          (const uint8_t[FIDS_LIMIT]){[FID_LIMIT_VALUE] = 4,
-                                                      [FID_LIMIT_INTERVAL_TYPE] = 1},
-                          at);
-    tb_set(b, at[FID_LIMIT_INTERVAL_TYPE], MDD_INTERVAL_TYPE_CLOSED, 1);
-    ub_link_string(b, at[FID_LIMIT_VALUE], value);
-    return t;
-}
-
-/* A vector of n doubles; returns its count's position. */
-static inline uint32_t ub_doubles(tb *b, const double *v, uint32_t n)
-{
-    while ((b->len + 4) % 8)
-        tb_put(b, 0, 1);
-    uint32_t at = tb_put(b, n, 4);
-    for (uint32_t i = 0; i < n; i++)
-        tb_bytes(b, &v[i], 8);
-    return at;
-}
-
-static inline uint32_t ub_lay_scale(tb *b, const ub_scale *s)
-{
-    uint32_t at[FIDS_COMPU_SCALE];
-    uint32_t t = tb_table(b, FIDS_COMPU_SCALE,
-                          (const uint8_t[FIDS_COMPU_SCALE]){
-                              [FID_COMPU_SCALE_LOWER_LIMIT] = (uint8_t)(s->lower ? 4 : 0),
-                              [FID_COMPU_SCALE_UPPER_LIMIT] = (uint8_t)(s->upper ? 4 : 0),
-                              [FID_COMPU_SCALE_CONSTS] = (uint8_t)(s->text ? 4 : 0),
-                              [FID_COMPU_SCALE_RATIONAL_CO_EFFS] = (uint8_t)(s->text ? 0 : 4)},
-                          at);
-    if (s->lower)
-        tb_link(b, at[FID_COMPU_SCALE_LOWER_LIMIT], ub_lay_limit(b, s->lower));
-    if (s->upper)
-        tb_link(b, at[FID_COMPU_SCALE_UPPER_LIMIT], ub_lay_limit(b, s->upper));
-    if (s->text) {
-        tb_link(b, at[FID_COMPU_SCALE_CONSTS],
-                ub_named(b, FIDS_COMPU_VALUES, FID_COMPU_VALUES_VT, s->text));
-        return t;
-    }
-    uint32_t cat[FIDS_COMPU_RATIONAL_CO_EFFS];
-    uint32_t c = tb_table(b, FIDS_COMPU_RATIONAL_CO_EFFS,
-                          (const uint8_t[FIDS_COMPU_RATIONAL_CO_EFFS]){
-                              [FID_COMPU_RATIONAL_CO_EFFS_NUMERATOR] = 4,
-                              [FID_COMPU_RATIONAL_CO_EFFS_DENOMINATOR] = (uint8_t)(s->d ? 4 : 0)},
-                          cat);
-    tb_link(b, at[FID_COMPU_SCALE_RATIONAL_CO_EFFS], c);
-    double num[2] = {s->v0, s->v1};
-    tb_link(b, cat[FID_COMPU_RATIONAL_CO_EFFS_NUMERATOR], ub_doubles(b, num, 2));
-    if (s->d)
-        tb_link(b, cat[FID_COMPU_RATIONAL_CO_EFFS_DENOMINATOR], ub_doubles(b, &s->d, 1));
-    return t;
-}
-
-static inline uint32_t ub_lay_compu(tb *b, const ub_compu *c)
-{
-    uint32_t at[FIDS_COMPU_METHOD];
-    uint32_t t = tb_table(b, FIDS_COMPU_METHOD,
-                          (const uint8_t[FIDS_COMPU_METHOD]){
-                              [FID_COMPU_METHOD_CATEGORY] = 1,
-                              [FID_COMPU_METHOD_INTERNAL_TO_PHYS] = 4},
-                          at);
-    tb_set(b, at[FID_COMPU_METHOD_CATEGORY], c->category, 1);
-    uint32_t iat[FIDS_COMPU_INTERNAL_TO_PHYS];
-    uint32_t i = tb_table(b, FIDS_COMPU_INTERNAL_TO_PHYS,
-                          (const uint8_t[FIDS_COMPU_INTERNAL_TO_PHYS]){
-                              [FID_COMPU_INTERNAL_TO_PHYS_COMPU_SCALES] = 4},
-                          iat);
-    tb_link(b, at[FID_COMPU_METHOD_INTERNAL_TO_PHYS], i);
-    uint32_t v = tb_vector(b, c->scale_count);
-    tb_link(b, iat[FID_COMPU_INTERNAL_TO_PHYS_COMPU_SCALES], v);
-    for (uint32_t k = 0; k < c->scale_count; k++)
-        tb_link(b, v + 4 + 4 * k, ub_lay_scale(b, &c->scales[k]));
-    return t;
-}
-
-static inline uint32_t ub_lay_dtc(tb *b, const ub_dtc *d)
+static inline uint32_t mb_lay_dtc(tb *b, const mb_dtc *d)
 {
     uint32_t at[FIDS_DTC];
     uint32_t t = tb_table(b, FIDS_DTC,
@@ -355,52 +200,45 @@ static inline uint32_t ub_lay_dtc(tb *b, const ub_dtc *d)
     tb_set32(b, at[FID_DTC_TROUBLE_CODE], d->code);
     if (d->level)
         tb_set32(b, at[FID_DTC_LEVEL], d->level);
-    ub_link_string(b, at[FID_DTC_SHORT_NAME], d->name);
-    ub_link_string(b, at[FID_DTC_DISPLAY_TROUBLE_CODE], d->display);
-    tb_link(b, at[FID_DTC_TEXT], ub_named(b, FIDS_TEXT, FID_TEXT_VALUE, d->text));
+    mb_link_string(b, at[FID_DTC_SHORT_NAME], d->name);
+    mb_link_string(b, at[FID_DTC_DISPLAY_TROUBLE_CODE], d->display);
+    tb_link(b, at[FID_DTC_TEXT], mb_named(b, FIDS_TEXT, FID_TEXT_VALUE, d->text));
     return t;
 }
 
-static inline uint32_t ub_dtc_vector(tb *b, const ub_dtc *d, uint32_t n)
+static inline uint32_t mb_dtc_vector(tb *b, const mb_dtc *d, uint32_t n)
 {
     uint32_t v = tb_vector(b, n);
     for (uint32_t i = 0; i < n; i++)
-        tb_link(b, v + 4 + 4 * i, ub_lay_dtc(b, &d[i]));
+        tb_link(b, v + 4 + 4 * i, mb_lay_dtc(b, &d[i]));
     return v;
 }
 
-/* NormalDOP or DTCDOP: the coded type, physical type and compu method at the field ids
- * given. */
-static inline void ub_lay_coded(tb *b, const ub_dop *d, uint32_t dct_at, uint32_t pt_at,
+/* A DTCDOP's coded type, physical type and compu method. */
+static inline void mb_lay_coded(tb *b, const mb_dop *d, uint32_t dct_at, uint32_t pt_at,
                                 uint32_t cm_at)
 {
-    tb_link(b, dct_at, ub_lay_dct(b, &d->dct));
-    if (d->physical) {
-        uint32_t at[FIDS_PHYSICAL_TYPE];
-        tb_link(b, pt_at,
-                tb_table(b, FIDS_PHYSICAL_TYPE,
-                         (const uint8_t[FIDS_PHYSICAL_TYPE]){[FID_PHYSICAL_TYPE_BASE_DATA_TYPE] = 1},
-                         at));
-        tb_set(b, at[FID_PHYSICAL_TYPE_BASE_DATA_TYPE], d->phys_type, 1);
-    }
-    if (d->compu)
-        tb_link(b, cm_at, ub_lay_compu(b, d->compu));
+    tb_link(b, dct_at, mb_lay_dct(b, &d->normal.dct, d->length_key));
+    if (d->normal.physical_type != UB_ABSENT)
+        tb_link(b, pt_at, ub_physical_type_table(b, (uint8_t)d->normal.physical_type));
+    if (d->normal.compu)
+        tb_link(b, cm_at, ub_compu_table(b, d->normal.compu));
 }
 
-static inline uint32_t ub_lay_field(tb *b, const ub_dop *item)
+static inline uint32_t mb_lay_field(tb *b, const mb_dop *item)
 {
     uint32_t at[FIDS_FIELD];
-    int env = item->kind == UB_ENV_DATA_DESC;
+    int env = item->kind == MB_ENV_DATA_DESC;
     uint32_t t = tb_table(b, FIDS_FIELD,
                           (const uint8_t[FIDS_FIELD]){
                               [FID_FIELD_BASIC_STRUCTURE] = (uint8_t)(env ? 0 : 4),
                               [FID_FIELD_ENV_DATA_DESC] = (uint8_t)(env ? 4 : 0)},
                           at);
-    tb_link(b, at[env ? FID_FIELD_ENV_DATA_DESC : FID_FIELD_BASIC_STRUCTURE], ub_lay_dop(b, item));
+    tb_link(b, at[env ? FID_FIELD_ENV_DATA_DESC : FID_FIELD_BASIC_STRUCTURE], mb_lay_dop(b, item));
     return t;
 }
 
-static inline uint32_t ub_lay_case(tb *b, const ub_case *c, int is_default)
+static inline uint32_t mb_lay_case(tb *b, const mb_case *c, int is_default)
 {
     uint32_t at[FIDS_CASE];
     if (is_default) {
@@ -409,9 +247,9 @@ static inline uint32_t ub_lay_case(tb *b, const ub_case *c, int is_default)
                                   [FID_DEFAULT_CASE_SHORT_NAME] = 4,
                                   [FID_DEFAULT_CASE_STRUCTURE] = (uint8_t)(c->structure ? 4 : 0)},
                               at);
-        ub_link_string(b, at[FID_DEFAULT_CASE_SHORT_NAME], c->name);
+        mb_link_string(b, at[FID_DEFAULT_CASE_SHORT_NAME], c->name);
         if (c->structure)
-            tb_link(b, at[FID_DEFAULT_CASE_STRUCTURE], ub_lay_dop(b, c->structure));
+            tb_link(b, at[FID_DEFAULT_CASE_STRUCTURE], mb_lay_dop(b, c->structure));
         return t;
     }
     uint32_t t = tb_table(b, FIDS_CASE,
@@ -421,17 +259,17 @@ static inline uint32_t ub_lay_case(tb *b, const ub_case *c, int is_default)
                               [FID_CASE_LOWER_LIMIT] = (uint8_t)(c->lower ? 4 : 0),
                               [FID_CASE_UPPER_LIMIT] = (uint8_t)(c->upper ? 4 : 0)},
                           at);
-    ub_link_string(b, at[FID_CASE_SHORT_NAME], c->name);
+    mb_link_string(b, at[FID_CASE_SHORT_NAME], c->name);
     if (c->structure)
-        tb_link(b, at[FID_CASE_STRUCTURE], ub_lay_dop(b, c->structure));
+        tb_link(b, at[FID_CASE_STRUCTURE], mb_lay_dop(b, c->structure));
     if (c->lower)
-        tb_link(b, at[FID_CASE_LOWER_LIMIT], ub_lay_limit(b, c->lower));
+        tb_link(b, at[FID_CASE_LOWER_LIMIT], ub_limit(b, c->lower, UB_CLOSED));
     if (c->upper)
-        tb_link(b, at[FID_CASE_UPPER_LIMIT], ub_lay_limit(b, c->upper));
+        tb_link(b, at[FID_CASE_UPPER_LIMIT], ub_limit(b, c->upper, UB_CLOSED));
     return t;
 }
 
-static inline uint32_t ub_lay_mux(tb *b, const ub_dop *d)
+static inline uint32_t mb_lay_mux(tb *b, const mb_dop *d)
 {
     uint32_t at[FIDS_MUX_DOP], kat[FIDS_SWITCH_KEY];
     uint32_t t = tb_table(b, FIDS_MUX_DOP,
@@ -447,45 +285,43 @@ static inline uint32_t ub_lay_mux(tb *b, const ub_dop *d)
                           kat);
     tb_link(b, at[FID_MUX_DOP_SWITCH_KEY], k);
     tb_set32(b, kat[FID_SWITCH_KEY_BYTE_POSITION], d->key_byte);
-    tb_link(b, kat[FID_SWITCH_KEY_DOP], ub_lay_dop(b, d->key_dop));
+    tb_link(b, kat[FID_SWITCH_KEY_DOP], mb_lay_dop(b, d->key_dop));
     if (d->default_case)
-        tb_link(b, at[FID_MUX_DOP_DEFAULT_CASE], ub_lay_case(b, d->default_case, 1));
+        tb_link(b, at[FID_MUX_DOP_DEFAULT_CASE], mb_lay_case(b, d->default_case, 1));
     uint32_t v = tb_vector(b, d->case_count);
     tb_link(b, at[FID_MUX_DOP_CASES], v);
     for (uint32_t i = 0; i < d->case_count; i++)
-        tb_link(b, v + 4 + 4 * i, ub_lay_case(b, &d->cases[i], 0));
+        tb_link(b, v + 4 + 4 * i, mb_lay_case(b, &d->cases[i], 0));
     return t;
 }
 
 /* The specific table of a DOP (the union member). */
-static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
+static inline uint32_t mb_lay_specific(tb *b, const mb_dop *d)
 {
     uint32_t at[16];
     uint32_t t, v;
     switch (d->kind) {
-    case UB_NORMAL:
-        t = tb_table(b, FIDS_NORMAL_DOP,
-                     (const uint8_t[FIDS_NORMAL_DOP]){
-                         [FID_NORMAL_DOP_COMPU_METHOD] = (uint8_t)(d->compu ? 4 : 0),
-                         [FID_NORMAL_DOP_DIAG_CODED_TYPE] = 4,
-                         [FID_NORMAL_DOP_PHYSICAL_TYPE] = (uint8_t)(d->physical ? 4 : 0)},
-                     at);
-        ub_lay_coded(b, d, at[FID_NORMAL_DOP_DIAG_CODED_TYPE], at[FID_NORMAL_DOP_PHYSICAL_TYPE],
-                     at[FID_NORMAL_DOP_COMPU_METHOD]);
+    case MB_NORMAL: {
+        uint32_t slot;
+        t = ub_normal_dop_table(b, &d->normal, &slot);
+        if (slot)
+            tb_link(b, slot, mb_named(b, FIDS_PARAM, FID_PARAM_SHORT_NAME, d->length_key));
         return t;
-    case UB_DTC:
+    }
+    case MB_DTC:
         t = tb_table(b, FIDS_DTC_DOP,
                      (const uint8_t[FIDS_DTC_DOP]){
                          [FID_DTC_DOP_DIAG_CODED_TYPE] = 4,
-                         [FID_DTC_DOP_PHYSICAL_TYPE] = (uint8_t)(d->physical ? 4 : 0),
-                         [FID_DTC_DOP_COMPU_METHOD] = (uint8_t)(d->compu ? 4 : 0),
+                         [FID_DTC_DOP_PHYSICAL_TYPE] =
+                             (uint8_t)(d->normal.physical_type == UB_ABSENT ? 0 : 4),
+                         [FID_DTC_DOP_COMPU_METHOD] = (uint8_t)(d->normal.compu ? 4 : 0),
                          [FID_DTC_DOP_DTCS] = 4},
                      at);
-        ub_lay_coded(b, d, at[FID_DTC_DOP_DIAG_CODED_TYPE], at[FID_DTC_DOP_PHYSICAL_TYPE],
+        mb_lay_coded(b, d, at[FID_DTC_DOP_DIAG_CODED_TYPE], at[FID_DTC_DOP_PHYSICAL_TYPE],
                      at[FID_DTC_DOP_COMPU_METHOD]);
-        tb_link(b, at[FID_DTC_DOP_DTCS], ub_dtc_vector(b, d->dtcs, d->dtc_count));
+        tb_link(b, at[FID_DTC_DOP_DTCS], mb_dtc_vector(b, d->dtcs, d->dtc_count));
         return t;
-    case UB_STRUCTURE:
+    case MB_STRUCTURE:
         t = tb_table(b, FIDS_STRUCTURE,
                      (const uint8_t[FIDS_STRUCTURE]){
                          [FID_STRUCTURE_PARAMS] = 4,
@@ -493,9 +329,9 @@ static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
                      at);
         if (d->byte_size)
             tb_set32(b, at[FID_STRUCTURE_BYTE_SIZE], d->byte_size - 1);
-        ub_lay_params(b, at[FID_STRUCTURE_PARAMS], d->params, d->param_count);
+        mb_lay_params(b, at[FID_STRUCTURE_PARAMS], d->params, d->param_count);
         return t;
-    case UB_STATIC_FIELD:
+    case MB_STATIC_FIELD:
         t = tb_table(b, FIDS_STATIC_FIELD,
                      (const uint8_t[FIDS_STATIC_FIELD]){
                          [FID_STATIC_FIELD_FIXED_NUMBER_OF_ITEMS] = 4,
@@ -503,9 +339,9 @@ static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
                      at);
         tb_set32(b, at[FID_STATIC_FIELD_FIXED_NUMBER_OF_ITEMS], d->count);
         tb_set32(b, at[FID_STATIC_FIELD_ITEM_BYTE_SIZE], d->item_size);
-        tb_link(b, at[FID_STATIC_FIELD_FIELD], ub_lay_field(b, d->item));
+        tb_link(b, at[FID_STATIC_FIELD_FIELD], mb_lay_field(b, d->item));
         return t;
-    case UB_DYNAMIC_FIELD: {
+    case MB_DYNAMIC_FIELD: {
         uint32_t nat[FIDS_DETERMINE_NUMBER_OF_ITEMS];
         t = tb_table(b, FIDS_DYNAMIC_LENGTH_FIELD,
                      (const uint8_t[FIDS_DYNAMIC_LENGTH_FIELD]){
@@ -514,7 +350,7 @@ static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
                          [FID_DYNAMIC_LENGTH_FIELD_DETERMINE_NUMBER_OF_ITEMS] = 4},
                      at);
         tb_set32(b, at[FID_DYNAMIC_LENGTH_FIELD_OFFSET], d->offset);
-        tb_link(b, at[FID_DYNAMIC_LENGTH_FIELD_FIELD], ub_lay_field(b, d->item));
+        tb_link(b, at[FID_DYNAMIC_LENGTH_FIELD_FIELD], mb_lay_field(b, d->item));
         uint32_t n = tb_table(b, FIDS_DETERMINE_NUMBER_OF_ITEMS,
                               (const uint8_t[FIDS_DETERMINE_NUMBER_OF_ITEMS]){
                                   [FID_DETERMINE_NUMBER_OF_ITEMS_BYTE_POSITION] = 4,
@@ -522,10 +358,10 @@ static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
                               nat);
         tb_link(b, at[FID_DYNAMIC_LENGTH_FIELD_DETERMINE_NUMBER_OF_ITEMS], n);
         tb_set32(b, nat[FID_DETERMINE_NUMBER_OF_ITEMS_BYTE_POSITION], d->count_byte);
-        tb_link(b, nat[FID_DETERMINE_NUMBER_OF_ITEMS_DOP], ub_lay_dop(b, d->count_dop));
+        tb_link(b, nat[FID_DETERMINE_NUMBER_OF_ITEMS_DOP], mb_lay_dop(b, d->count_dop));
         return t;
     }
-    case UB_END_OF_PDU_FIELD:
+    case MB_END_OF_PDU_FIELD:
         t = tb_table(b, FIDS_END_OF_PDU_FIELD,
                      (const uint8_t[FIDS_END_OF_PDU_FIELD]){
                          [FID_END_OF_PDU_FIELD_MAX_NUMBER_OF_ITEMS] = (uint8_t)(d->max_items ? 4 : 0),
@@ -536,22 +372,22 @@ static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
             tb_set32(b, at[FID_END_OF_PDU_FIELD_MAX_NUMBER_OF_ITEMS], d->max_items - 1);
         if (d->min_items)
             tb_set32(b, at[FID_END_OF_PDU_FIELD_MIN_NUMBER_OF_ITEMS], d->min_items - 1);
-        tb_link(b, at[FID_END_OF_PDU_FIELD_FIELD], ub_lay_field(b, d->item));
+        tb_link(b, at[FID_END_OF_PDU_FIELD_FIELD], mb_lay_field(b, d->item));
         return t;
-    case UB_MUX:
-        return ub_lay_mux(b, d);
-    case UB_ENV_DATA_DESC:
+    case MB_MUX:
+        return mb_lay_mux(b, d);
+    case MB_ENV_DATA_DESC:
         t = tb_table(b, FIDS_ENV_DATA_DESC,
                      (const uint8_t[FIDS_ENV_DATA_DESC]){[FID_ENV_DATA_DESC_PARAM_SHORT_NAME] = 4,
                                                          [FID_ENV_DATA_DESC_ENV_DATAS] = 4},
                      at);
-        ub_link_string(b, at[FID_ENV_DATA_DESC_PARAM_SHORT_NAME], d->follows);
+        mb_link_string(b, at[FID_ENV_DATA_DESC_PARAM_SHORT_NAME], d->follows);
         v = tb_vector(b, d->env_count);
         tb_link(b, at[FID_ENV_DATA_DESC_ENV_DATAS], v);
         for (uint32_t i = 0; i < d->env_count; i++)
-            tb_link(b, v + 4 + 4 * i, ub_lay_dop(b, &d->envs[i]));
+            tb_link(b, v + 4 + 4 * i, mb_lay_dop(b, &d->envs[i]));
         return t;
-    case UB_ENV_DATA:
+    case MB_ENV_DATA:
         t = tb_table(b, FIDS_ENV_DATA,
                      (const uint8_t[FIDS_ENV_DATA]){
                          [FID_ENV_DATA_DTC_VALUES] = (uint8_t)(d->dtc_value_count ? 4 : 0),
@@ -563,30 +399,30 @@ static inline uint32_t ub_lay_specific(tb *b, const ub_dop *d)
                 tb_set32(b, v + 4 + 4 * i, d->dtc_values[i]);
             tb_link(b, at[FID_ENV_DATA_DTC_VALUES], v);
         }
-        ub_lay_params(b, at[FID_ENV_DATA_PARAMS], d->params, d->param_count);
+        mb_lay_params(b, at[FID_ENV_DATA_PARAMS], d->params, d->param_count);
         return t;
     }
     abort();
 }
 
-static uint32_t ub_lay_dop(tb *b, const ub_dop *d)
+static uint32_t mb_lay_dop(tb *b, const mb_dop *d)
 {
     static const uint8_t types[] = {
-        [UB_NORMAL] = MDD_DOP_TYPE_REGULAR, [UB_STRUCTURE] = MDD_DOP_TYPE_STRUCTURE,
-        [UB_STATIC_FIELD] = MDD_DOP_TYPE_STATIC_FIELD,
-        [UB_DYNAMIC_FIELD] = MDD_DOP_TYPE_DYNAMIC_LENGTH_FIELD,
-        [UB_END_OF_PDU_FIELD] = MDD_DOP_TYPE_END_OF_PDU_FIELD, [UB_MUX] = MDD_DOP_TYPE_MUX,
-        [UB_DTC] = MDD_DOP_TYPE_DTC, [UB_ENV_DATA_DESC] = MDD_DOP_TYPE_ENV_DATA_DESC,
-        [UB_ENV_DATA] = MDD_DOP_TYPE_ENV_DATA};
+        [MB_NORMAL] = MDD_DOP_TYPE_REGULAR, [MB_STRUCTURE] = MDD_DOP_TYPE_STRUCTURE,
+        [MB_STATIC_FIELD] = MDD_DOP_TYPE_STATIC_FIELD,
+        [MB_DYNAMIC_FIELD] = MDD_DOP_TYPE_DYNAMIC_LENGTH_FIELD,
+        [MB_END_OF_PDU_FIELD] = MDD_DOP_TYPE_END_OF_PDU_FIELD, [MB_MUX] = MDD_DOP_TYPE_MUX,
+        [MB_DTC] = MDD_DOP_TYPE_DTC, [MB_ENV_DATA_DESC] = MDD_DOP_TYPE_ENV_DATA_DESC,
+        [MB_ENV_DATA] = MDD_DOP_TYPE_ENV_DATA};
     static const uint8_t tags[] = {
-        [UB_NORMAL] = MDD_SPECIFIC_DOP_DATA_NORMAL_DOP,
-        [UB_STRUCTURE] = MDD_SPECIFIC_DOP_DATA_STRUCTURE,
-        [UB_STATIC_FIELD] = MDD_SPECIFIC_DOP_DATA_STATIC_FIELD,
-        [UB_DYNAMIC_FIELD] = MDD_SPECIFIC_DOP_DATA_DYNAMIC_LENGTH_FIELD,
-        [UB_END_OF_PDU_FIELD] = MDD_SPECIFIC_DOP_DATA_END_OF_PDU_FIELD,
-        [UB_MUX] = MDD_SPECIFIC_DOP_DATA_MUX_DOP, [UB_DTC] = MDD_SPECIFIC_DOP_DATA_DTC_DOP,
-        [UB_ENV_DATA_DESC] = MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC,
-        [UB_ENV_DATA] = MDD_SPECIFIC_DOP_DATA_ENV_DATA};
+        [MB_NORMAL] = MDD_SPECIFIC_DOP_DATA_NORMAL_DOP,
+        [MB_STRUCTURE] = MDD_SPECIFIC_DOP_DATA_STRUCTURE,
+        [MB_STATIC_FIELD] = MDD_SPECIFIC_DOP_DATA_STATIC_FIELD,
+        [MB_DYNAMIC_FIELD] = MDD_SPECIFIC_DOP_DATA_DYNAMIC_LENGTH_FIELD,
+        [MB_END_OF_PDU_FIELD] = MDD_SPECIFIC_DOP_DATA_END_OF_PDU_FIELD,
+        [MB_MUX] = MDD_SPECIFIC_DOP_DATA_MUX_DOP, [MB_DTC] = MDD_SPECIFIC_DOP_DATA_DTC_DOP,
+        [MB_ENV_DATA_DESC] = MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC,
+        [MB_ENV_DATA] = MDD_SPECIFIC_DOP_DATA_ENV_DATA};
     uint32_t at[FIDS_DOP];
     uint32_t t = tb_table(b, FIDS_DOP,
                           (const uint8_t[FIDS_DOP]){[FID_DOP_DOP_TYPE] = 1,
@@ -596,12 +432,12 @@ static uint32_t ub_lay_dop(tb *b, const ub_dop *d)
                           at);
     tb_set(b, at[FID_DOP_DOP_TYPE], types[d->kind], 1);
     tb_set(b, at[FID_DOP_SPECIFIC_DATA_TYPE], tags[d->kind], 1);
-    ub_link_string(b, at[FID_DOP_SHORT_NAME], d->name);
-    tb_link(b, at[FID_DOP_SPECIFIC_DATA], ub_lay_specific(b, d));
+    mb_link_string(b, at[FID_DOP_SHORT_NAME], d->name);
+    tb_link(b, at[FID_DOP_SPECIFIC_DATA], mb_lay_specific(b, d));
     return t;
 }
 
-static inline uint32_t ub_lay_row(tb *b, const ub_row *r)
+static inline uint32_t mb_lay_row(tb *b, const mb_row *r)
 {
     uint32_t at[FIDS_TABLE_ROW];
     uint32_t t = tb_table(b, FIDS_TABLE_ROW,
@@ -610,16 +446,16 @@ static inline uint32_t ub_lay_row(tb *b, const ub_row *r)
                               [FID_TABLE_ROW_DOP] = (uint8_t)(r->dop ? 4 : 0),
                               [FID_TABLE_ROW_STRUCTURE] = (uint8_t)(r->structure ? 4 : 0)},
                           at);
-    ub_link_string(b, at[FID_TABLE_ROW_SHORT_NAME], r->name);
-    ub_link_string(b, at[FID_TABLE_ROW_KEY], r->key);
+    mb_link_string(b, at[FID_TABLE_ROW_SHORT_NAME], r->name);
+    mb_link_string(b, at[FID_TABLE_ROW_KEY], r->key);
     if (r->dop)
-        tb_link(b, at[FID_TABLE_ROW_DOP], ub_lay_dop(b, r->dop));
+        tb_link(b, at[FID_TABLE_ROW_DOP], mb_lay_dop(b, r->dop));
     if (r->structure)
-        tb_link(b, at[FID_TABLE_ROW_STRUCTURE], ub_lay_dop(b, r->structure));
+        tb_link(b, at[FID_TABLE_ROW_STRUCTURE], mb_lay_dop(b, r->structure));
     return t;
 }
 
-static inline uint32_t ub_lay_table(tb *b, const ub_table *tbl)
+static inline uint32_t mb_lay_table(tb *b, const mb_table *tbl)
 {
     uint32_t at[FIDS_TABLE_DOP];
     uint32_t t = tb_table(b, FIDS_TABLE_DOP,
@@ -627,26 +463,26 @@ static inline uint32_t ub_lay_table(tb *b, const ub_table *tbl)
                                                           [FID_TABLE_DOP_KEY_DOP] = 4,
                                                           [FID_TABLE_DOP_ROWS] = 4},
                           at);
-    ub_link_string(b, at[FID_TABLE_DOP_SHORT_NAME], tbl->name);
-    tb_link(b, at[FID_TABLE_DOP_KEY_DOP], ub_lay_dop(b, tbl->key_dop));
+    mb_link_string(b, at[FID_TABLE_DOP_SHORT_NAME], tbl->name);
+    tb_link(b, at[FID_TABLE_DOP_KEY_DOP], mb_lay_dop(b, tbl->key_dop));
     uint32_t v = tb_vector(b, tbl->row_count);
     tb_link(b, at[FID_TABLE_DOP_ROWS], v);
     for (uint32_t i = 0; i < tbl->row_count; i++)
-        tb_link(b, v + 4 + 4 * i, ub_lay_row(b, &tbl->rows[i]));
+        tb_link(b, v + 4 + 4 * i, mb_lay_row(b, &tbl->rows[i]));
     return t;
 }
 
 /* A vector of n strings; returns its count's position. */
-static inline uint32_t ub_strings(tb *b, const char *const *s, uint32_t n)
+static inline uint32_t mb_strings(tb *b, const char *const *s, uint32_t n)
 {
     uint32_t v = tb_vector(b, n);
     for (uint32_t i = 0; i < n; i++)
-        ub_link_string(b, v + 4 + 4 * i, s[i]);
+        mb_link_string(b, v + 4 + 4 * i, s[i]);
     return v;
 }
 
 /* The specific table of a param; its DOP's slot, when it refers to one, in *dop_at. */
-static inline uint32_t ub_lay_param_data(tb *b, const ub_param *p, uint32_t *dop_at)
+static inline uint32_t mb_lay_param_data(tb *b, const mb_param *p, uint32_t *dop_at)
 {
     uint32_t at[4];
     uint32_t t;
@@ -657,23 +493,23 @@ static inline uint32_t ub_lay_param_data(tb *b, const ub_param *p, uint32_t *dop
                      (const uint8_t[]){[FID_CODED_CONST_CODED_VALUE] = 4,
                                        [FID_CODED_CONST_DIAG_CODED_TYPE] = 4},
                      at);
-        ub_link_string(b, at[FID_CODED_CONST_CODED_VALUE], p->value);
-        tb_link(b, at[FID_CODED_CONST_DIAG_CODED_TYPE], ub_lay_dct(b, &p->dct));
+        mb_link_string(b, at[FID_CODED_CONST_CODED_VALUE], p->value);
+        tb_link(b, at[FID_CODED_CONST_DIAG_CODED_TYPE], mb_lay_dct(b, &p->dct, NULL));
         return t;
     case MDD_PARAM_TYPE_NRC_CONST:
         t = tb_table(b, FIDS_NRC_CONST,
                      (const uint8_t[]){[FID_NRC_CONST_CODED_VALUES] = 4,
                                        [FID_NRC_CONST_DIAG_CODED_TYPE] = 4},
                      at);
-        tb_link(b, at[FID_NRC_CONST_CODED_VALUES], ub_strings(b, p->values, p->value_count));
-        tb_link(b, at[FID_NRC_CONST_DIAG_CODED_TYPE], ub_lay_dct(b, &p->dct));
+        tb_link(b, at[FID_NRC_CONST_CODED_VALUES], mb_strings(b, p->values, p->value_count));
+        tb_link(b, at[FID_NRC_CONST_DIAG_CODED_TYPE], mb_lay_dct(b, &p->dct, NULL));
         return t;
     case MDD_PARAM_TYPE_PHYS_CONST:
         t = tb_table(b, FIDS_PHYS_CONST,
                      (const uint8_t[]){[FID_PHYS_CONST_PHYS_CONSTANT_VALUE] = 4,
                                        [FID_PHYS_CONST_DOP] = 4},
                      at);
-        ub_link_string(b, at[FID_PHYS_CONST_PHYS_CONSTANT_VALUE], p->value);
+        mb_link_string(b, at[FID_PHYS_CONST_PHYS_CONSTANT_VALUE], p->value);
         *dop_at = at[FID_PHYS_CONST_DOP];
         return t;
     case MDD_PARAM_TYPE_VALUE:
@@ -681,7 +517,7 @@ static inline uint32_t ub_lay_param_data(tb *b, const ub_param *p, uint32_t *dop
                      (const uint8_t[]){[FID_VALUE_PHYSICAL_DEFAULT_VALUE] = (uint8_t)(p->value ? 4 : 0),
                                        [FID_VALUE_DOP] = 4},
                      at);
-        ub_link_string(b, at[FID_VALUE_PHYSICAL_DEFAULT_VALUE], p->value);
+        mb_link_string(b, at[FID_VALUE_PHYSICAL_DEFAULT_VALUE], p->value);
         *dop_at = at[FID_VALUE_DOP];
         return t;
     case MDD_PARAM_TYPE_LENGTH_KEY:
@@ -691,7 +527,7 @@ static inline uint32_t ub_lay_param_data(tb *b, const ub_param *p, uint32_t *dop
     case MDD_PARAM_TYPE_SYSTEM:
         t = tb_table(b, FIDS_SYSTEM,
                      (const uint8_t[]){[FID_SYSTEM_DOP] = 4, [FID_SYSTEM_SYS_PARAM] = 4}, at);
-        ub_link_string(b, at[FID_SYSTEM_SYS_PARAM], p->value ? p->value : "TIMESTAMP");
+        mb_link_string(b, at[FID_SYSTEM_SYS_PARAM], p->value ? p->value : "TIMESTAMP");
         *dop_at = at[FID_SYSTEM_DOP];
         return t;
     case MDD_PARAM_TYPE_RESERVED:
@@ -715,13 +551,13 @@ static inline uint32_t ub_lay_param_data(tb *b, const ub_param *p, uint32_t *dop
                p->row_ref ? MDD_TABLE_KEY_REFERENCE_TABLE_ROW : MDD_TABLE_KEY_REFERENCE_TABLE_DOP,
                1);
         tb_link(b, at[FID_TABLE_KEY_TABLE_KEY_REFERENCE],
-                p->row_ref ? ub_lay_row(b, &p->table->rows[p->row_ref - 1])
-                           : ub_lay_table(b, p->table));
+                p->row_ref ? mb_lay_row(b, &p->table->rows[p->row_ref - 1])
+                           : mb_lay_table(b, p->table));
         return t;
     case MDD_PARAM_TYPE_TABLE_STRUCT:
         t = tb_table(b, FIDS_TABLE_STRUCT, (const uint8_t[]){[FID_TABLE_STRUCT_TABLE_KEY] = 4}, at);
         tb_link(b, at[FID_TABLE_STRUCT_TABLE_KEY],
-                ub_named(b, FIDS_PARAM, FID_PARAM_SHORT_NAME, p->table_key));
+                mb_named(b, FIDS_PARAM, FID_PARAM_SHORT_NAME, p->table_key));
         return t;
     default:
         /* DYNAMIC and TABLE_ENTRY: a table without fields. */
@@ -729,7 +565,7 @@ static inline uint32_t ub_lay_param_data(tb *b, const ub_param *p, uint32_t *dop
     }
 }
 
-static inline uint8_t ub_param_tag(uint8_t type)
+static inline uint8_t mb_param_tag(uint8_t type)
 {
     static const uint8_t tags[] = {
         [MDD_PARAM_TYPE_CODED_CONST] = MDD_PARAM_SPECIFIC_DATA_CODED_CONST,
@@ -748,7 +584,7 @@ static inline uint8_t ub_param_tag(uint8_t type)
 }
 
 /* A Param table; its DOP's slot (0: none) in *dop_at. */
-static inline uint32_t ub_lay_param(tb *b, const ub_param *p, uint32_t *dop_at)
+static inline uint32_t mb_lay_param(tb *b, const mb_param *p, uint32_t *dop_at)
 {
     uint32_t at[FIDS_PARAM];
     uint32_t t = tb_table(b, FIDS_PARAM,
@@ -760,29 +596,29 @@ static inline uint32_t ub_lay_param(tb *b, const ub_param *p, uint32_t *dop_at)
                               [FID_PARAM_SPECIFIC_DATA_TYPE] = 1, [FID_PARAM_SPECIFIC_DATA] = 4},
                           at);
     tb_set(b, at[FID_PARAM_PARAM_TYPE], p->type, 1);
-    tb_set(b, at[FID_PARAM_SPECIFIC_DATA_TYPE], ub_param_tag(p->type), 1);
+    tb_set(b, at[FID_PARAM_SPECIFIC_DATA_TYPE], mb_param_tag(p->type), 1);
     if (p->byte)
         tb_set32(b, at[FID_PARAM_BYTE_POSITION], p->byte - 1);
     if (p->bit)
         tb_set32(b, at[FID_PARAM_BIT_POSITION], p->bit - 1);
-    ub_link_string(b, at[FID_PARAM_SHORT_NAME], p->name);
-    ub_link_string(b, at[FID_PARAM_SEMANTIC], p->semantic);
-    tb_link(b, at[FID_PARAM_SPECIFIC_DATA], ub_lay_param_data(b, p, dop_at));
+    mb_link_string(b, at[FID_PARAM_SHORT_NAME], p->name);
+    mb_link_string(b, at[FID_PARAM_SEMANTIC], p->semantic);
+    tb_link(b, at[FID_PARAM_SPECIFIC_DATA], mb_lay_param_data(b, p, dop_at));
     return t;
 }
 
 /* The params vector at slot: every Param table first, then their DOPs, each distinct DOP
  * once. */
-static void ub_lay_params(tb *b, uint32_t slot, const ub_param *p, uint32_t n)
+static void mb_lay_params(tb *b, uint32_t slot, const mb_param *p, uint32_t n)
 {
     uint32_t v = tb_vector(b, n);
     tb_link(b, slot, v);
     uint32_t dop_at[64];
-    ub_memo memo = {{0}, {0}, 0};
+    mb_memo memo = {{0}, {0}, 0};
     if (n > 64)
         abort();
     for (uint32_t i = 0; i < n; i++)
-        tb_link(b, v + 4 + 4 * i, ub_lay_param(b, &p[i], &dop_at[i]));
+        tb_link(b, v + 4 + 4 * i, mb_lay_param(b, &p[i], &dop_at[i]));
     for (uint32_t i = 0; i < n; i++) {
         if (!dop_at[i] || !p[i].dop)
             continue;
@@ -790,17 +626,17 @@ static void ub_lay_params(tb *b, uint32_t slot, const ub_param *p, uint32_t n)
         while (k < memo.count && memo.dop[k] != p[i].dop)
             k++;
         if (k == memo.count) {
-            if (memo.count == UB_MEMO)
+            if (memo.count == MB_MEMO)
                 abort();
             memo.dop[k] = p[i].dop;
-            memo.at[k] = ub_lay_dop(b, p[i].dop);
+            memo.at[k] = mb_lay_dop(b, p[i].dop);
             memo.count++;
         }
         tb_link(b, dop_at[i], memo.at[k]);
     }
 }
 
-static inline uint32_t ub_lay_response(tb *b, const ub_response *r, uint8_t type)
+static inline uint32_t mb_lay_response(tb *b, const mb_response *r, uint8_t type)
 {
     uint32_t at[FIDS_RESPONSE];
     uint32_t t = tb_table(b, FIDS_RESPONSE,
@@ -809,19 +645,19 @@ static inline uint32_t ub_lay_response(tb *b, const ub_response *r, uint8_t type
                           at);
     tb_set(b, at[FID_RESPONSE_RESPONSE_TYPE], r->global ? MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE : type,
            1);
-    ub_lay_params(b, at[FID_RESPONSE_PARAMS], r->params, r->param_count);
+    mb_lay_params(b, at[FID_RESPONSE_PARAMS], r->params, r->param_count);
     return t;
 }
 
-static inline uint32_t ub_responses(tb *b, const ub_response *r, uint32_t n, uint8_t type)
+static inline uint32_t mb_responses(tb *b, const mb_response *r, uint32_t n, uint8_t type)
 {
     uint32_t v = tb_vector(b, n);
     for (uint32_t i = 0; i < n; i++)
-        tb_link(b, v + 4 + 4 * i, ub_lay_response(b, &r[i], type));
+        tb_link(b, v + 4 + 4 * i, mb_lay_response(b, &r[i], type));
     return v;
 }
 
-static inline uint32_t ub_lay_service(tb *b, const ub_service *s)
+static inline uint32_t mb_lay_service(tb *b, const mb_service *s)
 {
     uint32_t at[FIDS_DIAG_SERVICE], rat[FIDS_REQUEST];
     uint32_t t = tb_table(b, FIDS_DIAG_SERVICE,
@@ -831,21 +667,21 @@ static inline uint32_t ub_lay_service(tb *b, const ub_service *s)
                               [FID_DIAG_SERVICE_NEG_RESPONSES] = 4},
                           at);
     tb_link(b, at[FID_DIAG_SERVICE_DIAG_COMM],
-            ub_named(b, FIDS_DIAG_COMM, FID_DIAG_COMM_SHORT_NAME, s->name));
+            mb_named(b, FIDS_DIAG_COMM, FID_DIAG_COMM_SHORT_NAME, s->name));
     uint32_t r = tb_table(b, FIDS_REQUEST, (const uint8_t[FIDS_REQUEST]){[FID_REQUEST_PARAMS] = 4},
                           rat);
     tb_link(b, at[FID_DIAG_SERVICE_REQUEST], r);
-    ub_lay_params(b, rat[FID_REQUEST_PARAMS], s->request, s->request_count);
+    mb_lay_params(b, rat[FID_REQUEST_PARAMS], s->request, s->request_count);
     tb_link(b, at[FID_DIAG_SERVICE_POS_RESPONSES],
-            ub_responses(b, s->pos, s->pos_count, MDD_RESPONSE_TYPE_POS_RESPONSE));
+            mb_responses(b, s->pos, s->pos_count, MDD_RESPONSE_TYPE_POS_RESPONSE));
     tb_link(b, at[FID_DIAG_SERVICE_NEG_RESPONSES],
-            ub_responses(b, s->neg, s->neg_count, MDD_RESPONSE_TYPE_NEG_RESPONSE));
+            mb_responses(b, s->neg, s->neg_count, MDD_RESPONSE_TYPE_NEG_RESPONSE));
     return t;
 }
 
 /* Lays e out in b, starting afresh: EcuData with one base variant "V" holding the
  * services, and the ECU's DTCs. */
-static inline void ub_build(tb *b, const ub_ecu *e)
+static inline void mb_build(tb *b, const mb_ecu *e)
 {
     tb_init(b);
     uint32_t at[FIDS_ECU_DATA], vat[FIDS_VARIANT], lat[FIDS_DIAG_LAYER];
@@ -855,10 +691,10 @@ static inline void ub_build(tb *b, const ub_ecu *e)
                                                             [FID_ECU_DATA_DTCS] = 4},
                              at);
     tb_link(b, 0, root);
-    ub_link_string(b, at[FID_ECU_DATA_ECU_NAME], e->name);
+    mb_link_string(b, at[FID_ECU_DATA_ECU_NAME], e->name);
     uint32_t variants = tb_vector(b, 1);
     tb_link(b, at[FID_ECU_DATA_VARIANTS], variants);
-    tb_link(b, at[FID_ECU_DATA_DTCS], ub_dtc_vector(b, e->dtcs, e->dtc_count));
+    tb_link(b, at[FID_ECU_DATA_DTCS], mb_dtc_vector(b, e->dtcs, e->dtc_count));
     uint32_t v = tb_table(b, FIDS_VARIANT,
                           (const uint8_t[FIDS_VARIANT]){[FID_VARIANT_DIAG_LAYER] = 4,
                                                         [FID_VARIANT_IS_BASE_VARIANT] = 1},
@@ -870,19 +706,19 @@ static inline void ub_build(tb *b, const ub_ecu *e)
                                                            [FID_DIAG_LAYER_DIAG_SERVICES] = 4},
                           lat);
     tb_link(b, vat[FID_VARIANT_DIAG_LAYER], l);
-    ub_link_string(b, lat[FID_DIAG_LAYER_SHORT_NAME], "V");
+    mb_link_string(b, lat[FID_DIAG_LAYER_SHORT_NAME], "V");
     uint32_t services = tb_vector(b, e->service_count);
     tb_link(b, lat[FID_DIAG_LAYER_DIAG_SERVICES], services);
     for (uint32_t i = 0; i < e->service_count; i++)
-        tb_link(b, services + 4 + 4 * i, ub_lay_service(b, &e->services[i]));
+        tb_link(b, services + 4 + 4 * i, mb_lay_service(b, &e->services[i]));
 }
 
 /* Lays e out in b and opens it as a database (*db, closed by the caller with mdd_db_close());
  * returns its variant, or NULL with *db NULL when it does not open. verify 0 skips the
  * FlatBuffer verifier, for hostile layouts. */
-static inline const mdd_db_layer *ub_open(tb *b, const ub_ecu *e, int verify, mdd_db **db)
+static inline const mdd_db_layer *mb_open(tb *b, const mb_ecu *e, int verify, mdd_db **db)
 {
-    ub_build(b, e);
+    mb_build(b, e);
     mdd_bytes payload = {b->buf, b->len};
     mdd_db_options opts = mdd_db_options_default();
     opts.store.verify = verify;
@@ -896,31 +732,31 @@ static inline const mdd_db_layer *ub_open(tb *b, const ub_ecu *e, int verify, md
 /* ---- Shorthands for descriptions ---- */
 
 /* An unsigned integer coded type of n bits. */
-#define UB_UINT(n) {.base = MDD_DATA_TYPE_A_UINT_32, .bits = (n)}
+#define MB_UINT(n) UB_STANDARD(MDD_DATA_TYPE_A_UINT_32, n)
 
 /* A NormalDOP of an unsigned integer of n bits, identical. */
-#define UB_UINT_DOP(n) {.kind = UB_NORMAL, .name = "UINT" #n, .dct = UB_UINT(n)}
+#define MB_UINT_DOP(n) {.kind = MB_NORMAL, .name = "UINT" #n, .normal = {MB_UINT(n), NULL, UB_ABSENT}}
 
 /* A CODED_CONST of n bits at byte pos. */
-#define UB_CONST(pname, v, n, pos)                                                           \
-    {.name = (pname), .type = MDD_PARAM_TYPE_CODED_CONST, .byte = UB_AT(pos), .value = (v),     \
-     .dct = UB_UINT(n)}
+#define MB_CONST(pname, v, n, pos)                                                           \
+    {.name = (pname), .type = MDD_PARAM_TYPE_CODED_CONST, .byte = MB_AT(pos), .value = (v),     \
+     .dct = MB_UINT(n)}
 
-/* A VALUE param at byte pos (UB_AT) through dop. */
-#define UB_VALUE(pname, d, pos) {.name = (pname), .type = MDD_PARAM_TYPE_VALUE, .byte = (pos), .dop = (d)}
+/* A VALUE param at byte pos (MB_AT) through dop. */
+#define MB_VALUE(pname, d, pos) {.name = (pname), .type = MDD_PARAM_TYPE_VALUE, .byte = (pos), .dop = (d)}
 
 /* ---- Recording what a decode reports ---- */
 
 /* The values a decode reported, as one line: "path=value@offset+count" for values (numbers
  * in decimal, texts in quotes, bytes as 0x.., DTCs as code:short name), "path{" and "}" for
  * objects, "path[" and "]" for arrays, separated by spaces. */
-typedef struct ub_record {
+typedef struct mb_record {
     char text[4096];
     size_t len;
-} ub_record;
+} mb_record;
 
-static inline void ub_put(ub_record *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static inline void ub_put(ub_record *r, const char *fmt, ...)
+static inline void mb_put(mb_record *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline void mb_put(mb_record *r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -930,60 +766,60 @@ static inline void ub_put(ub_record *r, const char *fmt, ...)
         r->len = r->len + (size_t)n < sizeof r->text ? r->len + (size_t)n : sizeof r->text - 1;
 }
 
-static inline void ub_put_path(ub_record *r, const mdd_uds_value *v)
+static inline void mb_put_path(mb_record *r, const mdd_uds_value *v)
 {
     for (uint32_t i = 0; i < v->depth; i++) {
         const mdd_uds_path_elem *e = &v->path[i];
         if (e->name.ptr)
-            ub_put(r, "%s%.*s", i ? "/" : "", (int)e->name.len, (const char *)e->name.ptr);
+            mb_put(r, "%s%.*s", i ? "/" : "", (int)e->name.len, (const char *)e->name.ptr);
         else
-            ub_put(r, "[%u]", (unsigned)e->index);
+            mb_put(r, "[%u]", (unsigned)e->index);
     }
 }
 
-static inline mdd_status ub_record_visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
+static inline mdd_status mb_record_visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
 {
-    ub_record *r = ctx;
+    mb_record *r = ctx;
     (void)err;
     if (r->len)
-        ub_put(r, " ");
+        mb_put(r, " ");
     switch (v->kind) {
-    case MDD_UDS_OBJECT_END: ub_put(r, "}"); return MDD_OK;
-    case MDD_UDS_ARRAY_END: ub_put(r, "]"); return MDD_OK;
+    case MDD_UDS_OBJECT_END: mb_put(r, "}"); return MDD_OK;
+    case MDD_UDS_ARRAY_END: mb_put(r, "]"); return MDD_OK;
     default: break;
     }
-    ub_put_path(r, v);
+    mb_put_path(r, v);
     switch (v->kind) {
-    case MDD_UDS_OBJECT_BEGIN: ub_put(r, "{"); return MDD_OK;
-    case MDD_UDS_ARRAY_BEGIN: ub_put(r, "["); return MDD_OK;
-    case MDD_UDS_UINT: ub_put(r, "=%llu", (unsigned long long)v->as.u); break;
-    case MDD_UDS_INT: ub_put(r, "=%lld", (long long)v->as.i); break;
-    case MDD_UDS_FLOAT: ub_put(r, "=%g", v->as.f); break;
+    case MDD_UDS_OBJECT_BEGIN: mb_put(r, "{"); return MDD_OK;
+    case MDD_UDS_ARRAY_BEGIN: mb_put(r, "["); return MDD_OK;
+    case MDD_UDS_UINT: mb_put(r, "=%llu", (unsigned long long)v->as.u); break;
+    case MDD_UDS_INT: mb_put(r, "=%lld", (long long)v->as.i); break;
+    case MDD_UDS_FLOAT: mb_put(r, "=%g", v->as.f); break;
     case MDD_UDS_TEXT:
-        ub_put(r, "=\"%.*s\"", (int)v->as.text.bytes.len, (const char *)v->as.text.bytes.ptr);
+        mb_put(r, "=\"%.*s\"", (int)v->as.text.bytes.len, (const char *)v->as.text.bytes.ptr);
         break;
     case MDD_UDS_BYTES:
-        ub_put(r, "=0x");
+        mb_put(r, "=0x");
         for (size_t i = 0; i < v->as.bytes.len; i++)
-            ub_put(r, "%02X", v->as.bytes.ptr[i]);
+            mb_put(r, "%02X", v->as.bytes.ptr[i]);
         break;
     case MDD_UDS_DTC: {
         mdd_bytes n = mdd_dtc_short_name(v->as.dtc.dtc);
-        ub_put(r, "=%06X:%.*s", (unsigned)v->as.dtc.code, (int)n.len, (const char *)n.ptr);
+        mb_put(r, "=%06X:%.*s", (unsigned)v->as.dtc.code, (int)n.len, (const char *)n.ptr);
         break;
     }
-    default: ub_put(r, "=?"); break;
+    default: mb_put(r, "=?"); break;
     }
-    ub_put(r, "@%zu+%zu", v->byte_offset, v->byte_count);
+    mb_put(r, "@%zu+%zu", v->byte_offset, v->byte_count);
     return MDD_OK;
 }
 
 /* A visitor that records into r (zeroed first). */
-static inline mdd_uds_visitor ub_recorder(ub_record *r)
+static inline mdd_uds_visitor mb_recorder(mb_record *r)
 {
     r->len = 0;
     r->text[0] = '\0';
-    mdd_uds_visitor v = {ub_record_visit, r};
+    mdd_uds_visitor v = {mb_record_visit, r};
     return v;
 }
 

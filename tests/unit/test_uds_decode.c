@@ -20,7 +20,7 @@ static const mdd_db_layer *layer;
 static int setup(void **state)
 {
     (void)state;
-    layer = ub_open(&layout, &um_ecu, 1, &db);
+    layer = mb_open(&layout, &um_ecu, 1, &db);
     return layer ? 0 : -1;
 }
 
@@ -33,10 +33,10 @@ static int teardown(void **state)
 
 /* Decodes response (the answer to request) and returns what the visitor saw. */
 static mdd_status decode(const char *request, size_t request_len, const char *response,
-                         size_t response_len, ub_record *rec, mdd_uds_decoded *out,
+                         size_t response_len, mb_record *rec, mdd_uds_decoded *out,
                          mdd_error *err)
 {
-    mdd_uds_visitor v = ub_recorder(rec);
+    mdd_uds_visitor v = mb_recorder(rec);
     memset(out, 0, sizeof *out);
     memset(err, 0, sizeof *err);
     return mdd_uds_decode(layer, (const uint8_t *)request, request_len,
@@ -54,7 +54,7 @@ static void service_is(const mdd_uds_decoded *out, const char *name)
 static void test_simple_positive(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34"), MDD_OK);
@@ -69,7 +69,7 @@ static void test_simple_positive(void **state)
 static void test_trailing_bytes_are_reported(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34\xAA\xBB"), MDD_OK);
@@ -79,7 +79,7 @@ static void test_trailing_bytes_are_reported(void **state)
 static void test_negative_response(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x22\xF1\x90", "\x7F\x22\x31"), MDD_OK);
@@ -91,7 +91,7 @@ static void test_negative_response(void **state)
 static void test_no_response_matches(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x22\x01\x00", "\x63\x01\x02"), MDD_ERR_NOT_FOUND);
@@ -106,7 +106,7 @@ static void test_no_response_matches(void **state)
 static void test_structure_with_byte_size(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     /* Rec takes 4 bytes from byte 1 although its params read 2: After is byte 5. */
@@ -122,7 +122,7 @@ static void test_structure_with_byte_size(void **state)
 static void test_static_field(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x19\x01", "\x59\x01\xAA\xFF\x02\xBB\xFF\x42"), MDD_OK);
@@ -134,7 +134,7 @@ static void test_static_field(void **state)
 static void test_dynamic_length_field(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x19\x02", "\x59\x02\x01\xAA\x02\xBB\x42"), MDD_OK);
@@ -148,7 +148,7 @@ static void test_dynamic_length_field(void **state)
 static void test_end_of_pdu_field(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x19\x03", "\x59\x01\xAA\x02\xBB"), MDD_OK);
@@ -163,7 +163,7 @@ static void test_end_of_pdu_field(void **state)
 static void test_mux(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x31", "\x71\x01\x12\x34"), MDD_OK);
@@ -179,7 +179,7 @@ static void test_mux(void **state)
 static void test_dtc_and_env_data(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     /* The DTC 0x010100 is the DOP's own; its environment data are the one for every code
@@ -198,7 +198,7 @@ static void test_dtc_and_env_data(void **state)
 static void test_table_key_and_struct(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x22\x03\x00", "\x62\x01\x07"), MDD_OK);
@@ -213,7 +213,7 @@ static void test_table_key_and_struct(void **state)
 static void test_reserved_is_high_low(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x22\x04\x00", "\x62\x01\x02\x03"), MDD_OK);
@@ -223,7 +223,7 @@ static void test_reserved_is_high_low(void **state)
 static void test_length_key(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     /* Len 0x10 = 16 bits: Data is AA BB, T follows. */
@@ -234,7 +234,7 @@ static void test_length_key(void **state)
 static void test_nrc_const_and_global_negative(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x23", "\x7F\x23\x31"), MDD_OK);
@@ -248,7 +248,7 @@ static void test_nrc_const_and_global_negative(void **state)
     assert_int_equal(mdd_response_response_type(out.response), MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE);
     /* Numbered after the service's own negative response, so it can be asked for again. */
     assert_int_equal(out.message.index, 1);
-    mdd_uds_visitor v = ub_recorder(&rec);
+    mdd_uds_visitor v = mb_recorder(&rec);
     assert_int_equal(mdd_uds_decode_message(layer, &out.service, &out.message,
                                             (const uint8_t *)"\x23", 1,
                                             (const uint8_t *)"\x7F\x23\x11", 3, &v, NULL, NULL,
@@ -260,7 +260,7 @@ static void test_nrc_const_and_global_negative(void **state)
 static void test_phys_const(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x24", "\x64\x05"), MDD_OK);
@@ -272,7 +272,7 @@ static void test_phys_const(void **state)
 static void test_coded_const_checked(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x25\x01\x07", "\x65\x01\x55"), MDD_OK);
@@ -282,10 +282,43 @@ static void test_coded_const_checked(void **state)
     assert_string_equal(err.message, "/End at byte 2: coded constant 85 expected, read 86");
 }
 
+static void test_system_param(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    assert_int_equal(DECODE("\x28", "\x68\x01\x02"), MDD_OK);
+    assert_string_equal(rec.text, "SID=104@0+1 Time=258@1+2");
+}
+
+static void test_bit_positions(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* 5A = 0101 1010: bits 3..6 are 1011 = 11, bits 0..2 are 010 = 2; Next follows Lo, the
+     * previous param, on the next whole byte. */
+    assert_int_equal(DECODE("\x29", "\x69\x5A\x07"), MDD_OK);
+    assert_string_equal(rec.text, "SID=105@0+1 Hi=11@1+1 Lo=2@1+1 Next=7@2+1");
+}
+
+static void test_table_row_reference(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* The key names row R1 itself: no bytes, reported as the row's key text. */
+    assert_int_equal(DECODE("\x2A", "\x6A\x09"), MDD_OK);
+    assert_string_equal(rec.text, "SID=106@0+1 RK=\"1\"@1+0 RS{ RS/R1{ RS/R1/x=9@1+1 } }");
+}
+
 static void test_unsupported_kind(void **state)
 {
     (void)state;
-    ub_record rec;
+    mb_record rec;
     mdd_uds_decoded out;
     mdd_error err;
     assert_int_equal(DECODE("\x26", "\x66\x01"), MDD_ERR_UNSUPPORTED);
@@ -297,8 +330,8 @@ static void test_decode_message_request(void **state)
     (void)state;
     mdd_db_service s;
     assert_true(mdd_db_find_service(layer, "Tail", &s));
-    ub_record rec;
-    mdd_uds_visitor v = ub_recorder(&rec);
+    mb_record rec;
+    mdd_uds_visitor v = mb_recorder(&rec);
     mdd_uds_message m = {MDD_UDS_REQUEST, 0};
     mdd_uds_decoded out;
     const uint8_t req[] = {0x25, 0x01, 0x07};
@@ -313,6 +346,63 @@ static void test_decode_message_request(void **state)
     assert_int_equal(mdd_uds_decode_message(layer, &s, &bad, NULL, 0, req, sizeof req, &v,
                                             NULL, &out, &err),
                      MDD_ERR_ARG);
+}
+
+static void test_values_through_coded_types_and_compu(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* The example: a string read. */
+    assert_int_equal(DECODE("\x22\xF1\x91", "\x62\xF1\x91SCEDT"), MDD_OK);
+    assert_string_equal(rec.text, "SID=98@0+1 DID=61841@1+2 Name=\"SCEDT\"@3+5");
+    assert_int_equal(DECODE("\x22\xF1\x92", "\x62\xF1\x92\xC3\xA4x"), MDD_OK);
+    assert_string_equal(rec.text, "SID=98@0+1 DID=61842@1+2 Text=\"\xC3\xA4x\"@3+3");
+    /* LINEAR -40 + 0.5 x: 0x7D = 125 is 22.5. */
+    assert_int_equal(DECODE("\x22\xF1\x93", "\x62\xF1\x93\x7D"), MDD_OK);
+    assert_string_equal(rec.text, "SID=98@0+1 DID=61843@1+2 Temp=22.5@3+1");
+    mdd_db_service s;
+    assert_true(mdd_db_find_service(layer, "Session", &s));
+    mdd_uds_message request = {MDD_UDS_REQUEST, 0};
+    mdd_uds_visitor v = mb_recorder(&rec);
+    assert_int_equal(mdd_uds_decode_message(layer, &s, &request, NULL, 0,
+                                            (const uint8_t *)"\x10\x03", 2, &v, NULL, NULL, &err),
+                     MDD_OK);
+    assert_string_equal(rec.text, "SID=16@0+1 EcuSessionType=\"Extended\"@1+1");
+}
+
+static void test_bad_input_names_path_and_byte(void **state)
+{
+    (void)state;
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    /* Truncated. */
+    assert_int_equal(DECODE("\x22\xF1\x90", "\x62\xF1\x90\x12"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message,
+                        "/Value: byte 3: 16 bits at bit position 0 need 2 bytes, the message ends "
+                        "at byte 4");
+    assert_int_equal(DECODE("\x22\xF1\x91", "\x62\xF1\x91SCE"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/Name: byte 3: 5 bytes wanted, the message ends at byte 6");
+    /* A length past the end: Len says 32 bits, 2 bytes follow. */
+    assert_int_equal(DECODE("\x22\x05\x00", "\x62\x20\xAA\xBB"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/Data: byte 2: 4 bytes wanted, the message ends at byte 4");
+    /* Invalid UTF-8. */
+    assert_int_equal(DECODE("\x22\xF1\x92", "\x62\xF1\x92\xC3\x28"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/Text: byte 3: malformed UTF-8 in a A_UTF_8_STRING");
+    /* A text-table miss. */
+    mdd_db_service s;
+    assert_true(mdd_db_find_service(layer, "Session", &s));
+    mdd_uds_message request = {MDD_UDS_REQUEST, 0};
+    assert_int_equal(mdd_uds_decode_message(layer, &s, &request, NULL, 0,
+                                            (const uint8_t *)"\x10\x05", 2, NULL, NULL, NULL, &err),
+                     MDD_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "/EcuSessionType: "));
+    /* An item inside a field names its index. */
+    assert_int_equal(DECODE("\x19\x02", "\x59\x02\x01\xAA\x02"), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "/List[1]/val: byte 5: 8 bits at bit position 0 need 1 bytes, "
+                                     "the message ends at byte 5");
 }
 
 static mdd_status stop_at_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
@@ -362,8 +452,13 @@ int main(void)
         cmocka_unit_test(test_nrc_const_and_global_negative),
         cmocka_unit_test(test_phys_const),
         cmocka_unit_test(test_coded_const_checked),
+        cmocka_unit_test(test_system_param),
+        cmocka_unit_test(test_bit_positions),
+        cmocka_unit_test(test_table_row_reference),
         cmocka_unit_test(test_unsupported_kind),
         cmocka_unit_test(test_decode_message_request),
+        cmocka_unit_test(test_values_through_coded_types_and_compu),
+        cmocka_unit_test(test_bad_input_names_path_and_byte),
         cmocka_unit_test(test_visitor_status_stops),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

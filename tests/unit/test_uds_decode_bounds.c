@@ -49,10 +49,10 @@ static void test_no_allocation(void **state)
 {
     (void)state;
     mdd_db *db;
-    const mdd_db_layer *layer = ub_open(&layout, &um_ecu, 1, &db);
+    const mdd_db_layer *layer = mb_open(&layout, &um_ecu, 1, &db);
     assert_non_null(layer);
-    ub_record rec;
-    mdd_uds_visitor v = ub_recorder(&rec);
+    mb_record rec;
+    mdd_uds_visitor v = mb_recorder(&rec);
     mdd_db_service s;
     assert_true(mdd_db_find_service(layer, "ReadDtc", &s));
     const uint8_t req[] = {0x19, 0x04}, resp[] = {0x59, 0x01, 0x01, 0x00, 0x12, 0x34, 0x55};
@@ -79,35 +79,35 @@ static void test_no_allocation(void **state)
 #define CHAIN 40
 
 /* A structure nested CHAIN deep, each holding the next at byte 0, the last a byte. */
-static ub_dop chain[CHAIN];
-static ub_param chain_params[CHAIN];
-static const ub_param top_req[] = {UB_CONST("SID", "38", 8, 0)};
-static ub_param top_pos[2] = {UB_CONST("SID", "102", 8, 0)};
-static ub_response top_pos_r[1];
-static ub_service top_service[1];
+static mb_dop chain[CHAIN];
+static mb_param chain_params[CHAIN];
+static const mb_param top_req[] = {MB_CONST("SID", "38", 8, 0)};
+static mb_param top_pos[2] = {MB_CONST("SID", "102", 8, 0)};
+static mb_response top_pos_r[1];
+static mb_service top_service[1];
 
 static const mdd_db_layer *open_nested(mdd_db **db, uint32_t levels, const char *param_name,
                                        uint32_t params_per_level)
 {
-    static ub_param pairs[CHAIN][2];
+    static mb_param pairs[CHAIN][2];
     for (uint32_t i = 0; i < levels; i++) {
         int leaf = i + 1 == levels;
-        ub_param p = {.name = leaf ? "x" : param_name, .type = MDD_PARAM_TYPE_VALUE,
-                      .byte = UB_AT(0), .dop = leaf ? &um_u8 : &chain[i + 1]};
+        mb_param p = {.name = leaf ? "x" : param_name, .type = MDD_PARAM_TYPE_VALUE,
+                      .byte = MB_AT(0), .dop = leaf ? &um_u8 : &chain[i + 1]};
         chain_params[i] = p;
         pairs[i][0] = p;
         pairs[i][1] = p;
         pairs[i][1].name = "R";
-        chain[i] = (ub_dop){.kind = UB_STRUCTURE, .name = "S",
+        chain[i] = (mb_dop){.kind = MB_STRUCTURE, .name = "S",
                             .params = params_per_level == 2 && !leaf ? pairs[i] : &chain_params[i],
                             .param_count = params_per_level == 2 && !leaf ? 2 : 1};
     }
-    top_pos[1] = (ub_param)UB_VALUE("Top", &chain[0], UB_AT(1));
-    top_pos_r[0] = (ub_response){top_pos, 2, 0};
-    top_service[0] = (ub_service){.name = "Deep", .request = top_req, .request_count = 1,
+    top_pos[1] = (mb_param)MB_VALUE("Top", &chain[0], MB_AT(1));
+    top_pos_r[0] = (mb_response){top_pos, 2, 0};
+    top_service[0] = (mb_service){.name = "Deep", .request = top_req, .request_count = 1,
                                   .pos = top_pos_r, .pos_count = 1};
-    ub_ecu e = {"ECU", top_service, 1, NULL, 0};
-    return ub_open(&layout, &e, 0, db);
+    mb_ecu e = {"ECU", top_service, 1, NULL, 0};
+    return mb_open(&layout, &e, 0, db);
 }
 
 static void test_nesting_is_bounded(void **state)
@@ -129,8 +129,8 @@ static void test_nesting_is_bounded(void **state)
     /* Deep enough bounds let it through: 39 structures and the byte. */
     mdd_uds_options opts = mdd_uds_options_default();
     opts.max_depth = 64;
-    ub_record rec;
-    mdd_uds_visitor v = ub_recorder(&rec);
+    mb_record rec;
+    mdd_uds_visitor v = mb_recorder(&rec);
     assert_int_equal(mdd_uds_decode(layer, req, 1, resp, 2, &v, &opts, NULL, &err), MDD_OK);
     assert_non_null(strstr(rec.text, "/x=7@1+1"));
     /* Encoding stops the same way. */

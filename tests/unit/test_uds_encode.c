@@ -20,7 +20,7 @@ static const mdd_db_layer *layer;
 static int setup(void **state)
 {
     (void)state;
-    layer = ub_open(&layout, &um_ecu, 1, &db);
+    layer = mb_open(&layout, &um_ecu, 1, &db);
     return layer ? 0 : -1;
 }
 
@@ -66,8 +66,8 @@ static void decodes_to(const char *name, const char *bytes, size_t len, const ch
 {
     mdd_db_service s;
     assert_true(mdd_db_find_service(layer, name, &s));
-    ub_record rec;
-    mdd_uds_visitor v = ub_recorder(&rec);
+    mb_record rec;
+    mdd_uds_visitor v = mb_recorder(&rec);
     assert_int_equal(mdd_uds_decode_message(layer, &s, &positive, NULL, 0, (const uint8_t *)bytes,
                                             len, &v, NULL, NULL, NULL),
                      MDD_OK);
@@ -273,8 +273,54 @@ static void test_negative_responses(void **state)
     assert_int_equal(encode("Guarded", &negative, "\x23", 1, "{\"NRC\": 17}", &e), MDD_ERR_ARG);
     assert_string_equal(e.err.message, "/NRC at byte 2: the value given is none of the NRC "
                                        "constant's");
+    /* A SYSTEM parameter takes the value given; the codec has no host values. */
+    ENCODES_TO("System", "{\"Time\": 258}", "\x68\x01\x02");
+    assert_int_equal(encode("System", &positive, NULL, 0, "{}", &e), MDD_ERR_ARG);
+    assert_string_equal(e.err.message, "/Time at byte 1: no value given");
+    /* Bits: 11 at bits 3..6 and 2 at bits 0..2 of one byte, 0x58 | 0x02. */
+    ENCODES_TO("Bits", "{\"Hi\": 11, \"Lo\": 2, \"Next\": 7}", "\x69\x5A\x07");
+    ENCODES_TO("RowRef", "{\"RS\": {\"R1\": {\"x\": 9}}}", "\x6A\x09");
     mdd_uds_message missing = {MDD_UDS_NEGATIVE, 3};
     assert_int_equal(encode("Guarded", &missing, NULL, 0, "{}", &e), MDD_ERR_ARG);
+}
+
+static void test_values_through_coded_types_and_compu(void **state)
+{
+    (void)state;
+    ENCODES_TO("ReadName", "{\"Name\": \"SCEDT\"}", "\x62\xF1\x91SCEDT");
+    ENCODES_TO("ReadText", "{\"Text\": \"\\u00e4x\"}", "\x62\xF1\x92\xC3\xA4x");
+    /* The inverse of -40 + 0.5 x: 22.7 -> 125.4 -> 125; 22.75 -> 125.5 -> 126 (ties to
+     * even). */
+    ENCODES_TO("ReadTemp", "{\"Temp\": 22.7}", "\x62\xF1\x93\x7D");
+    ENCODES_TO("ReadTemp", "{\"Temp\": 22.75}", "\x62\xF1\x93\x7E");
+    decodes_to("ReadTemp", "\x62\xF1\x93\x7E", 4, "SID=98@0+1 DID=61843@1+2 Temp=23@3+1");
+    /* The example: a session request from its text. */
+    encoded e;
+    assert_int_equal(encode("Session", NULL, NULL, 0, "{\"EcuSessionType\": \"Extended\"}", &e),
+                     MDD_OK);
+    assert_int_equal(e.len, 2);
+    assert_memory_equal(e.bytes, "\x10\x03", 2);
+}
+
+static void test_values_refused_with_their_path(void **state)
+{
+    (void)state;
+    encoded e;
+    assert_int_equal(encode("ReadName", &positive, NULL, 0, "{\"Name\": \"SCEDTX\"}", &e),
+                     MDD_ERR_ARG);
+    assert_string_equal(e.err.message,
+                        "/Name: byte 3: 6 bytes do not fit in the 5 of the A_ASCIISTRING");
+    assert_int_equal(encode("ReadTemp", &positive, NULL, 0, "{\"Temp\": \"warm\"}", &e),
+                     MDD_ERR_ARG);
+    assert_string_equal(e.err.message, "/Temp: the LINEAR compu method needs a number, not a text");
+    assert_int_equal(encode("Session", NULL, NULL, 0, "{\"EcuSessionType\": \"Sport\"}", &e),
+                     MDD_ERR_ARG);
+    assert_string_equal(e.err.message,
+                        "/EcuSessionType: \"Sport\" is not a text of the TEXT_TABLE compu method");
+    assert_int_equal(encode("Session", NULL, NULL, 0, "{\"EcuSessionType\": 3}", &e),
+                     MDD_ERR_ARG);
+    assert_string_equal(e.err.message,
+                        "/EcuSessionType: the TEXT_TABLE compu method needs a text, not 3");
 }
 
 int main(void)
@@ -293,6 +339,8 @@ int main(void)
         cmocka_unit_test(test_length_key_written_last),
         cmocka_unit_test(test_reserved_and_constants),
         cmocka_unit_test(test_negative_responses),
+        cmocka_unit_test(test_values_through_coded_types_and_compu),
+        cmocka_unit_test(test_values_refused_with_their_path),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
