@@ -72,7 +72,7 @@ mdd_status uds_base_of(mdd_diag_coded_type dct, uds_base *base, mdd_error *err)
         return mdd_fail(err, MDD_ERR_FORMAT, "DiagCodedType: unknown base_data_type %u",
                         base->type);
     mdd_bytes name = mdd_diag_coded_type_base_type_encoding(dct);
-    if (!name.ptr || !name.len)
+    if (!name.ptr || !name.len || mdd_bytes_equal_str(name, "NONE")) /* ODX's "no encoding" */
         return MDD_OK;
     bool numeric = uds_type_is_integer(base->type) || uds_type_is_text(base->type);
     return numeric ? apply_encoding(name, base, err) : unsupported_encoding(name, base->type, err);

@@ -73,8 +73,8 @@ static mdd_status identical(const uds_compu_ctx *c, const uds_scalar *in, bool t
                             uds_scalar *out)
 {
     mdd_status fail = to_coded ? MDD_ERR_ARG : MDD_ERR_FORMAT;
-    mdd_status st = uds_convert(in, to_coded ? c->coded_type : c->physical_type, to_coded == false,
-                                out, c->err);
+    mdd_status st = uds_convert(in, to_coded ? c->coded_type : c->physical_type, !to_coded, out,
+                                c->err);
     if (st != MDD_OK && c->err)
         c->err->status = fail;
     return st == MDD_OK ? MDD_OK : fail;

@@ -679,6 +679,11 @@ static void unsupported_encodings_and_lengths(void **state)
     assert_int_equal(read_at(&latin1, (const uint8_t[]){0xE4}, 1, 0, 0, 0, &v, &next, &err),
                      MDD_OK);
     assert_int_equal(v.as.text.encoding, MDD_UDS_TEXT_LATIN1);
+    latin1.encoding = "NONE"; /* the type's own */
+    latin1.bits = 16;
+    assert_int_equal(read_at(&latin1, (const uint8_t[]){0xC3, 0xA4}, 2, 0, 0, 0, &v, &next, &err),
+                     MDD_OK);
+    assert_int_equal(v.as.text.encoding, MDD_UDS_TEXT_UTF8);
     ub_dct wide = UB_STANDARD(MDD_DATA_TYPE_A_UINT_32, 72);
     assert_int_equal(read_at(&wide, msg, 9, 0, 0, 0, &v, &next, &err), MDD_ERR_UNSUPPORTED);
     assert_non_null(strstr(err.message, "72 bits"));
