@@ -69,9 +69,11 @@ uint64_t uds_window_read(const uint8_t *msg, const uds_window *w)
 static uint8_t byte_of_shifted(const uds_window *w, size_t i, uint64_t v)
 {
     size_t base = (w->n - 1 - i) * 8;
-    if (base >= w->bit)
-        return base - w->bit >= 64 ? 0 : (uint8_t)(v >> (base - w->bit));
-    return (uint8_t)(v << (w->bit - base));
+    if (base < w->bit)
+        return (uint8_t)(v << (w->bit - base));
+    if (base - w->bit >= 64)
+        return 0;
+    return (uint8_t)(v >> (base - w->bit));
 }
 
 void uds_window_write(uds_out *out, const uds_window *w, uint64_t value, uint64_t select)
