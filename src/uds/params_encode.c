@@ -232,10 +232,11 @@ static mdd_status write_pending_keys(uds_walk *w, uint32_t mark)
         uds_key *k = &w->keys[i % UDS_KEYS_CAP];
         if (!k->pending)
             continue;
+        mdd_bytes name = mdd_param_short_name(k->param);
         if (!k->has_value)
             return uds_fail(w, MDD_ERR_ARG, k->pos.byte,
                             "length key '%.*s': no parameter takes its length from it",
-                            (int)k->name.len, k->name.ptr ? (const char *)k->name.ptr : "");
+                            (int)name.len, name.ptr ? (const char *)name.ptr : "");
         uds_scalar v;
         memset(&v, 0, sizeof v);
         v.kind = MDD_UDS_UINT;

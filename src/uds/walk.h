@@ -19,8 +19,7 @@
 
 /* A decoded or encoded parameter that a later one may refer to. */
 typedef struct uds_key {
-    mdd_fb_table param; /* identity: buffer and position of its Param table */
-    mdd_bytes name;
+    mdd_param param;    /* identity (buffer and position of its Param table) and name */
     uint64_t value;     /* its integer value (a length in bits, a trouble code, a key) */
     int has_value;
     mdd_table_row row;  /* a TABLE_KEY's row */
