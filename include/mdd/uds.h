@@ -133,7 +133,9 @@ typedef struct mdd_uds_decoded {
  * first), then the first positive or negative response whose constants match (a negative
  * response `7F SID NRC` through the service's negative responses, else the global ones), and
  * reports every value to visitor (may be NULL to only match and check). opts may be NULL for
- * mdd_uds_options_default(). Fills *out (may be NULL). Fails with MDD_ERR_NOT_FOUND when no
+ * mdd_uds_options_default(). Fills *out (may be NULL): its service, message and response
+ * before the first value reaches the visitor, covered once the decode returns (so a visitor
+ * that holds out may read what was selected). Fails with MDD_ERR_NOT_FOUND when no
  * service or response matches, MDD_ERR_FORMAT for a message its description cannot read
  * (truncated, lengths past the end, invalid text), MDD_ERR_UNSUPPORTED for what has no
  * portable meaning (compu-code), MDD_ERR_LIMIT past opts' bounds, or the visitor's status;

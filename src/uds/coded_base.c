@@ -72,7 +72,7 @@ mdd_status uds_base_of(mdd_diag_coded_type dct, uds_base *base, mdd_error *err)
         return mdd_fail(err, MDD_ERR_FORMAT, "DiagCodedType: unknown base_data_type %u",
                         base->type);
     mdd_bytes name = mdd_diag_coded_type_base_type_encoding(dct);
-    if (!name.ptr || !name.len)
+    if (!name.ptr || !name.len || mdd_bytes_equal_str(name, "NONE")) /* ODX's "no encoding" */
         return MDD_OK;
     bool numeric = uds_type_is_integer(base->type) || uds_type_is_text(base->type);
     return numeric ? apply_encoding(name, base, err) : unsupported_encoding(name, base->type, err);
@@ -262,7 +262,10 @@ mdd_status uds_base_to_bits(const uds_base *base, const uds_scalar *value, uint3
     return mdd_fail(err, MDD_ERR_FORMAT, "%s is not written as bits", uds_type_name(base->type));
 }
 
-static bool is_number_type(uint8_t type) { return !uds_type_is_text(type) && type != MDD_DATA_TYPE_A_BYTEFIELD; }
+static bool is_number_type(uint8_t type)
+{
+    return !uds_type_is_text(type) && type != MDD_DATA_TYPE_A_BYTEFIELD;
+}
 
 /* The window of a whole-byte number of len bytes at start. */
 static mdd_status number_window(const uds_base *base, size_t msg_len, size_t start, size_t len,

@@ -32,7 +32,8 @@ static bool is_span_type(uint8_t type)
     return uds_type_is_text(type) || type == MDD_DATA_TYPE_A_BYTEFIELD;
 }
 
-/* Why a string or byte field of f cannot be at pos: NULL when it can. */
+/* Checks that a string or byte field of f can be at pos: whole units, bit position 0, no
+ * mask that drops bits. */
 static mdd_status check_span(const uds_base *base, const uds_fixed *f, uds_pos pos,
                              mdd_error *err)
 {

@@ -59,7 +59,8 @@ static uint8_t physical_type_of(mdd_compu_method cm, uint8_t coded_type, mdd_phy
 
 static mdd_status compu_code(const uds_compu_ctx *c)
 {
-    mdd_prog_code code = mdd_compu_internal_to_phys_prog_code(mdd_compu_method_internal_to_phys(c->cm));
+    mdd_prog_code code =
+        mdd_compu_internal_to_phys_prog_code(mdd_compu_method_internal_to_phys(c->cm));
     mdd_bytes entry = mdd_prog_code_entrypoint(code);
     return mdd_fail(c->err, MDD_ERR_UNSUPPORTED,
                     "the COMPU_CODE compu method%s%.*s is not supported: its program code has "
@@ -72,8 +73,8 @@ static mdd_status identical(const uds_compu_ctx *c, const uds_scalar *in, bool t
                             uds_scalar *out)
 {
     mdd_status fail = to_coded ? MDD_ERR_ARG : MDD_ERR_FORMAT;
-    mdd_status st = uds_convert(in, to_coded ? c->coded_type : c->physical_type, to_coded == false,
-                                out, c->err);
+    mdd_status st = uds_convert(in, to_coded ? c->coded_type : c->physical_type, !to_coded, out,
+                                c->err);
     if (st != MDD_OK && c->err)
         c->err->status = fail;
     return st == MDD_OK ? MDD_OK : fail;

@@ -44,7 +44,8 @@ static int interpolate(const uds_compu_ctx *c, double v, bool inverse, double *o
         double from_a = inverse ? a.y : a.x, from_b = inverse ? b.y : b.x;
         double to_a = inverse ? a.x : a.y, to_b = inverse ? b.x : b.y;
         if (between(v, from_a, from_b)) {
-            *out = from_a == from_b ? to_a : to_a + (v - from_a) * (to_b - to_a) / (from_b - from_a);
+            *out = from_a == from_b ? to_a
+                                    : to_a + (v - from_a) * (to_b - to_a) / (from_b - from_a);
             return 1;
         }
         a = b;

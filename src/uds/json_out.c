@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd_uds_decode_json() and mdd_uds_decode_message_json(): a visitor that writes the decoded
- * values as the reference adapter's JSON. The decode runs twice: once without a visitor to find and check the service and the
- * response, so that the header ({"ecu", "variant", "service", "response"}) comes first and a
- * message that does not decode writes nothing; then with the writer, on the known service
- * and response. */
+ * values as the reference adapter's JSON, in one pass. The header ({"ecu", "variant",
+ * "service", "response"}) comes first: the decode names the service and the response in its
+ * *out before the first value reaches the visitor (include/mdd/uds.h), so the visitor writes
+ * the header then; a message without values gets it once the decode returns. */
 #include "uds_impl.h"
 
 #include <mdd_internal/uds_json.h>
@@ -14,7 +14,9 @@
  * (its BEGIN was, so its content and its END are). */
 typedef struct json_visit {
     uds_jw w;
-    int filter_top; /* a response: the top level shows only data parameters */
+    const mdd_db_layer *layer;
+    const mdd_uds_decoded *found; /* what the decode selected, set before the first value */
+    int started;                  /* the header is written */
     int need_comma;
     uint32_t skip_depth;
 } json_visit;
@@ -37,7 +39,7 @@ static int skipped(json_visit *j, const mdd_uds_value *v)
             j->skip_depth = 0;
         return 1;
     }
-    if (!j->filter_top || v->depth != 1 || shown_at_top(v))
+    if (j->found->message.kind == MDD_UDS_REQUEST || v->depth != 1 || shown_at_top(v))
         return 0;
     if (v->kind == MDD_UDS_OBJECT_BEGIN || v->kind == MDD_UDS_ARRAY_BEGIN)
         j->skip_depth = v->depth;
@@ -56,10 +58,35 @@ static void key(json_visit *j, const mdd_uds_value *v)
     }
 }
 
+/* {"ecu": .., "variant": .., "service": .., "response": .., "params": { ("request" for a
+ * request) */
+static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *found)
+{
+    uds_jw_cstr(w, "{\"ecu\":");
+    uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
+    uds_jw_cstr(w, ",\"variant\":");
+    uds_jw_string(w, mdd_db_layer_name(layer));
+    uds_jw_cstr(w, ",\"service\":");
+    uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found->service.service)));
+    uds_jw_cstr(w, found->message.kind == MDD_UDS_NEGATIVE   ? ",\"response\":\"negative\""
+                   : found->message.kind == MDD_UDS_POSITIVE ? ",\"response\":\"positive\""
+                                                              : ",\"response\":\"request\"");
+    uds_jw_cstr(w, ",\"params\":{");
+}
+
+/* The header, once. */
+static void start(json_visit *j)
+{
+    if (!j->started)
+        header(&j->w, j->layer, j->found);
+    j->started = 1;
+}
+
 static mdd_status visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
 {
     (void)err;
     json_visit *j = ctx;
+    start(j);
     if (skipped(j, v))
         return MDD_OK;
     switch (v->kind) {
@@ -83,45 +110,18 @@ static mdd_status visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
     return j->w.status;
 }
 
-/* {"ecu": .., "variant": .., "service": .., "response": .., "params": { ("request" for a
- * request) */
-static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *found)
+/* The end of the JSON once the decode succeeded: the header if no value wrote it, the
+ * uncovered bytes. */
+static mdd_status finish(json_visit *j, const uint8_t *msg, size_t msg_len)
 {
-    uds_jw_cstr(w, "{\"ecu\":");
-    uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    uds_jw_cstr(w, ",\"variant\":");
-    uds_jw_string(w, mdd_db_layer_name(layer));
-    uds_jw_cstr(w, ",\"service\":");
-    uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found->service.service)));
-    uds_jw_cstr(w, found->message.kind == MDD_UDS_NEGATIVE   ? ",\"response\":\"negative\""
-                   : found->message.kind == MDD_UDS_POSITIVE ? ",\"response\":\"positive\""
-                                                              : ",\"response\":\"request\"");
-    uds_jw_cstr(w, ",\"params\":{");
-}
-
-/* Writes the JSON of msg, which found describes (the first pass found and checked it). */
-static mdd_status write_json(const mdd_db_layer *layer, const mdd_uds_decoded *found,
-                             const uint8_t *request, size_t request_len, const uint8_t *msg,
-                             size_t msg_len, const mdd_uds_options *opts, mdd_sink *sink,
-                             mdd_error *err)
-{
-    json_visit j = {.filter_top = found->message.kind != MDD_UDS_REQUEST};
-    uds_jw_init(&j.w, sink, err);
-    header(&j.w, layer, found);
-    mdd_uds_visitor visitor = {visit, &j};
-    mdd_uds_decoded again;
-    mdd_status st = mdd_uds_decode_message(layer, &found->service, &found->message, request,
-                                           request_len, msg, msg_len, &visitor, opts, &again,
-                                           err);
-    if (st != MDD_OK)
-        return st;
-    uds_jw_raw(&j.w, "}", 1);
-    if (again.covered < msg_len) {
-        uds_jw_cstr(&j.w, ",\"trailing\":");
-        uds_jw_bytes(&j.w, (mdd_bytes){msg + again.covered, msg_len - again.covered});
+    start(j);
+    uds_jw_raw(&j->w, "}", 1);
+    if (j->found->covered < msg_len) {
+        uds_jw_cstr(&j->w, ",\"trailing\":");
+        uds_jw_bytes(&j->w, (mdd_bytes){msg + j->found->covered, msg_len - j->found->covered});
     }
-    uds_jw_raw(&j.w, "}", 1);
-    return uds_jw_flush(&j.w);
+    uds_jw_raw(&j->w, "}", 1);
+    return uds_jw_flush(&j->w);
 }
 
 mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request,
@@ -129,12 +129,12 @@ mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request
                                const mdd_uds_options *opts, mdd_sink *sink, mdd_error *err)
 {
     mdd_uds_decoded found;
-    mdd_status st = mdd_uds_decode(layer, request, request_len, response, response_len, NULL,
-                                   opts, &found, err);
-    if (st != MDD_OK)
-        return st;
-    return write_json(layer, &found, request, request_len, response, response_len, opts, sink,
-                      err);
+    json_visit j = {.layer = layer, .found = &found};
+    uds_jw_init(&j.w, sink, err);
+    mdd_uds_visitor visitor = {visit, &j};
+    mdd_status st = mdd_uds_decode(layer, request, request_len, response, response_len,
+                                   &visitor, opts, &found, err);
+    return st != MDD_OK ? st : finish(&j, response, response_len);
 }
 
 mdd_status mdd_uds_decode_message_json(const mdd_db_layer *layer,
@@ -145,9 +145,10 @@ mdd_status mdd_uds_decode_message_json(const mdd_db_layer *layer,
                                        mdd_error *err)
 {
     mdd_uds_decoded found;
+    json_visit j = {.layer = layer, .found = &found};
+    uds_jw_init(&j.w, sink, err);
+    mdd_uds_visitor visitor = {visit, &j};
     mdd_status st = mdd_uds_decode_message(layer, service, message, request, request_len, msg,
-                                           msg_len, NULL, opts, &found, err);
-    if (st != MDD_OK)
-        return st;
-    return write_json(layer, &found, request, request_len, msg, msg_len, opts, sink, err);
+                                           msg_len, &visitor, opts, &found, err);
+    return st != MDD_OK ? st : finish(&j, msg, msg_len);
 }

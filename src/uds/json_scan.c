@@ -106,7 +106,8 @@ static mdd_status open_container(scanner *s, bool object)
         return fail_at(s, "nested too deep");
     uint32_t level = s->depth++;
     uint8_t bit = (uint8_t)(1u << (level % 8));
-    s->stack[level / 8] = (uint8_t)(object ? s->stack[level / 8] | bit : s->stack[level / 8] & ~bit);
+    uint8_t *slot = &s->stack[level / 8];
+    *slot = (uint8_t)(object ? *slot | bit : *slot & ~bit);
     s->at++;
     return MDD_OK;
 }

@@ -85,7 +85,8 @@ typedef struct ub_dct {
 #define UB_MIN_MAX(type, min, max, term)                                                      \
     {.kind = MDD_SPECIFIC_DATA_TYPE_MIN_MAX_LENGTH_TYPE, .base = (type), .min_len = (min),     \
      .max_len = (max), .termination = (term)}
-#define UB_PARAM_LENGTH(type) {.kind = MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE, .base = (type)}
+#define UB_PARAM_LENGTH(type) \
+    {.kind = MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE, .base = (type)}
 
 /* The DiagCodedTypeName that repeats a length type's union tag. */
 static inline uint8_t ub_dct_type_name(uint8_t kind)
@@ -169,9 +170,11 @@ static inline uint32_t ub_dct_table(tb *b, const ub_dct *d, uint32_t *length_key
     uint32_t t = tb_table(b, FIDS_DIAG_CODED_TYPE,
                           (const uint8_t[FIDS_DIAG_CODED_TYPE]){
                               [FID_DIAG_CODED_TYPE_TYPE] = 1,
-                              [FID_DIAG_CODED_TYPE_BASE_TYPE_ENCODING] = (uint8_t)(d->encoding ? 4 : 0),
+                              [FID_DIAG_CODED_TYPE_BASE_TYPE_ENCODING] =
+                                  (uint8_t)(d->encoding ? 4 : 0),
                               [FID_DIAG_CODED_TYPE_BASE_DATA_TYPE] = 1,
-                              [FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER] = (uint8_t)(d->low_high ? 1 : 0),
+                              [FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER] =
+                                  (uint8_t)(d->low_high ? 1 : 0),
                               [FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE] = 1,
                               [FID_DIAG_CODED_TYPE_SPECIFIC_DATA] = 4},
                           at);
@@ -279,7 +282,8 @@ static inline uint32_t ub_scale_table(tb *b, const ub_scale *s)
     if (has_upper)
         tb_link(b, at[FID_COMPU_SCALE_UPPER_LIMIT], ub_limit(b, s->upper, s->upper_type));
     if (s->has_inverse)
-        tb_link(b, at[FID_COMPU_SCALE_INVERSE_VALUES], ub_compu_values(b, 1, s->inverse, NULL, NULL));
+        tb_link(b, at[FID_COMPU_SCALE_INVERSE_VALUES],
+                ub_compu_values(b, 1, s->inverse, NULL, NULL));
     if (has_consts)
         tb_link(b, at[FID_COMPU_SCALE_CONSTS], ub_compu_values(b, s->has_v, s->v, s->vt, s->vt_ti));
     if (has_co) {
@@ -288,7 +292,8 @@ static inline uint32_t ub_scale_table(tb *b, const ub_scale *s)
                 tb_table(b, FIDS_COMPU_RATIONAL_CO_EFFS,
                          (const uint8_t[FIDS_COMPU_RATIONAL_CO_EFFS]){
                              [FID_COMPU_RATIONAL_CO_EFFS_NUMERATOR] = 4,
-                             [FID_COMPU_RATIONAL_CO_EFFS_DENOMINATOR] = (uint8_t)(s->den_count ? 4 : 0)},
+                             [FID_COMPU_RATIONAL_CO_EFFS_DENOMINATOR] =
+                                 (uint8_t)(s->den_count ? 4 : 0)},
                          co_at));
         tb_link(b, co_at[FID_COMPU_RATIONAL_CO_EFFS_NUMERATOR],
                 ub_f64_vector(b, s->num, s->num_count));
@@ -356,11 +361,13 @@ static inline uint32_t ub_internal_to_phys(tb *b, const ub_compu *c)
     uint32_t t = tb_table(b, FIDS_COMPU_INTERNAL_TO_PHYS,
                           (const uint8_t[FIDS_COMPU_INTERNAL_TO_PHYS]){
                               [FID_COMPU_INTERNAL_TO_PHYS_COMPU_SCALES] = 4,
-                              [FID_COMPU_INTERNAL_TO_PHYS_PROG_CODE] = (uint8_t)(c->prog_entry ? 4 : 0),
+                              [FID_COMPU_INTERNAL_TO_PHYS_PROG_CODE] =
+                                  (uint8_t)(c->prog_entry ? 4 : 0),
                               [FID_COMPU_INTERNAL_TO_PHYS_COMPU_DEFAULT_VALUE] =
                                   (uint8_t)(has_default ? 4 : 0)},
                           at);
-    tb_link(b, at[FID_COMPU_INTERNAL_TO_PHYS_COMPU_SCALES], ub_scales(b, c->scales, c->scale_count));
+    tb_link(b, at[FID_COMPU_INTERNAL_TO_PHYS_COMPU_SCALES],
+            ub_scales(b, c->scales, c->scale_count));
     if (c->prog_entry)
         tb_link(b, at[FID_COMPU_INTERNAL_TO_PHYS_PROG_CODE], ub_prog_code(b, c->prog_entry));
     if (has_default)

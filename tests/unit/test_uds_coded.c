@@ -262,7 +262,8 @@ static void fixed_strings_pad_and_refuse_longer(void **state)
                      MDD_OK);
     assert_int_equal(v.kind, MDD_UDS_TEXT);
     assert_int_equal(v.as.text.encoding, MDD_UDS_TEXT_LATIN1);
-    assert_bytes(v.as.text.bytes.ptr, v.as.text.bytes.len, (const uint8_t[]){0x42, 0x43, 0x44, 0x45}, 4);
+    assert_bytes(v.as.text.bytes.ptr, v.as.text.bytes.len,
+                 (const uint8_t[]){0x42, 0x43, 0x44, 0x45}, 4);
     assert_int_equal(next, 5);
 }
 
@@ -675,8 +676,14 @@ static void unsupported_encodings_and_lengths(void **state)
     assert_non_null(strstr(err.message, "\"ISO-8859-2\""));
     ub_dct latin1 = UB_STANDARD(MDD_DATA_TYPE_A_UTF_8_STRING, 8);
     latin1.encoding = "ISO-8859-1"; /* overrides the type's UTF-8 */
-    assert_int_equal(read_at(&latin1, (const uint8_t[]){0xE4}, 1, 0, 0, 0, &v, &next, &err), MDD_OK);
+    assert_int_equal(read_at(&latin1, (const uint8_t[]){0xE4}, 1, 0, 0, 0, &v, &next, &err),
+                     MDD_OK);
     assert_int_equal(v.as.text.encoding, MDD_UDS_TEXT_LATIN1);
+    latin1.encoding = "NONE"; /* the type's own */
+    latin1.bits = 16;
+    assert_int_equal(read_at(&latin1, (const uint8_t[]){0xC3, 0xA4}, 2, 0, 0, 0, &v, &next, &err),
+                     MDD_OK);
+    assert_int_equal(v.as.text.encoding, MDD_UDS_TEXT_UTF8);
     ub_dct wide = UB_STANDARD(MDD_DATA_TYPE_A_UINT_32, 72);
     assert_int_equal(read_at(&wide, msg, 9, 0, 0, 0, &v, &next, &err), MDD_ERR_UNSUPPORTED);
     assert_non_null(strstr(err.message, "72 bits"));

@@ -265,7 +265,8 @@ static void scale_linear_both_ways(void **state)
 
     /* a falling scale: 100 - 10 x on [0, 10] */
     ub_compu falling = {.category = MDD_COMPU_CATEGORY_SCALE_LINEAR,
-                        .scales = {{.lower = "0", .upper = "10", .num = {100, -10}, .num_count = 2}},
+                        .scales = {{.lower = "0", .upper = "10", .num = {100, -10},
+                                    .num_count = 2}},
                         .scale_count = 1};
     y = float_value(40);
     assert_int_equal(encode_uint(&falling, UB_ABSENT, &y), 6);
@@ -419,7 +420,8 @@ static void rat_func_encodes(void **state)
     ub_compu inverse = {.category = MDD_COMPU_CATEGORY_RAT_FUNC,
                         .scales = {{.num = {1}, .num_count = 1, .den = {0, 1}, .den_count = 2}},
                         .scale_count = 1,
-                        .inverse_scales = {{.num = {1}, .num_count = 1, .den = {0, 1}, .den_count = 2}},
+                        .inverse_scales = {{.num = {1}, .num_count = 1, .den = {0, 1},
+                                            .den_count = 2}},
                         .inverse_count = 1};
     assert_true(decode_float(&inverse, 4) == 0.25);
     uds_scalar y = float_value(0.25);
@@ -535,7 +537,8 @@ static void scalars_parse_by_type(void **state)
     } cases[] = {
         {"0x10", MDD_DATA_TYPE_A_UINT_32, MDD_OK, {.kind = MDD_UDS_UINT, .as.u = 16}},
         {"2.0E1", MDD_DATA_TYPE_A_UINT_32, MDD_OK, {.kind = MDD_UDS_UINT, .as.u = 20}},
-        {"18446744073709551615", MDD_DATA_TYPE_A_UINT_32, MDD_OK, {.kind = MDD_UDS_UINT, .as.u = UINT64_MAX}},
+        {"18446744073709551615", MDD_DATA_TYPE_A_UINT_32, MDD_OK,
+         {.kind = MDD_UDS_UINT, .as.u = UINT64_MAX}},
         {"-5", MDD_DATA_TYPE_A_INT_32, MDD_OK, {.kind = MDD_UDS_INT, .as.i = -5}},
         {"-0x10", MDD_DATA_TYPE_A_INT_32, MDD_OK, {.kind = MDD_UDS_INT, .as.i = -16}},
         {"1.5", MDD_DATA_TYPE_A_FLOAT_64, MDD_OK, {.kind = MDD_UDS_FLOAT, .as.f = 1.5}},

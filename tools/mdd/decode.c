@@ -21,56 +21,79 @@ static void print_path(uds_jw *w, const mdd_uds_value *v)
     }
 }
 
+/* The text visitor: the header line before the first value, then a line per value. */
+typedef struct text_visit {
+    uds_jw w;
+    const mdd_uds_decoded *found; /* set by the decode before the first value */
+    int started;
+} text_visit;
+
+/* SERVICE: positive|negative response, once. */
+static void start(text_visit *t)
+{
+    if (t->started)
+        return;
+    t->started = 1;
+    mdd_uds_text name = {
+        mdd_diag_comm_short_name(mdd_diag_service_diag_comm(t->found->service.service)),
+        MDD_UDS_TEXT_UTF8};
+    uds_jw_text_content(&t->w, &name);
+    uds_jw_cstr(&t->w, t->found->message.kind == MDD_UDS_NEGATIVE ? ": negative response\n"
+                                                                   : ": positive response\n");
+}
+
 static mdd_status print_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
 {
     (void)err;
-    uds_jw *w = ctx;
+    text_visit *t = ctx;
+    start(t);
     if (v->kind >= MDD_UDS_OBJECT_BEGIN)
         return MDD_OK;
-    print_path(w, v);
-    uds_jw_raw(w, " = ", 3);
-    uds_jw_scalar(w, v);
-    uds_jw_raw(w, "\n", 1);
-    return w->status;
+    print_path(&t->w, v);
+    uds_jw_raw(&t->w, " = ", 3);
+    uds_jw_scalar(&t->w, v);
+    uds_jw_raw(&t->w, "\n", 1);
+    return t->w.status;
 }
 
-/* SERVICE: positive|negative response, every value, then the bytes no parameter covers. */
-static mdd_status print_text(const mdd_db_layer *layer, const uds_hex_arg *req,
-                             const uds_hex_arg *resp, mdd_error *err)
+/* The header line, every value, then the bytes no parameter covers, into sink. */
+static mdd_status write_text(const mdd_db_layer *layer, const uds_hex_arg *req,
+                             const uds_hex_arg *resp, mdd_sink *sink, mdd_error *err)
 {
     mdd_uds_decoded found;
-    mdd_status st = mdd_uds_decode(layer, req->bytes, req->len, resp->bytes, resp->len, NULL,
-                                   NULL, &found, err);
+    text_visit t = {.found = &found};
+    uds_jw_init(&t.w, sink, err);
+    mdd_uds_visitor visitor = {print_value, &t};
+    mdd_status st = mdd_uds_decode(layer, req->bytes, req->len, resp->bytes, resp->len,
+                                   &visitor, NULL, &found, err);
     if (st != MDD_OK)
         return st;
-    mdd_sink sink = uds_cli_file_sink(stdout);
-    uds_jw w;
-    uds_jw_init(&w, &sink, err);
-    mdd_uds_text name = {mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found.service.service)),
-                         MDD_UDS_TEXT_UTF8};
-    uds_jw_text_content(&w, &name);
-    uds_jw_cstr(&w, found.message.kind == MDD_UDS_NEGATIVE ? ": negative response\n"
-                                                            : ": positive response\n");
-    mdd_uds_visitor visitor = {print_value, &w};
-    st = mdd_uds_decode_message(layer, &found.service, &found.message, req->bytes, req->len,
-                                resp->bytes, resp->len, &visitor, NULL, &found, err);
-    if (st == MDD_OK && found.covered < resp->len) {
-        uds_jw_cstr(&w, "trailing bytes: ");
-        uds_jw_bytes(&w, (mdd_bytes){resp->bytes + found.covered, resp->len - found.covered});
-        uds_jw_raw(&w, "\n", 1);
+    start(&t);
+    if (found.covered < resp->len) {
+        uds_jw_cstr(&t.w, "trailing bytes: ");
+        uds_jw_bytes(&t.w, (mdd_bytes){resp->bytes + found.covered, resp->len - found.covered});
+        uds_jw_raw(&t.w, "\n", 1);
     }
-    mdd_status flushed = uds_jw_flush(&w);
-    return st != MDD_OK ? st : flushed;
+    return uds_jw_flush(&t.w);
 }
 
-static mdd_status print_json(const mdd_db_layer *layer, const uds_hex_arg *req,
-                             const uds_hex_arg *resp, mdd_error *err)
+/* The output goes to memory first, so that a message that fails halfway prints only the
+ * error. */
+static mdd_status print_decoded(const db_args *a, const mdd_db_layer *layer,
+                                const uds_hex_arg *req, const uds_hex_arg *resp,
+                                mdd_error *err)
 {
-    mdd_sink sink = uds_cli_file_sink(stdout);
-    mdd_status st = mdd_uds_decode_json(layer, req->bytes, req->len, resp->bytes, resp->len,
-                                        NULL, &sink, err);
-    if (st == MDD_OK)
-        fputc('\n', stdout);
+    mdd_buffer out = {0};
+    mdd_sink sink = mdd_buffer_sink(&out);
+    mdd_status st = a->json ? mdd_uds_decode_json(layer, req->bytes, req->len, resp->bytes,
+                                                  resp->len, NULL, &sink, err)
+                            : write_text(layer, req, resp, &sink, err);
+    if (st == MDD_OK) {
+        fwrite(out.data, 1, out.len, stdout);
+        if (a->json)
+            fputc('\n', stdout);
+    }
+    mdd_buffer_free(&out);
     return st;
 }
 
@@ -84,9 +107,7 @@ static int decode(const char *path, const db_args *a, const uds_hex_arg *req,
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_error err;
-    mdd_status st = a->json ? print_json(layer, req, resp, &err)
-                            : print_text(layer, req, resp, &err);
-    if (st != MDD_OK)
+    if (print_decoded(a, layer, req, resp, &err) != MDD_OK)
         rc = uds_cli_fail(path, &err);
     mdd_db_close(db);
     return rc;
