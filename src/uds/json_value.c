@@ -93,18 +93,26 @@ int uds_json_next(uds_json container, uds_json_iter *iter, uds_json *key, uds_js
     return 1;
 }
 
+/* Whether a key (raw JSON string content) names name (UTF-8). Without escapes, its bytes
+ * are its UTF-8 text already; with them, code points are compared. */
+static bool key_is(uds_json key, mdd_bytes name)
+{
+    if (!memchr(key.ptr, '\\', key.len))
+        return key.len == name.len && (!key.len || memcmp(key.ptr, name.ptr, key.len) == 0);
+    uds_scalar wanted = {.kind = MDD_UDS_TEXT, .as.text = {name, MDD_UDS_TEXT_UTF8}};
+    uds_scalar k = {.kind = MDD_UDS_TEXT,
+                    .as.text = {{(const uint8_t *)key.ptr, key.len}, UDS_TEXT_JSON}};
+    int order;
+    return uds_scalar_compare(&k, &wanted, &order) && order == 0;
+}
+
 int uds_json_member(uds_json object, mdd_bytes name, uds_json *value)
 {
     uds_json_iter it = {0};
     uds_json key;
-    uds_scalar wanted = {.kind = MDD_UDS_TEXT, .as.text = {name, MDD_UDS_TEXT_UTF8}};
-    while (uds_json_next(object, &it, &key, value)) {
-        uds_scalar k = {.kind = MDD_UDS_TEXT,
-                        .as.text = {{(const uint8_t *)key.ptr, key.len}, UDS_TEXT_JSON}};
-        int order;
-        if (uds_scalar_compare(&k, &wanted, &order) && order == 0)
+    while (uds_json_next(object, &it, &key, value))
+        if (key_is(key, name))
             return 1;
-    }
     return 0;
 }
 

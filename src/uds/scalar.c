@@ -4,6 +4,7 @@
 #include "prim.h"
 
 #include <math.h>
+#include <string.h>
 
 static mdd_status not_a(mdd_bytes text, uint8_t data_type, mdd_error *err)
 {
@@ -128,8 +129,23 @@ static int compare_numbers(const uds_scalar *a, const uds_scalar *b, int *order)
            !(b->kind == MDD_UDS_FLOAT && isnan(b->as.f));
 }
 
+/* Whether a text's bytes are its UTF-8: UTF-8 itself, or JSON content without escapes. */
+static bool is_plain_utf8(const mdd_uds_text *t)
+{
+    return t->encoding == MDD_UDS_TEXT_UTF8 ||
+           (t->encoding == UDS_TEXT_JSON && !memchr(t->bytes.ptr, '\\', t->bytes.len));
+}
+
 static int compare_texts(const uds_scalar *a, const uds_scalar *b, int *order)
 {
+    const mdd_uds_text *ta = &a->as.text, *tb = &b->as.text;
+    bool same_bytes = (ta->encoding == tb->encoding && ta->encoding != UDS_TEXT_JSON) ||
+                      (is_plain_utf8(ta) && is_plain_utf8(tb));
+    if (same_bytes) { /* one code point sequence has one byte sequence there */
+        *order = ta->bytes.len != tb->bytes.len ||
+                 (ta->bytes.len && memcmp(ta->bytes.ptr, tb->bytes.ptr, ta->bytes.len) != 0);
+        return 1;
+    }
     size_t ao = 0, bo = 0;
     for (;;) {
         uint32_t x = 0, y = 0;

@@ -42,8 +42,9 @@ mdd_status uds_scalar_parse(mdd_bytes text, uint8_t data_type, uds_scalar *out,
 
 /* Compares a and b: numbers numerically and byte fields as numbers after padding the
  * shorter one with zeros at its end (*order -1, 0 or 1), texts by their code points, for
- * equality only (*order 0, or 1 when unequal), whatever their encodings. Returns 1, or 0
- * when they cannot be compared (a number and a text, malformed text or hex, NaN). */
+ * equality only (*order 0, or 1 when unequal), whatever their encodings (two texts of one
+ * encoding by their bytes). Returns 1, or 0 when they cannot be compared (a number and a
+ * text, malformed text or hex, NaN). */
 int uds_scalar_compare(const uds_scalar *a, const uds_scalar *b, int *order);
 
 /* ---- Coded values (DiagCodedType) ---- */
