@@ -7,7 +7,8 @@
  * with views into the message and the database, and neither decoding nor encoding allocates.
  * The rules (positions, coded types, compu methods, DOP and parameter kinds, response
  * matching) are in docs/codec.md; where the two reference implementations disagree, the
- * choice and its reason are in docs/adr/0020-uds-codec-rules.md.
+ * choice and its reason are in docs/adr/0020-uds-codec-rules.md (values) and
+ * docs/adr/0021-uds-messages.md (messages).
  *
  * Errors name the parameter path ("/Rec/A") and the byte offset in the message. Hostile
  * databases are bounded: nesting by mdd_uds_options.max_depth, the number of values by
@@ -94,7 +95,8 @@ typedef struct mdd_uds_visitor {
 
 /* Bounds against hostile databases and messages. */
 typedef struct mdd_uds_options {
-    uint32_t max_depth;  /* deepest nesting of structures, fields, MUX cases and rows */
+    uint32_t max_depth;  /* deepest nesting of structures, fields, MUX cases and rows (above
+                          * 64 counts as 64: the walk's path is a fixed array) */
     uint32_t max_values; /* most values one decode or encode reports or writes */
 } mdd_uds_options;
 

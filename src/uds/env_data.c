@@ -89,17 +89,17 @@ mdd_status uds_encode_env_data_desc(uds_walk *w, mdd_env_data_desc desc, uds_jso
         return st;
     pick(desc, code, &envs[0], &envs[1]);
     mdd_param_vec lists[2] = {mdd_env_data_params(envs[0]), mdd_env_data_params(envs[1])};
-    if ((st = uds_refuse_unknown(w, value, lists, 2, start)) != MDD_OK)
-        return st;
-    uint32_t mark = uds_keys_mark(w);
+    uint32_t mark = uds_keys_mark(w), used = 0;
     size_t cursor = start;
     for (int i = 0; i < 2 && st == MDD_OK; i++)
         if (envs[i].t.pos) {
             size_t origin = cursor;
             int ends = last && (i == 1 || !envs[1].t.pos);
-            st = uds_encode_param_list(w, lists[i], value, origin, &cursor, ends);
+            st = uds_encode_param_list(w, lists[i], value, origin, &cursor, ends, &used);
         }
     uds_keys_restore(w, mark);
+    if (st == MDD_OK)
+        st = uds_refuse_unknown(w, value, lists, 2, used, start);
     if (st != MDD_OK)
         return st;
     uds_leave(w);

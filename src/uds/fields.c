@@ -168,9 +168,13 @@ static mdd_status encode_items(uds_walk *w, mdd_field f, uds_json array, size_t 
     uds_json_iter it = {0};
     uds_json key, item;
     size_t cursor = start;
-    for (uint32_t i = 0; st == MDD_OK && uds_json_next(array, &it, &key, &item); i++) {
+    int more = uds_json_next(array, &it, &key, &item);
+    for (uint32_t i = 0; st == MDD_OK && more; i++) {
         size_t at = stride ? start + (size_t)i * stride : cursor;
-        st = encode_item(w, f, i, item, at, last && !stride, &cursor);
+        uds_json this_item = item;
+        /* Only the last item back to back can end the PDU. */
+        more = uds_json_next(array, &it, &key, &item);
+        st = encode_item(w, f, i, this_item, at, last && !stride && !more, &cursor);
         if (st == MDD_OK && stride && cursor > at + stride)
             st = uds_fail(w, MDD_ERR_ARG, at, "item %u ends at byte %zu, past its item_byte_size %zu",
                           (unsigned)i, cursor, stride);

@@ -124,6 +124,18 @@ static int referenced_before(const mdd_db_ecu *ecu, mp_cursor end,
     return 0;
 }
 
+/* Whether out[0..n) holds the service of r. */
+static int listed(const mdd_uds_identify_request *out, size_t n,
+                  const mdd_uds_identify_request *r)
+{
+    for (size_t i = 0; i < n; i++)
+        if (same_table(out[i].service.service.t, r->service.service.t))
+            return 1;
+    return 0;
+}
+
+/* While out has room it holds every service found so far; past that, the matching
+ * parameters before are resolved again. */
 size_t mdd_uds_identify_requests(const mdd_db_ecu *ecu, mdd_uds_identify_request *out,
                                  size_t cap)
 {
@@ -134,7 +146,9 @@ size_t mdd_uds_identify_requests(const mdd_db_ecu *ecu, mdd_uds_identify_request
     mp_cursor before = c;
     while (next_param(ecu, &c, &layer, &mp)) {
         mdd_uds_identify_request r;
-        if (resolve(ecu, layer, mp, &r) && !referenced_before(ecu, before, &r)) {
+        int found = resolve(ecu, layer, mp, &r);
+        if (found && !(count <= cap ? listed(out, count, &r)
+                                    : referenced_before(ecu, before, &r))) {
             if (count < cap)
                 out[count] = r;
             count++;

@@ -13,11 +13,13 @@ void uds_keys_restore(uds_walk *w, uint32_t mark) { w->key_count = mark; }
 uds_key *uds_key_record(uds_walk *w, mdd_param param, int has_value, uint64_t value)
 {
     uds_key *k = &w->keys[w->key_count % UDS_KEYS_CAP];
-    memset(k, 0, sizeof *k);
-    k->param = param.t;
-    k->name = mdd_param_short_name(param);
+    /* Every decoded integer comes here: the name is looked up only when a key is searched
+     * by name. */
+    k->param = param;
     k->has_value = has_value;
     k->value = value;
+    k->row.t.pos = 0;
+    k->pending = 0;
     w->key_count++;
     if (w->key_count > w->key_high)
         w->key_high = w->key_count;
@@ -40,7 +42,7 @@ uds_key *uds_key_find_name(uds_walk *w, mdd_bytes name)
 {
     for (uint32_t i = w->key_count; i > oldest_valid(w); i--) {
         uds_key *k = &w->keys[(i - 1) % UDS_KEYS_CAP];
-        if (same_name(k->name, name))
+        if (same_name(mdd_param_short_name(k->param), name))
             return k;
     }
     return NULL;
@@ -50,7 +52,7 @@ uds_key *uds_key_find(uds_walk *w, mdd_param param)
 {
     for (uint32_t i = w->key_count; i > oldest_valid(w); i--) {
         uds_key *k = &w->keys[(i - 1) % UDS_KEYS_CAP];
-        if (uds_same_table(k->param, param.t))
+        if (uds_same_table(k->param.t, param.t))
             return k;
     }
     return uds_key_find_name(w, mdd_param_short_name(param));

@@ -232,10 +232,11 @@ static mdd_status write_pending_keys(uds_walk *w, uint32_t mark)
         uds_key *k = &w->keys[i % UDS_KEYS_CAP];
         if (!k->pending)
             continue;
+        mdd_bytes name = mdd_param_short_name(k->param);
         if (!k->has_value)
             return uds_fail(w, MDD_ERR_ARG, k->pos.byte,
                             "length key '%.*s': no parameter takes its length from it",
-                            (int)k->name.len, k->name.ptr ? (const char *)k->name.ptr : "");
+                            (int)name.len, name.ptr ? (const char *)name.ptr : "");
         uds_scalar v;
         memset(&v, 0, sizeof v);
         v.kind = MDD_UDS_UINT;
@@ -250,7 +251,7 @@ static mdd_status write_pending_keys(uds_walk *w, uint32_t mark)
 }
 
 mdd_status uds_encode_param_list(uds_walk *w, mdd_param_vec params, uds_json obj, size_t origin,
-                                 size_t *cursor, int last)
+                                 size_t *cursor, int last, uint32_t *used)
 {
     uint32_t count = mdd_param_vec_count(params);
     uint32_t mark = uds_keys_mark(w);
@@ -260,6 +261,8 @@ mdd_status uds_encode_param_list(uds_walk *w, mdd_param_vec params, uds_json obj
         uds_json value = {NULL, 0};
         if (uds_json_absent(obj) || !name.ptr || !uds_json_member(obj, name, &value))
             value.ptr = NULL;
+        else
+            (*used)++;
         uds_pos pos = uds_param_pos(p, origin, *cursor);
         mdd_status st = uds_path_push(w, name);
         if (st == MDD_OK)
@@ -281,10 +284,23 @@ static int names_param(mdd_param_vec params, uds_json key)
     return 0;
 }
 
-mdd_status uds_refuse_unknown(uds_walk *w, uds_json obj, const mdd_param_vec *lists,
-                              uint32_t n, size_t byte)
+/* The number of members of obj. */
+static uint32_t member_count(uds_json obj)
 {
-    if (uds_json_absent(obj))
+    uds_json_iter it = {0};
+    uds_json key, value;
+    uint32_t n = 0;
+    while (uds_json_next(obj, &it, &key, &value))
+        n++;
+    return n;
+}
+
+mdd_status uds_refuse_unknown(uds_walk *w, uds_json obj, const mdd_param_vec *lists,
+                              uint32_t n, uint32_t used, size_t byte)
+{
+    /* Each param takes at most one member: all used means none is unknown, without
+     * comparing every member with every param. */
+    if (uds_json_absent(obj) || member_count(obj) == used)
         return MDD_OK;
     uds_json_iter it = {0};
     uds_json key, value;
@@ -302,6 +318,7 @@ mdd_status uds_refuse_unknown(uds_walk *w, uds_json obj, const mdd_param_vec *li
 mdd_status uds_encode_params(uds_walk *w, mdd_param_vec params, uds_json obj, size_t origin,
                              size_t *cursor, int last)
 {
-    mdd_status st = uds_refuse_unknown(w, obj, &params, 1, origin);
-    return st == MDD_OK ? uds_encode_param_list(w, params, obj, origin, cursor, last) : st;
+    uint32_t used = 0;
+    mdd_status st = uds_encode_param_list(w, params, obj, origin, cursor, last, &used);
+    return st == MDD_OK ? uds_refuse_unknown(w, obj, &params, 1, used, origin) : st;
 }

@@ -19,8 +19,7 @@
 
 /* A decoded or encoded parameter that a later one may refer to. */
 typedef struct uds_key {
-    mdd_fb_table param; /* identity: buffer and position of its Param table */
-    mdd_bytes name;
+    mdd_param param;    /* identity (buffer and position of its Param table) and name */
     uint64_t value;     /* its integer value (a length in bits, a trouble code, a key) */
     int has_value;
     mdd_table_row row;  /* a TABLE_KEY's row */
@@ -244,13 +243,16 @@ static inline int uds_json_absent(uds_json v) { return v.ptr == NULL; }
 MDD_INTERNAL mdd_status uds_encode_params(uds_walk *w, mdd_param_vec params, uds_json obj,
                                           size_t origin, size_t *cursor, int last);
 
-/* As uds_encode_params() without refusing members, for composites of several lists. */
+/* As uds_encode_params() without refusing members, for composites of several lists; adds
+ * the number of obj's members it used to *used. */
 MDD_INTERNAL mdd_status uds_encode_param_list(uds_walk *w, mdd_param_vec params, uds_json obj,
-                                              size_t origin, size_t *cursor, int last);
+                                              size_t origin, size_t *cursor, int last,
+                                              uint32_t *used);
 
-/* Refuses a member of obj (absent: nothing) that names no param of lists[0..n). */
+/* Refuses a member of obj (absent: nothing) that names no param of lists[0..n), when not
+ * all of its members were used (used of them). */
 MDD_INTERNAL mdd_status uds_refuse_unknown(uds_walk *w, uds_json obj, const mdd_param_vec *lists,
-                                           uint32_t n, size_t byte);
+                                           uint32_t n, uint32_t used, size_t byte);
 
 /* Encodes dop for param at pos from value (absent: not given). */
 MDD_INTERNAL mdd_status uds_encode_dop(uds_walk *w, mdd_dop dop, mdd_param param,

@@ -244,6 +244,20 @@ static const mb_param um_rowref_pos[] = {
     {.name = "RS", .type = MDD_PARAM_TYPE_TABLE_STRUCT, .byte = MB_AT(1), .table_key = "RK"}};
 static const mb_response um_rowref_pos_r[] = {{um_rowref_pos, 3, 0}};
 
+/* Strings: 2B -> 6B <L: items {s: ASCII ended by 00} to the end of the PDU>. */
+static const mb_dop um_zstring = {.kind = MB_NORMAL, .name = "ZString",
+                                  .normal = {UB_MIN_MAX(MDD_DATA_TYPE_A_ASCIISTRING, 0, UB_ABSENT,
+                                                        MDD_TERMINATION_ZERO),
+                                             NULL, UB_ABSENT}};
+static const mb_param um_zitem_params[] = {MB_VALUE("s", &um_zstring, MB_AT(0))};
+static const mb_dop um_zitem = {.kind = MB_STRUCTURE, .name = "ZItem", .params = um_zitem_params,
+                                .param_count = 1};
+static const mb_dop um_zlist = {.kind = MB_END_OF_PDU_FIELD, .name = "ZList", .item = &um_zitem};
+static const mb_param um_strings_req[] = {MB_CONST("SID", "43", 8, 0)};
+static const mb_param um_strings_pos[] = {MB_CONST("SID", "107", 8, 0),
+                                          MB_VALUE("L", &um_zlist, MB_AT(1))};
+static const mb_response um_strings_pos_r[] = {{um_strings_pos, 2, 0}};
+
 /* A service with its request and one positive and/or one negative response (NULL: none). */
 #define UM_SERVICE(n, req, p_r, n_r)                                                           \
     {.name = (n), .request = (req), .request_count = sizeof(req) / sizeof(req)[0],            \
@@ -273,6 +287,7 @@ static const mb_service um_services[] = {
     UM_SERVICE("System", um_system_req, um_system_pos_r, NULL),
     UM_SERVICE("Bits", um_bits_req, um_bits_pos_r, NULL),
     UM_SERVICE("RowRef", um_rowref_req, um_rowref_pos_r, NULL),
+    UM_SERVICE("Strings", um_strings_req, um_strings_pos_r, NULL),
 };
 
 static const mb_ecu um_ecu = {"ECU", um_services, sizeof um_services / sizeof um_services[0],

@@ -273,13 +273,6 @@ static void test_negative_responses(void **state)
     assert_int_equal(encode("Guarded", &negative, "\x23", 1, "{\"NRC\": 17}", &e), MDD_ERR_ARG);
     assert_string_equal(e.err.message, "/NRC at byte 2: the value given is none of the NRC "
                                        "constant's");
-    /* A SYSTEM parameter takes the value given; the codec has no host values. */
-    ENCODES_TO("System", "{\"Time\": 258}", "\x68\x01\x02");
-    assert_int_equal(encode("System", &positive, NULL, 0, "{}", &e), MDD_ERR_ARG);
-    assert_string_equal(e.err.message, "/Time at byte 1: no value given");
-    /* Bits: 11 at bits 3..6 and 2 at bits 0..2 of one byte, 0x58 | 0x02. */
-    ENCODES_TO("Bits", "{\"Hi\": 11, \"Lo\": 2, \"Next\": 7}", "\x69\x5A\x07");
-    ENCODES_TO("RowRef", "{\"RS\": {\"R1\": {\"x\": 9}}}", "\x6A\x09");
     mdd_uds_message missing = {MDD_UDS_NEGATIVE, 3};
     assert_int_equal(encode("Guarded", &missing, NULL, 0, "{}", &e), MDD_ERR_ARG);
 }
@@ -323,6 +316,24 @@ static void test_values_refused_with_their_path(void **state)
                         "/EcuSessionType: the TEXT_TABLE compu method needs a text, not 3");
 }
 
+static void test_system_bits_rows_and_terminated_items(void **state)
+{
+    (void)state;
+    encoded e;
+    /* A SYSTEM parameter takes the value given; the codec has no host values. */
+    ENCODES_TO("System", "{\"Time\": 258}", "\x68\x01\x02");
+    assert_int_equal(encode("System", &positive, NULL, 0, "{}", &e), MDD_ERR_ARG);
+    assert_string_equal(e.err.message, "/Time at byte 1: no value given");
+    /* Bits: 11 at bits 3..6 and 2 at bits 0..2 of one byte, 0x58 | 0x02. */
+    ENCODES_TO("Bits", "{\"Hi\": 11, \"Lo\": 2, \"Next\": 7}", "\x69\x5A\x07");
+    ENCODES_TO("RowRef", "{\"RS\": {\"R1\": {\"x\": 9}}}", "\x6A\x09");
+    /* Terminated strings in items to the end: only the last item ends the PDU, so only its
+     * terminator is left out. */
+    ENCODES_TO("Strings", "{\"L\": [{\"s\": \"AB\"}, {\"s\": \"C\"}]}", "\x6B\x41\x42\x00\x43");
+    decodes_to("Strings", "\x6B\x41\x42\x00\x43", 5,
+               "SID=107@0+1 L[ L[0]{ L[0]/s=\"AB\"@1+3 } L[1]{ L[1]/s=\"C\"@4+1 } ]");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_negative_responses),
         cmocka_unit_test(test_values_through_coded_types_and_compu),
         cmocka_unit_test(test_values_refused_with_their_path),
+        cmocka_unit_test(test_system_bits_rows_and_terminated_items),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
