@@ -28,10 +28,10 @@
  *             the views and test them
  *
  * Both must give the same matches for every query before anything is timed. Heap
- * allocations are counted during the timed loops: the program is linked with
- * --wrap=malloc,calloc,realloc (bench/CMakeLists.txt) and counts every call. Each figure is
- * the median of --runs runs; heap and inplace runs (of request lookups) alternate, after a
- * pass over all requests has made the pages the lookups touch resident. */
+ * allocations are counted during the timed loops (alloc_count.h). Each figure is the median
+ * of --runs runs; heap and inplace runs (of request lookups) alternate, after a pass over all
+ * requests has made the pages the lookups touch resident. */
+#include "alloc_count.h"
 #include "bench_common.h"
 
 #include <mdd/codec.h>
@@ -39,7 +39,6 @@
 #include <mdd_internal/ecu_fields.h>
 
 #include <inttypes.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,35 +47,6 @@
 #define REQUESTS 4096u
 #define MAX_RUNS 99
 #define MATCHES 8
-
-/* ---- Counting allocations (the linker sends every call here) ---- */
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-static atomic_ulong allocations;
-
-void *__wrap_malloc(size_t size)
-{
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
-    return __real_malloc(size);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
-    return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
-    return __real_realloc(p, size);
-}
 
 /* ---- A FlatBuffer written front to back: a parent first, its children after it, so that
  * every offset points forward ---- */
@@ -760,7 +730,7 @@ static double run_lookups(const lookup_run *r, unsigned long *counted)
     mdd_db_service out[MATCHES];
     naive_match naive[MATCHES];
     size_t used = 0;
-    unsigned long before = atomic_load(&allocations);
+    unsigned long before = tu_allocations();
     double start = bench_now_ns();
     for (uint64_t i = 0; i < r->lookups; i++) {
         const query *q = &r->queries[i % REQUESTS];
@@ -773,7 +743,7 @@ static double run_lookups(const lookup_run *r, unsigned long *counted)
         }
     }
     double elapsed = bench_now_ns() - start;
-    *counted += atomic_load(&allocations) - before;
+    *counted += tu_allocations() - before;
     sink = used;
     return elapsed;
 }

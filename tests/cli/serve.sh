@@ -166,7 +166,9 @@ expect_eq "$STATUS" 200 "a request of 100 header fields"
 expect_error 414 "/$(head -c 9000 /dev/zero | tr '\0' a)" \
     "the request line is longer than 8192 bytes"
 get /health -d x
-expect_eq "$STATUS" 413 "a request with a body"
+expect_eq "$STATUS" 405 "a POST with a body where none is served"
+get "/ecus/$ECU/encode?service=x" --data-binary @<(head -c 65537 /dev/zero)
+expect_eq "$STATUS" 413 "a body over 64 KiB"
 expect_get 200 /health '{"status": "ok"}'
 
 # ---- services: the answers of mdd services --json to the same query ----

@@ -84,8 +84,9 @@ static inline uint32_t tb_vtable_size(uint32_t n) { return 4 + 2 * n; }
 static inline uint32_t tb_vtable_slot(uint32_t vtable, uint32_t id) { return vtable + 4 + 2 * id; }
 
 /* Appends a vtable for n field ids and its table. size[i] is the byte size of field i (0:
- * absent; 4 for references). Fields are placed largest first, so each is aligned to its size.
- * Returns the table's position; at[i] receives field i's position (0 when absent). */
+ * absent; 4 for references; 8 for doubles, which the readers load unaligned). Fields are
+ * placed largest first. Returns the table's position; at[i] receives field i's position (0
+ * when absent). */
 static inline uint32_t tb_table(tb *b, uint32_t n, const uint8_t *size, uint32_t *at)
 {
     tb_align(b, 2);
@@ -98,11 +99,13 @@ static inline uint32_t tb_table(tb *b, uint32_t n, const uint8_t *size, uint32_t
     tb_put(b, table - vt, 4);
     for (uint32_t i = 0; i < n; i++)
         at[i] = 0;
-    for (uint32_t want = 4; want >= 1; want /= 2)
+    for (uint32_t want = 8; want >= 1; want /= 2)
         for (uint32_t i = 0; i < n; i++) {
             if (size[i] != want)
                 continue;
-            at[i] = tb_put(b, 0, want);
+            at[i] = b->len;
+            for (uint32_t k = 0; k < want; k++)
+                tb_put(b, 0, 1);
             tb_set(b, tb_vtable_slot(vt, i), at[i] - table, 2);
         }
     tb_align(b, 4);

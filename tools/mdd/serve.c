@@ -32,6 +32,8 @@ static int parse_seconds(const char *option, const char *value, uint64_t *out)
                                option, value);
     return CLI_EXIT_OK;
 }
+/* The largest body: the values of a POST to /ecus/{ecu}/encode (serve_uds.c). */
+#define MAX_BODY_BYTES 65536
 
 static int on_option(void *ctx, int option, const char *value)
 {
@@ -207,14 +209,14 @@ static int start_http(serve_server *s, const char *dir)
     if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0 ||
         serve_reload_start(s, dir) != 0)
         return cli_error("mdd serve", "cannot set up the server");
-    /* Every method reaches the router, which answers 405 to all but GET and HEAD (evhttp
-     * would answer 501). */
+    /* Every method reaches the router, which answers 405 to all but GET and HEAD, and POST
+     * to /ecus/{ecu}/encode (evhttp would answer 501). */
     evhttp_set_allowed_methods(s->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD |
                                             EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE |
                                             EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE |
                                             EVHTTP_REQ_CONNECT | EVHTTP_REQ_PATCH);
     evhttp_set_max_headers_size(s->http, EVHTTP_MAX_HEAD_BYTES);
-    evhttp_set_max_body_size(s->http, 0);
+    evhttp_set_max_body_size(s->http, MAX_BODY_BYTES);
     evhttp_set_timeout(s->http, (int)s->opts.timeout_s);
     evhttp_set_gencb(s->http, serve_route, s);
     return listen_on(s);

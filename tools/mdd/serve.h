@@ -256,6 +256,7 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_SDGS,       /* /ecus/{ecu}/sdgs[?variant=V][&service=S] */
     SERVE_ROUTE_JOBS,       /* /ecus/{ecu}/jobs[?variant=V] */
     SERVE_ROUTE_SERVICES,   /* /ecus/{ecu}/services?[variant=V|group=G][&name=N&sid=XX...] */
+    SERVE_ROUTE_UDS,        /* /ecus/{ecu}/decode, /encode, /identify (serve_uds.c) */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the
@@ -413,6 +414,15 @@ void serve_get_services(serve_server *s, struct evhttp_request *req, const serve
 /* /ecus/{ecu}/chunks/{name}: the chunk's data, streamed piece by piece (serve_stream.c). */
 void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                       const char *name);
+
+/* /ecus/{ecu}/decode, /encode and /identify: the codec, answered once the payload is
+ * resident; t->segments[2] names the operation, the query (and a POST's body) its arguments
+ * (serve_uds.c). */
+void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+               const serve_target *t);
+
+/* Whether path is one that takes a POST (/ecus/{ecu}/encode). */
+int serve_uds_takes_post(const char *path);
 
 /* Called when conn's connection closes with a job still waiting for its read
  * (serve_lookup.c) or a stream in progress (serve_stream.c). */

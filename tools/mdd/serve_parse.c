@@ -265,6 +265,9 @@ static void route_ecu(serve_target *t, const char *query)
         t->route = SERVE_ROUTE_JOBS;
     else if (n == 3 && strcmp(what, "services") == 0)
         t->route = SERVE_ROUTE_SERVICES;
+    else if (n == 3 && (strcmp(what, "decode") == 0 || strcmp(what, "encode") == 0 ||
+                        strcmp(what, "identify") == 0))
+        t->route = SERVE_ROUTE_UDS;
     else
         fail(t, 404, SERVE_ERROR_AFTER_ECU, "no such resource");
     if (t->route == SERVE_ROUTE_LOOKUP)

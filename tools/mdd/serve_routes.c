@@ -47,6 +47,8 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_get_comparams(s, req, e, t);
     else if (t->route == SERVE_ROUTE_SERVICES)
         serve_get_services(s, req, e, t);
+    else if (t->route == SERVE_ROUTE_UDS)
+        serve_uds(s, req, e, t);
     else if (t->route >= SERVE_ROUTE_STATES && t->route <= SERVE_ROUTE_JOBS)
         serve_get_facts(s, req, e, t);
     else /* the DTC route */
@@ -56,7 +58,9 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
 static void dispatch(serve_server *s, struct evhttp_request *req)
 {
     enum evhttp_cmd_type method = evhttp_request_get_command(req);
-    if (method != EVHTTP_REQ_GET && method != EVHTTP_REQ_HEAD) {
+    if (method != EVHTTP_REQ_GET && method != EVHTTP_REQ_HEAD &&
+        !(method == EVHTTP_REQ_POST &&
+          serve_uds_takes_post(evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req))))) {
         serve_reply_error(s, req, 405, "only GET and HEAD are served");
         return;
     }

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The UDS codec's JSON output primitives (src/uds/json_write.c): a small buffered writer that
+ * turns decoded values into JSON text with the reference adapter's conventions (docs/codec.md,
+ * "JSON"). mdd_uds_decode_json() is built on it; the tool prints its text output with it and
+ * identification compares values through it. Writing never allocates: the writer buffers in
+ * itself and hands full buffers to its sink. */
+#ifndef MDD_INTERNAL_UDS_JSON_H
+#define MDD_INTERNAL_UDS_JSON_H
+
+#include <mdd/uds.h>
+
+#define UDS_JW_BUFFER 512
+
+/* The writer. The first failing write of the sink is kept in status (and err); later writes
+ * do nothing, so callers check once, at uds_jw_flush(). */
+typedef struct uds_jw {
+    mdd_sink *sink;
+    mdd_error *err;
+    mdd_status status;
+    size_t len;
+    uint8_t buf[UDS_JW_BUFFER];
+} uds_jw;
+
+/* Starts a writer on sink (owned by the caller; err may be NULL). */
+void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err);
+
+/* Hands what is buffered to the sink; returns the writer's status. */
+mdd_status uds_jw_flush(uds_jw *w);
+
+/* Bytes as they are (the caller makes them valid JSON). */
+void uds_jw_raw(uds_jw *w, const char *text, size_t len);
+void uds_jw_cstr(uds_jw *w, const char *text);
+
+/* A JSON string of name's bytes (UTF-8; bytes that are not well-formed UTF-8 become U+FFFD),
+ * with its quotes. */
+void uds_jw_string(uds_jw *w, mdd_bytes name);
+
+/* A decoded text in any mdd_uds_text_encoding as a JSON string in UTF-8, with quotes; without
+ * them for uds_jw_text_content(). A code unit that does not decode becomes U+FFFD. */
+void uds_jw_text(uds_jw *w, const mdd_uds_text *text);
+void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
+
+/* A byte field as the string "0xAA 0xBB" (uppercase digits; "" when empty). */
+void uds_jw_bytes(uds_jw *w, mdd_bytes bytes);
+
+/* Numbers: integers in decimal, a finite double as the shortest text that reads back as the
+ * same double (NaN and infinities, which decoding never reports, as null). */
+void uds_jw_uint(uds_jw *w, uint64_t value);
+void uds_jw_int(uds_jw *w, int64_t value);
+void uds_jw_double(uds_jw *w, double value);
+
+/* A DTC as {"code", "display_code" (when the DTC has one), "fault_name" (its text, else its
+ * short name), "severity" (its level, when it has one)}. */
+void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc);
+
+/* A scalar value (kinds UINT to DTC) as JSON. */
+void uds_jw_scalar(uds_jw *w, const mdd_uds_value *value);
+
+#endif

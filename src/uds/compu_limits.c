@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Which compu scale applies to a value: its lower and upper limits, each CLOSED (inclusive),
+ * OPEN (exclusive) or INFINITE (no bound), parsed with the type of the value compared
+ * (codec rules §4, "Limits"; docs/adr/0020). */
+#include "prim.h"
+
+/* Whether a limit is stored at all: a TEXT_TABLE scale without its upper limit means the
+ * lower one alone (ISO 22901-1), which a stored INFINITE limit does not. */
+static bool limit_stored(mdd_limit limit) { return limit.t.pos != 0; }
+
+/* A mirrored limit (not stored) is inclusive. */
+static uint8_t interval_of(mdd_limit limit)
+{
+    return limit_stored(limit) ? mdd_limit_interval_type(limit) : MDD_INTERVAL_TYPE_CLOSED;
+}
+
+int uds_limit_value(mdd_limit limit, uint8_t data_type, uds_scalar *out, mdd_error *err)
+{
+    if (!limit_stored(limit) || mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_INFINITE)
+        return 0;
+    mdd_bytes text = mdd_limit_value(limit);
+    if (!text.ptr || (!text.len && !uds_type_is_text(data_type)))
+        return 0;
+    return uds_scalar_parse(text, data_type, out, err) == MDD_OK ? 1 : -1;
+}
+
+/* value against one bound: 1 within, 0 beyond, -1 when they cannot be compared. */
+static int within(const uds_scalar *value, const uds_scalar *bound, uint8_t interval,
+                  int beyond_sign, mdd_error *err)
+{
+    int order;
+    if (!uds_scalar_compare(value, bound, &order))
+        return mdd_fail(err, MDD_ERR_FORMAT, "a limit cannot be compared with the value"), -1;
+    if (value->kind == MDD_UDS_TEXT) /* texts are equal or not: only equality is within */
+        return order == 0 && interval != MDD_INTERVAL_TYPE_OPEN;
+    if (order == beyond_sign)
+        return 0;
+    return order != 0 || interval != MDD_INTERVAL_TYPE_OPEN;
+}
+
+int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *value, uint8_t limit_type,
+                       bool text_table, mdd_error *err)
+{
+    mdd_limit lower = mdd_compu_scale_lower_limit(scale);
+    mdd_limit upper = mdd_compu_scale_upper_limit(scale);
+    uds_scalar lo, hi;
+    int has_lo = uds_limit_value(lower, limit_type, &lo, err);
+    int has_hi = has_lo < 0 ? 0 : uds_limit_value(upper, limit_type, &hi, err);
+    if (has_lo < 0 || has_hi < 0) {
+        mdd_error_prefix(err, "CompuScale %s limit: ", has_lo < 0 ? "lower" : "upper");
+        return -1;
+    }
+    if (text_table && has_lo && !limit_stored(upper)) {
+        hi = lo;
+        has_hi = 1;
+    } else if (text_table && has_hi && !limit_stored(lower)) {
+        lo = hi;
+        has_lo = 1;
+    }
+    int r = has_lo ? within(value, &lo, interval_of(lower), -1, err) : 1;
+    if (r == 1 && has_hi)
+        r = within(value, &hi, interval_of(upper), 1, err);
+    return r;
+}
+
+int64_t uds_scale_find(mdd_compu_scale_vec scales, const uds_scalar *value, uint8_t limit_type,
+                       bool text_table, mdd_error *err)
+{
+    uint32_t count = mdd_compu_scale_vec_count(scales);
+    for (uint32_t i = 0; i < count; i++) {
+        int r = uds_scale_contains(mdd_compu_scale_vec_at(scales, i), value, limit_type,
+                                   text_table, err);
+        if (r < 0) {
+            mdd_error_prefix(err, "compu_scales[%u]: ", i);
+            return -2;
+        }
+        if (r)
+            return i;
+    }
+    return -1;
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Decoding messages: the service by the request (most specific first), the response by its
+ * constants (the service's positive, then negative responses, then the layer's global
+ * negative ones), then every parameter through the walk. */
+#include "walk.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The most services one request is tried against. */
+#define CANDIDATES 16
+
+/* The first bytes of msg as "62 F1 90 ..." for messages. */
+static void bytes_text(const uint8_t *msg, size_t len, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < len && i < 16 && n + 4 < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%02X", i ? " " : "", msg[i]);
+    if (len > 16 && n + 5 < cap)
+        snprintf(buf + n, cap - n, " ...");
+}
+
+static mdd_status decode_params_of(uds_walk *w, mdd_param_vec params, mdd_uds_decoded *out)
+{
+    size_t cursor = 0;
+    mdd_status st = uds_decode_params(w, params, 0, &cursor);
+    if (st == MDD_OK && out)
+        out->covered = w->high;
+    return st;
+}
+
+static mdd_status decode_response(uds_walk *w, const mdd_db_service *service,
+                                  mdd_uds_message message, mdd_response response,
+                                  mdd_uds_decoded *out)
+{
+    if (out) {
+        out->service = *service;
+        out->message = message;
+        out->response = response;
+    }
+    return decode_params_of(w, mdd_response_params(response), out);
+}
+
+/* The first of responses that the message matches: 1, *index and *response, or 0. */
+static int first_match(uds_walk *w, mdd_response_vec responses, uint32_t *index,
+                       mdd_response *response)
+{
+    for (uint32_t i = 0; i < mdd_response_vec_count(responses); i++) {
+        mdd_response r = mdd_response_vec_at(responses, i);
+        if (uds_params_match(w, mdd_response_params(r))) {
+            *index = i;
+            *response = r;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The service's response the message is: 1 with *message and *response, or 0. */
+static int own_response(uds_walk *w, mdd_diag_service s, mdd_uds_message *message,
+                        mdd_response *response)
+{
+    if (first_match(w, mdd_diag_service_pos_responses(s), &message->index, response)) {
+        message->kind = MDD_UDS_POSITIVE;
+        return 1;
+    }
+    message->kind = MDD_UDS_NEGATIVE;
+    return first_match(w, mdd_diag_service_neg_responses(s), &message->index, response);
+}
+
+/* A global negative response for s: its number follows s's own negative responses. */
+static int global_for(uds_walk *w, mdd_diag_service s, mdd_uds_message *message,
+                      mdd_response *response)
+{
+    uint32_t k;
+    if (!uds_global_response(w, NULL, &k, response))
+        return 0;
+    message->kind = MDD_UDS_NEGATIVE;
+    message->index = mdd_response_vec_count(mdd_diag_service_neg_responses(s)) + k;
+    return 1;
+}
+
+static mdd_status no_response(uds_walk *w, const mdd_db_service *service)
+{
+    char bytes[80];
+    mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(service->service));
+    bytes_text(w->msg.ptr, w->msg.len, bytes, sizeof bytes);
+    return mdd_fail(w->err, MDD_ERR_NOT_FOUND, "no response of service '%.*s' matches %s",
+                    (int)name.len, name.ptr ? (const char *)name.ptr : "", bytes);
+}
+
+static void start(uds_walk *w, const mdd_db_layer *layer, const uint8_t *request,
+                  size_t request_len, const uint8_t *msg, size_t msg_len,
+                  const mdd_uds_visitor *visitor, const mdd_uds_options *opts, mdd_error *err)
+{
+    uds_walk_init(w, layer, opts, err);
+    w->msg.ptr = msg ? msg : (const uint8_t *)"";
+    w->msg.len = msg ? msg_len : 0;
+    w->request.ptr = request;
+    w->request.len = request ? request_len : 0;
+    w->visitor = visitor;
+}
+
+mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_service *service,
+                                  const mdd_uds_message *message, const uint8_t *request,
+                                  size_t request_len, const uint8_t *msg, size_t msg_len,
+                                  const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
+                                  mdd_uds_decoded *out, mdd_error *err)
+{
+    if (!service || (!msg && msg_len))
+        return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode_message: no service or message");
+    uds_walk w;
+    start(&w, layer, request, request_len, msg, msg_len, visitor, opts, err);
+    mdd_diag_service s = service->service;
+    mdd_uds_message m = {MDD_UDS_POSITIVE, 0};
+    mdd_response r = {{NULL, 0, 0}};
+    if (message && message->kind == MDD_UDS_REQUEST) {
+        if (out) {
+            memset(out, 0, sizeof *out);
+            out->service = *service;
+            out->message = *message;
+        }
+        return decode_params_of(&w, mdd_request_params(mdd_diag_service_request(s)), out);
+    }
+    if (message) {
+        mdd_status st = uds_named_response(&w, s, message, &r);
+        if (st != MDD_OK)
+            return st;
+        m = *message;
+    } else if (!own_response(&w, s, &m, &r) && !global_for(&w, s, &m, &r)) {
+        return no_response(&w, service);
+    }
+    return decode_response(&w, service, m, r, out);
+}
+
+mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, size_t request_len,
+                          const uint8_t *response, size_t response_len,
+                          const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
+                          mdd_uds_decoded *out, mdd_error *err)
+{
+    if (!layer || (!request && request_len) || (!response && response_len))
+        return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode: no layer, request or response");
+    mdd_db_service services[CANDIDATES];
+    size_t n = mdd_db_lookup_request(layer, request, request_len, services, CANDIDATES);
+    uds_walk w;
+    start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
+    mdd_uds_message m = {MDD_UDS_POSITIVE, 0};
+    mdd_response r;
+    for (size_t i = 0; i < n && i < CANDIDATES; i++)
+        if (own_response(&w, services[i].service, &m, &r))
+            return decode_response(&w, &services[i], m, r, out);
+    char bytes[80];
+    if (n == 0) {
+        bytes_text(request, request_len, bytes, sizeof bytes);
+        return mdd_fail(err, MDD_ERR_NOT_FOUND, "no service takes the request %s", bytes);
+    }
+    if (global_for(&w, services[0].service, &m, &r))
+        return decode_response(&w, &services[0], m, r, out);
+    return no_response(&w, &services[0]);
+}

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* NormalDOPs in both directions (coded type, then compu method), with what the composite
+ * walks share: length keys, constants parsed by type, limits. */
+#include "walk.h"
+
+uint8_t uds_normal_physical_type(mdd_normal_dop dop)
+{
+    mdd_physical_type pt = mdd_normal_dop_physical_type(dop);
+    if (pt.t.pos)
+        return mdd_physical_type_base_data_type(pt);
+    return mdd_diag_coded_type_base_data_type(mdd_normal_dop_diag_coded_type(dop));
+}
+
+mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte,
+                               uint64_t *bits)
+{
+    *bits = 0;
+    if (mdd_diag_coded_type_specific_data_type(dct) !=
+        MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
+        return MDD_OK;
+    mdd_param key = mdd_param_length_info_type_length_key(
+        mdd_diag_coded_type_param_length_info_type(dct));
+    uds_key *k = uds_key_find(w, key);
+    if (!k || !k->has_value) {
+        mdd_bytes name = mdd_param_short_name(key);
+        return uds_fail(w, MDD_ERR_FORMAT, byte, "length key '%.*s' has no value before it",
+                        (int)name.len, name.ptr ? (const char *)name.ptr : "");
+    }
+    *bits = k->value;
+    return MDD_OK;
+}
+
+static mdd_status normal_of(uds_walk *w, mdd_dop dop, size_t byte, mdd_normal_dop *out)
+{
+    *out = mdd_dop_normal_dop(dop);
+    if (out->t.pos && mdd_normal_dop_diag_coded_type(*out).t.pos)
+        return MDD_OK;
+    mdd_bytes name = mdd_dop_short_name(dop);
+    return uds_fail(w, MDD_ERR_FORMAT, byte, "DOP '%.*s' is not a NormalDOP with a coded type",
+                    (int)name.len, name.ptr ? (const char *)name.ptr : "");
+}
+
+mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *coded,
+                          size_t *next)
+{
+    uint64_t bits;
+    mdd_status st = uds_length_key_bits(w, dct, pos.byte, &bits);
+    if (st != MDD_OK)
+        return st;
+    st = uds_coded_read(dct, w->msg, pos, bits, coded, next, w->err);
+    if (st != MDD_OK)
+        return uds_blame(w, st);
+    if (*next > w->high)
+        w->high = *next;
+    return MDD_OK;
+}
+
+mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *physical,
+                             size_t *next)
+{
+    mdd_normal_dop nd;
+    mdd_status st = normal_of(w, dop, pos.byte, &nd);
+    if (st != MDD_OK)
+        return st;
+    mdd_diag_coded_type dct = mdd_normal_dop_diag_coded_type(nd);
+    uds_scalar coded;
+    if ((st = uds_read_coded(w, dct, pos, &coded, next)) != MDD_OK)
+        return st;
+    st = uds_compu_to_physical(mdd_normal_dop_compu_method(nd),
+                               mdd_diag_coded_type_base_data_type(dct),
+                               mdd_normal_dop_physical_type(nd), &coded, physical, w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
+}
+
+mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_scalar *physical,
+                              int last, uint64_t length_key_bits, size_t *next)
+{
+    mdd_normal_dop nd;
+    mdd_status st = normal_of(w, dop, pos.byte, &nd);
+    if (st != MDD_OK)
+        return st;
+    mdd_diag_coded_type dct = mdd_normal_dop_diag_coded_type(nd);
+    uds_scalar coded;
+    st = uds_compu_to_coded(mdd_normal_dop_compu_method(nd),
+                            mdd_diag_coded_type_base_data_type(dct),
+                            mdd_normal_dop_physical_type(nd), physical, &coded, w->err);
+    if (st == MDD_OK && mdd_diag_coded_type_specific_data_type(dct) ==
+                            MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE) {
+        mdd_param key = mdd_param_length_info_type_length_key(
+            mdd_diag_coded_type_param_length_info_type(dct));
+        uds_key *k = uds_key_find(w, key);
+        if (!k)
+            return uds_fail(w, MDD_ERR_ARG, pos.byte, "its length key comes after it");
+        if (!k->has_value) {
+            k->value = uds_coded_length_bits(dct, &coded);
+            k->has_value = 1;
+        }
+        length_key_bits = k->value;
+    }
+    if (st == MDD_OK)
+        st = uds_coded_write(dct, w->out, pos, &coded, last, length_key_bits, next, w->err);
+    return st == MDD_OK ? uds_count_value(w, pos.byte) : uds_blame(w, st);
+}
+
+int uds_scalar_equal(const uds_scalar *a, const uds_scalar *b)
+{
+    int order = 1;
+    return uds_scalar_compare(a, b, &order) && order == 0;
+}
+
+mdd_status uds_whole_bytes(uds_walk *w, uds_pos pos)
+{
+    if (pos.bit == 0)
+        return MDD_OK;
+    return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
+                    "a composite DOP at bit position %u: it starts on a byte", (unsigned)pos.bit);
+}
+
+mdd_status uds_parse_const(uds_walk *w, mdd_bytes text, uint8_t type, size_t byte,
+                           uds_scalar *out)
+{
+    if (!text.ptr)
+        return uds_fail(w, MDD_ERR_FORMAT, byte, "the constant has no value");
+    mdd_status st = uds_scalar_parse(text, type, out, w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
+}
+
+/* Whether v is on the inner side of limit: lower (sign 1) or upper (sign -1). */
+static mdd_status within_limit(uds_walk *w, const uds_scalar *v, mdd_limit limit, int lower,
+                               uint8_t type, size_t byte, int *inside)
+{
+    *inside = 1;
+    mdd_bytes text = mdd_limit_value(limit);
+    if (!limit.t.pos || !text.ptr || mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_INFINITE)
+        return MDD_OK;
+    uds_scalar bound;
+    mdd_status st = uds_parse_const(w, text, type, byte, &bound);
+    if (st != MDD_OK)
+        return st;
+    int order = 0;
+    if (!uds_scalar_compare(v, &bound, &order)) {
+        *inside = 0;
+        return MDD_OK;
+    }
+    int open = mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_OPEN;
+    if (lower)
+        *inside = open ? order > 0 : order >= 0;
+    else
+        *inside = open ? order < 0 : order <= 0;
+    return MDD_OK;
+}
+
+mdd_status uds_within_limits(uds_walk *w, const uds_scalar *v, mdd_limit lower, mdd_limit upper,
+                             uint8_t type, size_t byte, int *inside)
+{
+    mdd_status st = within_limit(w, v, lower, 1, type, byte, inside);
+    if (st != MDD_OK || !*inside)
+        return st;
+    return within_limit(w, v, upper, 0, type, byte, inside);
+}

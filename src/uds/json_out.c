@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* mdd_uds_decode_json() and mdd_uds_decode_message_json(): a visitor that writes the decoded
+ * values as the reference adapter's JSON, in one pass. The header ({"ecu", "variant",
+ * "service", "response"}) comes first: the decode names the service and the response in its
+ * *out before the first value reaches the visitor (include/mdd/uds.h), so the visitor writes
+ * the header then; a message without values gets it once the decode returns. */
+#include "uds_impl.h"
+
+#include <mdd_internal/uds_json.h>
+
+#include <string.h>
+
+/* The visitor's state. skip_depth: nonzero while the value opened at that depth is left out
+ * (its BEGIN was, so its content and its END are). */
+typedef struct json_visit {
+    uds_jw w;
+    const mdd_db_layer *layer;
+    const mdd_uds_decoded *found; /* what the decode selected, set before the first value */
+    int started;                  /* the header is written */
+    int need_comma;
+    uint32_t skip_depth;
+} json_visit;
+
+/* The reference adapter shows a response's top-level parameters only when their semantic is
+ * absent, DATA or SERVICEIDRQ: the service id and identifier constants disappear. */
+static int shown_at_top(const mdd_uds_value *v)
+{
+    mdd_bytes semantic = mdd_param_semantic(v->param);
+    return !semantic.ptr || mdd_bytes_equal_str(semantic, "DATA") ||
+           mdd_bytes_equal_str(semantic, "SERVICEIDRQ");
+}
+
+/* Leaves the value out when the filter says so, and everything inside it. */
+static int skipped(json_visit *j, const mdd_uds_value *v)
+{
+    if (j->skip_depth) {
+        if (v->depth == j->skip_depth &&
+            (v->kind == MDD_UDS_OBJECT_END || v->kind == MDD_UDS_ARRAY_END))
+            j->skip_depth = 0;
+        return 1;
+    }
+    if (j->found->message.kind == MDD_UDS_REQUEST || v->depth != 1 || shown_at_top(v))
+        return 0;
+    if (v->kind == MDD_UDS_OBJECT_BEGIN || v->kind == MDD_UDS_ARRAY_BEGIN)
+        j->skip_depth = v->depth;
+    return 1;
+}
+
+/* The comma and, inside an object, the key: a path step without a name is an array item. */
+static void key(json_visit *j, const mdd_uds_value *v)
+{
+    if (j->need_comma)
+        uds_jw_raw(&j->w, ",", 1);
+    const mdd_uds_path_elem *last = v->depth ? &v->path[v->depth - 1] : NULL;
+    if (last && last->name.ptr) {
+        uds_jw_string(&j->w, last->name);
+        uds_jw_raw(&j->w, ":", 1);
+    }
+}
+
+/* {"ecu": .., "variant": .., "service": .., "response": .., "params": { ("request" for a
+ * request) */
+static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *found)
+{
+    uds_jw_cstr(w, "{\"ecu\":");
+    uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
+    uds_jw_cstr(w, ",\"variant\":");
+    uds_jw_string(w, mdd_db_layer_name(layer));
+    uds_jw_cstr(w, ",\"service\":");
+    uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found->service.service)));
+    uds_jw_cstr(w, found->message.kind == MDD_UDS_NEGATIVE   ? ",\"response\":\"negative\""
+                   : found->message.kind == MDD_UDS_POSITIVE ? ",\"response\":\"positive\""
+                                                              : ",\"response\":\"request\"");
+    uds_jw_cstr(w, ",\"params\":{");
+}
+
+/* The header, once. */
+static void start(json_visit *j)
+{
+    if (!j->started)
+        header(&j->w, j->layer, j->found);
+    j->started = 1;
+}
+
+static mdd_status visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
+{
+    (void)err;
+    json_visit *j = ctx;
+    start(j);
+    if (skipped(j, v))
+        return MDD_OK;
+    switch (v->kind) {
+    case MDD_UDS_OBJECT_BEGIN:
+    case MDD_UDS_ARRAY_BEGIN:
+        key(j, v);
+        uds_jw_raw(&j->w, v->kind == MDD_UDS_OBJECT_BEGIN ? "{" : "[", 1);
+        j->need_comma = 0;
+        break;
+    case MDD_UDS_OBJECT_END:
+    case MDD_UDS_ARRAY_END:
+        uds_jw_raw(&j->w, v->kind == MDD_UDS_OBJECT_END ? "}" : "]", 1);
+        j->need_comma = 1;
+        break;
+    default:
+        key(j, v);
+        uds_jw_scalar(&j->w, v);
+        j->need_comma = 1;
+        break;
+    }
+    return j->w.status;
+}
+
+/* The end of the JSON once the decode succeeded: the header if no value wrote it, the
+ * uncovered bytes. */
+static mdd_status finish(json_visit *j, const uint8_t *msg, size_t msg_len)
+{
+    start(j);
+    uds_jw_raw(&j->w, "}", 1);
+    if (j->found->covered < msg_len) {
+        uds_jw_cstr(&j->w, ",\"trailing\":");
+        uds_jw_bytes(&j->w, (mdd_bytes){msg + j->found->covered, msg_len - j->found->covered});
+    }
+    uds_jw_raw(&j->w, "}", 1);
+    return uds_jw_flush(&j->w);
+}
+
+mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request,
+                               size_t request_len, const uint8_t *response, size_t response_len,
+                               const mdd_uds_options *opts, mdd_sink *sink, mdd_error *err)
+{
+    mdd_uds_decoded found;
+    json_visit j = {.layer = layer, .found = &found};
+    uds_jw_init(&j.w, sink, err);
+    mdd_uds_visitor visitor = {visit, &j};
+    mdd_status st = mdd_uds_decode(layer, request, request_len, response, response_len,
+                                   &visitor, opts, &found, err);
+    return st != MDD_OK ? st : finish(&j, response, response_len);
+}
+
+mdd_status mdd_uds_decode_message_json(const mdd_db_layer *layer,
+                                       const mdd_db_service *service,
+                                       const mdd_uds_message *message, const uint8_t *request,
+                                       size_t request_len, const uint8_t *msg, size_t msg_len,
+                                       const mdd_uds_options *opts, mdd_sink *sink,
+                                       mdd_error *err)
+{
+    mdd_uds_decoded found;
+    json_visit j = {.layer = layer, .found = &found};
+    uds_jw_init(&j.w, sink, err);
+    mdd_uds_visitor visitor = {visit, &j};
+    mdd_status st = mdd_uds_decode_message(layer, service, message, request, request_len, msg,
+                                           msg_len, &visitor, opts, &found, err);
+    return st != MDD_OK ? st : finish(&j, msg, msg_len);
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The JSON output primitives of the UDS codec (mdd_internal/uds_json.h). */
+#include "uds_impl.h"
+
+#include <mdd_internal/uds_json.h>
+
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err)
+{
+    w->sink = sink;
+    w->err = err;
+    w->status = MDD_OK;
+    w->len = 0;
+}
+
+mdd_status uds_jw_flush(uds_jw *w)
+{
+    if (w->status == MDD_OK && w->len > 0)
+        w->status = mdd_sink_write(w->sink, w->buf, w->len, w->err);
+    w->len = 0;
+    return w->status;
+}
+
+void uds_jw_raw(uds_jw *w, const char *text, size_t len)
+{
+    if (w->status != MDD_OK)
+        return;
+    if (len > sizeof w->buf - w->len) {
+        if (uds_jw_flush(w) != MDD_OK)
+            return;
+        if (len > sizeof w->buf) {
+            w->status = mdd_sink_write(w->sink, text, len, w->err);
+            return;
+        }
+    }
+    memcpy(w->buf + w->len, text, len);
+    w->len += len;
+}
+
+void uds_jw_cstr(uds_jw *w, const char *text) { uds_jw_raw(w, text, strlen(text)); }
+
+/* One code point as UTF-8, escaped as JSON needs: quote, backslash and control characters. */
+static void put_code_point(uds_jw *w, uint32_t cp)
+{
+    char s[8];
+    size_t n;
+    if (cp == '"' || cp == '\\') {
+        s[0] = '\\';
+        s[1] = (char)cp;
+        n = 2;
+    } else if (cp < 0x20) {
+        n = (size_t)snprintf(s, sizeof s, "\\u%04x", (unsigned)cp);
+    } else if (cp < 0x80) {
+        s[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        s[0] = (char)(0xC0 | (cp >> 6));
+        s[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        s[0] = (char)(0xE0 | (cp >> 12));
+        s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        s[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        s[0] = (char)(0xF0 | (cp >> 18));
+        s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        s[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    uds_jw_raw(w, s, n);
+}
+
+/* The size of one code unit, by which a malformed sequence is skipped. */
+static size_t code_unit_size(mdd_uds_text_encoding encoding)
+{
+    return encoding == MDD_UDS_TEXT_UTF16BE || encoding == MDD_UDS_TEXT_UTF16LE ? 2 : 1;
+}
+
+void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
+{
+    size_t off = 0;
+    while (off < text->bytes.len) {
+        size_t at = off;
+        uint32_t cp;
+        int r = uds_text_next(text, &off, &cp);
+        if (r == 0)
+            break;
+        if (r < 0) {
+            cp = 0xFFFD;
+            off = at + code_unit_size(text->encoding);
+        }
+        put_code_point(w, cp);
+    }
+}
+
+void uds_jw_text(uds_jw *w, const mdd_uds_text *text)
+{
+    uds_jw_raw(w, "\"", 1);
+    uds_jw_text_content(w, text);
+    uds_jw_raw(w, "\"", 1);
+}
+
+void uds_jw_string(uds_jw *w, mdd_bytes name)
+{
+    mdd_uds_text text = {name, MDD_UDS_TEXT_UTF8};
+    uds_jw_text(w, &text);
+}
+
+void uds_jw_bytes(uds_jw *w, mdd_bytes bytes)
+{
+    static const char digits[] = "0123456789ABCDEF";
+    uds_jw_raw(w, "\"", 1);
+    for (size_t i = 0; i < bytes.len; i++) {
+        char s[5] = {' ', '0', 'x', digits[bytes.ptr[i] >> 4], digits[bytes.ptr[i] & 15]};
+        if (i == 0)
+            uds_jw_raw(w, s + 1, 4);
+        else
+            uds_jw_raw(w, s, 5);
+    }
+    uds_jw_raw(w, "\"", 1);
+}
+
+void uds_jw_uint(uds_jw *w, uint64_t value)
+{
+    char s[24];
+    size_t n = sizeof s;
+    do {
+        s[--n] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    uds_jw_raw(w, s + n, sizeof s - n);
+}
+
+void uds_jw_int(uds_jw *w, int64_t value)
+{
+    if (value < 0) {
+        uds_jw_raw(w, "-", 1);
+        uds_jw_uint(w, (uint64_t)0 - (uint64_t)value);
+    } else {
+        uds_jw_uint(w, (uint64_t)value);
+    }
+}
+
+/* DBL_DIG (15) significant digits print every normal double that has a decimal of at most
+ * 15 digits as that decimal, so the first precision from 15 up that reads back is the
+ * shortest; subnormals hold fewer digits and try every precision. */
+void uds_jw_double(uds_jw *w, double value)
+{
+    if (value != value || value - value != 0) {
+        uds_jw_raw(w, "null", 4);
+        return;
+    }
+    char s[40];
+    int n = 0;
+    int subnormal = value < DBL_MIN && value > -DBL_MIN;
+    for (int precision = subnormal ? 1 : 15; precision <= 17; precision++) {
+        n = snprintf(s, sizeof s, "%.*g", precision, value);
+        if (strtod(s, NULL) == value)
+            break;
+    }
+    uds_jw_raw(w, s, (size_t)n);
+}
+
+/* The key of an object member, after the comma when first is 0. */
+static void member(uds_jw *w, const char *key, int first)
+{
+    if (!first)
+        uds_jw_raw(w, ",", 1);
+    uds_jw_raw(w, "\"", 1);
+    uds_jw_cstr(w, key);
+    uds_jw_raw(w, "\":", 2);
+}
+
+void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc)
+{
+    uds_jw_raw(w, "{", 1);
+    member(w, "code", 1);
+    uds_jw_uint(w, dtc->code);
+    mdd_bytes display = mdd_dtc_display_trouble_code(dtc->dtc);
+    if (display.ptr) {
+        member(w, "display_code", 0);
+        uds_jw_string(w, display);
+    }
+    mdd_bytes text = mdd_text_value(mdd_dtc_text(dtc->dtc));
+    member(w, "fault_name", 0);
+    uds_jw_string(w, text.ptr ? text : mdd_dtc_short_name(dtc->dtc));
+    uint32_t level;
+    if (mdd_dtc_level(dtc->dtc, &level)) {
+        member(w, "severity", 0);
+        uds_jw_uint(w, level);
+    }
+    uds_jw_raw(w, "}", 1);
+}
+
+void uds_jw_scalar(uds_jw *w, const mdd_uds_value *value)
+{
+    switch (value->kind) {
+    case MDD_UDS_UINT:
+        uds_jw_uint(w, value->as.u);
+        break;
+    case MDD_UDS_INT:
+        uds_jw_int(w, value->as.i);
+        break;
+    case MDD_UDS_FLOAT:
+        uds_jw_double(w, value->as.f);
+        break;
+    case MDD_UDS_TEXT:
+        uds_jw_text(w, &value->as.text);
+        break;
+    case MDD_UDS_BYTES:
+        uds_jw_bytes(w, value->as.bytes);
+        break;
+    case MDD_UDS_DTC:
+        uds_jw_dtc(w, &value->as.dtc);
+        break;
+    default:
+        uds_jw_raw(w, "null", 4);
+        break;
+    }
+}

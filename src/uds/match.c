@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Which response a message is: the constants whose place is known without decoding
+ * (CODED_CONST, NRC_CONST, MATCHING_REQUEST_PARAM) must hold. Checking them first keeps
+ * the choice cheap; the decode that follows checks every constant again. */
+#include "walk.h"
+
+#include <string.h>
+
+/* Reads the coded value of a constant at pos; 0 when it is not there. */
+static int read_const(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *v,
+                      size_t *next)
+{
+    mdd_error ignored;
+    return uds_coded_read(dct, w->msg, pos, 0, v, next, &ignored) == MDD_OK;
+}
+
+static int equal_const(mdd_bytes text, uint8_t type, const uds_scalar *v)
+{
+    mdd_error ignored;
+    uds_scalar c;
+    return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
+}
+
+static int coded_const_holds(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_coded_const cc = mdd_param_coded_const(p);
+    mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
+    uds_scalar v;
+    return read_const(w, dct, pos, &v, next) &&
+           equal_const(mdd_coded_const_coded_value(cc),
+                       mdd_diag_coded_type_base_data_type(dct), &v);
+}
+
+static int nrc_const_holds(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_nrc_const nc = mdd_param_nrc_const(p);
+    mdd_diag_coded_type dct = mdd_nrc_const_diag_coded_type(nc);
+    mdd_string_vec values = mdd_nrc_const_coded_values(nc);
+    uds_scalar v;
+    if (!read_const(w, dct, pos, &v, next))
+        return 0;
+    for (uint32_t i = 0; i < mdd_string_vec_count(values); i++)
+        if (equal_const(mdd_string_vec_at(values, i), mdd_diag_coded_type_base_data_type(dct),
+                        &v))
+            return 1;
+    return 0;
+}
+
+static int request_repeated(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_matching_request_param m = mdd_param_matching_request_param(p);
+    int32_t at = mdd_matching_request_param_request_byte_pos(m);
+    uint32_t len = mdd_matching_request_param_byte_length(m);
+    *next = pos.byte + len;
+    if (pos.byte > w->msg.len || len > w->msg.len - pos.byte)
+        return 0;
+    if (!w->request.ptr)
+        return 1;
+    return at >= 0 && (size_t)at <= w->request.len && len <= w->request.len - (size_t)at &&
+           memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) == 0;
+}
+
+int uds_params_match(uds_walk *w, mdd_param_vec params)
+{
+    size_t cursor = 0;
+    int known = 1;
+    for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
+        mdd_param p = mdd_param_vec_at(params, i);
+        uint32_t byte;
+        if (mdd_param_byte_position(p, &byte))
+            known = 1;
+        else if (!known)
+            return 1;
+        uds_pos pos = uds_param_pos(p, 0, cursor);
+        int holds = 1;
+        switch (mdd_param_param_type(p)) {
+        case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, p, pos, &cursor); break;
+        case MDD_PARAM_TYPE_NRC_CONST: holds = nrc_const_holds(w, p, pos, &cursor); break;
+        case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM:
+            holds = request_repeated(w, p, pos, &cursor);
+            break;
+        default: known = 0; break;
+        }
+        if (!holds)
+            return 0;
+    }
+    return 1;
+}
+
+int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,
+                        mdd_response *response)
+{
+    uint32_t n = w->layer ? mdd_db_layer_service_count(w->layer) : 0, k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        mdd_response_vec rs =
+            mdd_diag_service_neg_responses(mdd_db_layer_service_at(w->layer, i).service);
+        for (uint32_t j = 0; j < mdd_response_vec_count(rs); j++) {
+            mdd_response r = mdd_response_vec_at(rs, j);
+            if (mdd_response_response_type(r) != MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE)
+                continue;
+            if (want ? *want == k : uds_params_match(w, mdd_response_params(r))) {
+                *number = k;
+                *response = r;
+                return 1;
+            }
+            k++;
+        }
+    }
+    return 0;
+}
+
+mdd_status uds_named_response(uds_walk *w, mdd_diag_service s, const mdd_uds_message *message,
+                              mdd_response *response)
+{
+    int negative = message->kind == MDD_UDS_NEGATIVE;
+    mdd_response_vec rs = negative ? mdd_diag_service_neg_responses(s)
+                                   : mdd_diag_service_pos_responses(s);
+    uint32_t own = mdd_response_vec_count(rs), k;
+    if (message->index < own) {
+        *response = mdd_response_vec_at(rs, message->index);
+        return MDD_OK;
+    }
+    uint32_t want = message->index - own;
+    if (negative && uds_global_response(w, &want, &k, response))
+        return MDD_OK;
+    return mdd_fail(w->err, MDD_ERR_ARG, "the service has no response %u of that kind",
+                    (unsigned)message->index);
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Decoding parameters: each kind of docs/codec.md ("Parameters") in declaration order, with
+ * the cursor rule of "Positions". */
+#include "walk.h"
+
+#include <string.h>
+
+static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
+{
+    return uds_fail(w, MDD_ERR_UNSUPPORTED, byte, "parameter kind %s is not supported", kind);
+}
+
+static mdd_status coded_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_coded_const cc = mdd_param_coded_const(p);
+    mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
+    uds_scalar v, want;
+    mdd_status st = uds_read_coded(w, dct, pos, &v, next);
+    if (st == MDD_OK)
+        st = uds_parse_const(w, mdd_coded_const_coded_value(cc),
+                             mdd_diag_coded_type_base_data_type(dct), pos.byte, &want);
+    if (st != MDD_OK)
+        return st;
+    if (!uds_scalar_equal(&v, &want)) {
+        char got[48], exp[48];
+        uds_scalar_show(&v, got, sizeof got);
+        uds_scalar_show(&want, exp, sizeof exp);
+        return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "coded constant %s expected, read %s", exp,
+                        got);
+    }
+    uds_key_remember(w, p, &v);
+    return uds_emit_scalar(w, p, &v, pos.byte, *next);
+}
+
+/* Whether v is one of the NRC_CONST's coded values. */
+static mdd_status nrc_matches(uds_walk *w, mdd_nrc_const nc, const uds_scalar *v, size_t byte,
+                              int *match)
+{
+    mdd_string_vec values = mdd_nrc_const_coded_values(nc);
+    uint8_t type = mdd_diag_coded_type_base_data_type(mdd_nrc_const_diag_coded_type(nc));
+    *match = 0;
+    for (uint32_t i = 0; i < mdd_string_vec_count(values) && !*match; i++) {
+        uds_scalar want;
+        mdd_status st = uds_parse_const(w, mdd_string_vec_at(values, i), type, byte, &want);
+        if (st != MDD_OK)
+            return st;
+        *match = uds_scalar_equal(v, &want);
+    }
+    return MDD_OK;
+}
+
+static mdd_status nrc_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_nrc_const nc = mdd_param_nrc_const(p);
+    uds_scalar v;
+    int match;
+    mdd_status st = uds_read_coded(w, mdd_nrc_const_diag_coded_type(nc), pos, &v, next);
+    if (st == MDD_OK)
+        st = nrc_matches(w, nc, &v, pos.byte, &match);
+    if (st != MDD_OK)
+        return st;
+    if (!match) {
+        char got[48];
+        uds_scalar_show(&v, got, sizeof got);
+        return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "%s is none of the NRC constant's values",
+                        got);
+    }
+    return uds_emit_scalar(w, p, &v, pos.byte, *next);
+}
+
+static mdd_status phys_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_phys_const pc = mdd_param_phys_const(p);
+    mdd_dop dop = mdd_phys_const_dop(pc);
+    uds_scalar v, want;
+    mdd_status st = uds_read_physical(w, dop, pos, &v, next);
+    if (st == MDD_OK)
+        st = uds_parse_const(w, mdd_phys_const_phys_constant_value(pc),
+                             uds_normal_physical_type(mdd_dop_normal_dop(dop)), pos.byte, &want);
+    if (st != MDD_OK)
+        return st;
+    if (!uds_scalar_equal(&v, &want)) {
+        char got[48], exp[48];
+        uds_scalar_show(&v, got, sizeof got);
+        uds_scalar_show(&want, exp, sizeof exp);
+        return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "physical constant %s expected, read %s",
+                        exp, got);
+    }
+    return uds_emit_scalar(w, p, &v, pos.byte, *next);
+}
+
+/* A parameter whose value a DOP gives (VALUE, LENGTH_KEY, SYSTEM). */
+static mdd_status through_dop(uds_walk *w, mdd_param p, mdd_dop dop, uds_pos pos, size_t *next)
+{
+    if (mdd_dop_specific_data_type(dop) != MDD_SPECIFIC_DOP_DATA_NORMAL_DOP)
+        return uds_decode_dop(w, dop, p, pos, next);
+    uds_scalar v;
+    mdd_status st = uds_read_physical(w, dop, pos, &v, next);
+    if (st != MDD_OK)
+        return st;
+    uds_key_remember(w, p, &v);
+    return uds_emit_scalar(w, p, &v, pos.byte, *next);
+}
+
+/* Unsigned bits as a number up to 64 bits, else as the bytes they cover. */
+static mdd_status raw_value(uds_walk *w, mdd_param p, uds_pos pos, uint32_t bits, size_t *next)
+{
+    uds_scalar v;
+    memset(&v, 0, sizeof v);
+    if (bits > 64) {
+        size_t n = ((size_t)pos.bit + bits + 7u) / 8u;
+        if (pos.byte > w->msg.len || n > w->msg.len - pos.byte)
+            return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "%zu bytes wanted, the message has %zu",
+                            n, pos.byte > w->msg.len ? 0 : w->msg.len - pos.byte);
+        v.kind = MDD_UDS_BYTES;
+        v.as.bytes.ptr = w->msg.ptr + pos.byte;
+        v.as.bytes.len = n;
+        *next = pos.byte + n;
+        if (*next > w->high)
+            w->high = *next;
+    } else {
+        v.kind = MDD_UDS_UINT;
+        mdd_status st = uds_raw_read(w, w->msg, pos, bits, &v.as.u, next);
+        if (st != MDD_OK)
+            return st;
+    }
+    return uds_emit_scalar(w, p, &v, pos.byte, *next);
+}
+
+static mdd_status matching_request(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    mdd_matching_request_param m = mdd_param_matching_request_param(p);
+    int32_t at = mdd_matching_request_param_request_byte_pos(m);
+    uint32_t len = mdd_matching_request_param_byte_length(m);
+    if (len == 0 || pos.byte > w->msg.len || len > w->msg.len - pos.byte)
+        return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
+                        "%u bytes of the request wanted, the message has %zu", (unsigned)len,
+                        pos.byte > w->msg.len ? 0 : w->msg.len - pos.byte);
+    if (w->request.ptr) {
+        if (at < 0 || (size_t)at > w->request.len || len > w->request.len - (size_t)at)
+            return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
+                            "the request has no %u bytes at byte %d to match", (unsigned)len,
+                            (int)at);
+        if (memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) != 0)
+            return uds_fail(w, MDD_ERR_FORMAT, pos.byte,
+                            "does not repeat the request's %u bytes at byte %d", (unsigned)len,
+                            (int)at);
+    }
+    uds_pos whole = {pos.byte, 0};
+    return raw_value(w, p, whole, 8 * len, next);
+}
+
+static mdd_status decode_param(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+{
+    switch (mdd_param_param_type(p)) {
+    case MDD_PARAM_TYPE_CODED_CONST: return coded_const(w, p, pos, next);
+    case MDD_PARAM_TYPE_NRC_CONST: return nrc_const(w, p, pos, next);
+    case MDD_PARAM_TYPE_PHYS_CONST: return phys_const(w, p, pos, next);
+    case MDD_PARAM_TYPE_VALUE: return through_dop(w, p, mdd_value_dop(mdd_param_value(p)), pos, next);
+    case MDD_PARAM_TYPE_LENGTH_KEY:
+        return through_dop(w, p, mdd_length_key_ref_dop(mdd_param_length_key_ref(p)), pos, next);
+    case MDD_PARAM_TYPE_SYSTEM:
+        return through_dop(w, p, mdd_system_dop(mdd_param_system(p)), pos, next);
+    case MDD_PARAM_TYPE_RESERVED:
+        return raw_value(w, p, pos, mdd_reserved_bit_length(mdd_param_reserved(p)), next);
+    case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM: return matching_request(w, p, pos, next);
+    case MDD_PARAM_TYPE_TABLE_KEY: return uds_decode_table_key(w, p, pos, next);
+    case MDD_PARAM_TYPE_TABLE_STRUCT: return uds_decode_table_struct(w, p, pos, next);
+    case MDD_PARAM_TYPE_TABLE_ENTRY: return unsupported(w, pos.byte, "TABLE_ENTRY");
+    case MDD_PARAM_TYPE_DYNAMIC: return unsupported(w, pos.byte, "DYNAMIC");
+    default: break;
+    }
+    return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "unknown parameter kind %u",
+                    (unsigned)mdd_param_param_type(p));
+}
+
+mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, size_t *cursor)
+{
+    for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
+        mdd_param p = mdd_param_vec_at(params, i);
+        uds_pos pos = uds_param_pos(p, origin, *cursor);
+        mdd_status st = uds_path_push(w, mdd_param_short_name(p));
+        if (st != MDD_OK)
+            return st;
+        st = decode_param(w, p, pos, cursor);
+        if (st != MDD_OK)
+            return st;
+        uds_path_pop(w);
+    }
+    return MDD_OK;
+}

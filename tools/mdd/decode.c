@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* mdd decode: a response decoded with the description of the service its request addresses,
+ * as JSON (mdd_uds_decode_json()) or as one line per value. */
+#include "uds_cli.h"
+
+#include <stdlib.h>
+
+/* The value's path: "/Name" per parameter, case or row, "[i]" per repeated item. */
+static void print_path(uds_jw *w, const mdd_uds_value *v)
+{
+    for (uint32_t i = 0; i < v->depth; i++) {
+        if (v->path[i].name.ptr) {
+            uds_jw_raw(w, "/", 1);
+            mdd_uds_text name = {v->path[i].name, MDD_UDS_TEXT_UTF8};
+            uds_jw_text_content(w, &name);
+        } else {
+            uds_jw_raw(w, "[", 1);
+            uds_jw_uint(w, v->path[i].index);
+            uds_jw_raw(w, "]", 1);
+        }
+    }
+}
+
+/* The text visitor: the header line before the first value, then a line per value. */
+typedef struct text_visit {
+    uds_jw w;
+    const mdd_uds_decoded *found; /* set by the decode before the first value */
+    int started;
+} text_visit;
+
+/* SERVICE: positive|negative response, once. */
+static void start(text_visit *t)
+{
+    if (t->started)
+        return;
+    t->started = 1;
+    mdd_uds_text name = {
+        mdd_diag_comm_short_name(mdd_diag_service_diag_comm(t->found->service.service)),
+        MDD_UDS_TEXT_UTF8};
+    uds_jw_text_content(&t->w, &name);
+    uds_jw_cstr(&t->w, t->found->message.kind == MDD_UDS_NEGATIVE ? ": negative response\n"
+                                                                   : ": positive response\n");
+}
+
+static mdd_status print_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
+{
+    (void)err;
+    text_visit *t = ctx;
+    start(t);
+    if (v->kind >= MDD_UDS_OBJECT_BEGIN)
+        return MDD_OK;
+    print_path(&t->w, v);
+    uds_jw_raw(&t->w, " = ", 3);
+    uds_jw_scalar(&t->w, v);
+    uds_jw_raw(&t->w, "\n", 1);
+    return t->w.status;
+}
+
+/* The header line, every value, then the bytes no parameter covers, into sink. */
+static mdd_status write_text(const mdd_db_layer *layer, const uds_hex_arg *req,
+                             const uds_hex_arg *resp, mdd_sink *sink, mdd_error *err)
+{
+    mdd_uds_decoded found;
+    text_visit t = {.found = &found};
+    uds_jw_init(&t.w, sink, err);
+    mdd_uds_visitor visitor = {print_value, &t};
+    mdd_status st = mdd_uds_decode(layer, req->bytes, req->len, resp->bytes, resp->len,
+                                   &visitor, NULL, &found, err);
+    if (st != MDD_OK)
+        return st;
+    start(&t);
+    if (found.covered < resp->len) {
+        uds_jw_cstr(&t.w, "trailing bytes: ");
+        uds_jw_bytes(&t.w, (mdd_bytes){resp->bytes + found.covered, resp->len - found.covered});
+        uds_jw_raw(&t.w, "\n", 1);
+    }
+    return uds_jw_flush(&t.w);
+}
+
+/* The output goes to memory first, so that a message that fails halfway prints only the
+ * error. */
+static mdd_status print_decoded(const db_args *a, const mdd_db_layer *layer,
+                                const uds_hex_arg *req, const uds_hex_arg *resp,
+                                mdd_error *err)
+{
+    mdd_buffer out = {0};
+    mdd_sink sink = mdd_buffer_sink(&out);
+    mdd_status st = a->json ? mdd_uds_decode_json(layer, req->bytes, req->len, resp->bytes,
+                                                  resp->len, NULL, &sink, err)
+                            : write_text(layer, req, resp, &sink, err);
+    if (st == MDD_OK) {
+        fwrite(out.data, 1, out.len, stdout);
+        if (a->json)
+            fputc('\n', stdout);
+    }
+    mdd_buffer_free(&out);
+    return st;
+}
+
+static int decode(const char *path, const db_args *a, const uds_hex_arg *req,
+                  const uds_hex_arg *resp)
+{
+    mdd_db *db;
+    const mdd_db_ecu *ecu;
+    const mdd_db_layer *layer;
+    int rc = uds_cli_open(path, a, &db, &ecu, &layer);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    mdd_error err;
+    if (print_decoded(a, layer, req, resp, &err) != MDD_OK)
+        rc = uds_cli_fail(path, &err);
+    mdd_db_close(db);
+    return rc;
+}
+
+static int run(int argc, char **argv)
+{
+    db_args a = db_args_init(&cli_decode_command);
+    int first;
+    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    if (rc >= 0)
+        return rc;
+    if (argc - first != 3)
+        return cli_usage_error(a.cmd, "expected a FILE, a REQUEST and a RESPONSE in hex");
+    uds_hex_arg req = {0}, resp = {0};
+    rc = uds_cli_parse_hex(a.cmd, "request", argv[first + 1], &req);
+    if (rc == CLI_EXIT_OK)
+        rc = uds_cli_parse_hex(a.cmd, "response", argv[first + 2], &resp);
+    if (rc == CLI_EXIT_OK)
+        rc = decode(argv[first], &a, &req, &resp);
+    free(req.bytes);
+    free(resp.bytes);
+    return rc;
+}
+
+static const struct option longopts[] = {
+    {"ecu", required_argument, NULL, 'e'},
+    {"variant", required_argument, NULL, 'V'},
+    {"json", no_argument, NULL, 'j'},
+    {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
+    {"skip-invalid", no_argument, NULL, 'K'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+const cli_command cli_decode_command = {
+    .name = "decode",
+    .summary = "Decode a UDS response with the description of its service",
+    .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES] "
+                "[--skip-invalid] FILE REQUEST RESPONSE",
+    .help = "Finds the service the REQUEST addresses (pairs of hex digits, most specific\n"
+            "service first), the positive or negative response of it whose constants match\n"
+            "RESPONSE, and prints its values: a line `SERVICE: positive response` (or\n"
+            "negative), then one line `/PATH = VALUE` per value, constants included, values\n"
+            "as JSON writes them, and `trailing bytes: ...` for bytes no parameter covers.\n"
+            "With --json, one object {\"ecu\", \"variant\", \"service\", \"response\",\n"
+            "\"params\"} as the reference adapter shows it (only data parameters at the top\n"
+            "level). A message that does not decode prints `mdd: FILE: MESSAGE` naming the\n"
+            "parameter path and the byte offset, and exits 1.\n\n"
+            "Options:\n"
+            UDS_CLI_ECU_HELP
+            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
+            UDS_CLI_OPTIONS_HELP
+            "  -h, --help        show this help\n",
+    .shortopts = ":e:V:js:h",
+    .longopts = longopts,
+    .run = run,
+};
