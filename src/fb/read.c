@@ -2,7 +2,7 @@
 /* Bounds-checked readers of single FlatBuffers fields. They check every read against the
  * buffer on every call instead of trusting the verifier, so that a view over bytes that were
  * never verified (or a view built by hand) still cannot read outside the buffer. */
-#include "fb_impl.h"
+#include "fb_fields.h"
 
 static mdd_fb_table table_at(const uint8_t *buf, size_t len, uint32_t pos)
 {
@@ -54,16 +54,18 @@ mdd_fb_table mdd_fb_root(const uint8_t *buf, size_t len)
     return table_at(buf, len, fb_follow(buf, len, 0));
 }
 
+fb_fields fb_fields_of(mdd_fb_table t)
+{
+    fb_fields f = {t, {0, 0, 0}};
+    if (!fb_fields_header(t, &f.h))
+        f.t.pos = 0;
+    return f;
+}
+
 uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size)
 {
     fb_header h;
-    if (t.pos == 0 || t.len > MDD_FB_MAX_SIZE ||
-        fb_table_header(t.buf, t.len, t.pos, &h) != FB_HEADER_OK)
-        return 0;
-    uint32_t off = fb_vtable_entry(t.buf, &h, id);
-    if (off == 0 || (uint64_t)off + size > h.table_size)
-        return 0;
-    return t.pos + off;
+    return fb_fields_header(t, &h) ? fb_fields_entry(t.buf, t.pos, &h, id, size) : 0;
 }
 
 uint8_t mdd_fb_u8(mdd_fb_table t, uint32_t id, uint8_t def)
@@ -183,9 +185,25 @@ double mdd_fb_vector_f64(mdd_fb_vector v, uint32_t i)
 
 mdd_fb_table mdd_fb_union_field(mdd_fb_table t, uint32_t id, uint8_t tag)
 {
-    if (id == 0 || mdd_fb_u8(t, id - 1, 0) != tag)
-        return (mdd_fb_table){t.buf, t.len, 0};
-    return mdd_fb_table_field(t, id);
+    fb_fields f = fb_fields_of(t);
+    return fb_fields_union(&f, id, tag);
+}
+
+mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id)
+{
+    return string_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
+}
+
+mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id)
+{
+    return table_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
+}
+
+mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag)
+{
+    if (id == 0 || fb_fields_u8(f, id - 1, 0) != tag)
+        return (mdd_fb_table){f->t.buf, f->t.len, 0};
+    return fb_fields_table(f, id);
 }
 
 uint8_t mdd_fb_union_vector_tag(mdd_fb_table t, uint32_t id, uint32_t i)
