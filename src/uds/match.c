@@ -23,24 +23,22 @@ static int equal_const(mdd_bytes text, uint8_t type, const uds_scalar *v)
     return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
 }
 
-/* Keeps what the match pass read of a constant for the decode that follows, when that
- * decode would read the same: a constant whose length comes from a length key reads
- * differently there (the pass reads it without the key). */
-static void keep(uds_walk *w, uint32_t index, mdd_diag_coded_type dct, uds_pos pos,
-                 const uds_scalar *v, size_t next)
+/* Keeps the value of a constant for the decode that follows, when that decode would read
+ * the same: a constant whose length comes from a length key reads differently there (this
+ * pass reads it without the key). */
+static void keep(uds_matched *m, mdd_diag_coded_type dct, uds_pos pos, const uds_scalar *v,
+                 size_t next)
 {
-    if (w->matched_count == UDS_MATCHED_CAP ||
-        mdd_diag_coded_type_specific_data_type(dct) ==
-            MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
+    if (!m || mdd_diag_coded_type_specific_data_type(dct) ==
+                  MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
         return;
-    uds_matched_const *m = &w->matched[w->matched_count++];
-    m->index = index;
+    m->has_value = 1;
     m->pos = pos;
     m->value = *v;
     m->next = next;
 }
 
-static int coded_const_holds(uds_walk *w, const uds_param_view *p, uint32_t index, uds_pos pos,
+static int coded_const_holds(uds_walk *w, const uds_param_view *p, uds_matched *m, uds_pos pos,
                              size_t *next)
 {
     mdd_coded_const cc = {uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST)};
@@ -52,7 +50,7 @@ static int coded_const_holds(uds_walk *w, const uds_param_view *p, uint32_t inde
         return 0;
     /* The decode refuses a constant without a value before it compares. */
     if (text.ptr)
-        keep(w, index, dct, pos, &v, *next);
+        keep(m, dct, pos, &v, *next);
     return 1;
 }
 
@@ -86,6 +84,18 @@ static int request_repeated(uds_walk *w, const uds_param_view *p, uds_pos pos, s
            memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) == 0;
 }
 
+/* Where the pass keeps param index for the decode: NULL past UDS_MATCHED_CAP. */
+static uds_matched *kept(uds_walk *w, uint32_t index, const uds_param_view *p)
+{
+    if (index >= UDS_MATCHED_CAP)
+        return NULL;
+    uds_matched *m = &w->matched[index];
+    m->view = *p;
+    m->has_value = 0;
+    w->matched_count = index + 1;
+    return m;
+}
+
 int uds_params_match(uds_walk *w, mdd_param_vec params)
 {
     size_t cursor = 0;
@@ -94,6 +104,7 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
     w->matched_count = 0;
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
         uds_param_view p = uds_param_view_of(mdd_param_vec_at(params, i));
+        uds_matched *m = kept(w, i, &p);
         if (p.positioned)
             known = 1;
         else if (!known)
@@ -101,7 +112,7 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
         uds_pos pos = uds_param_view_pos(&p, 0, cursor);
         int holds = 1;
         switch (p.type) {
-        case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, &p, i, pos, &cursor); break;
+        case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, &p, m, pos, &cursor); break;
         case MDD_PARAM_TYPE_NRC_CONST: holds = nrc_const_holds(w, &p, pos, &cursor); break;
         case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM:
             holds = request_repeated(w, &p, pos, &cursor);
@@ -114,17 +125,17 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
     return 1;
 }
 
-const uds_matched_const *uds_matched_at(const uds_walk *w, mdd_param_vec params,
-                                        uint32_t index, uds_pos pos)
+uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
+                                const uds_matched **value)
 {
-    if (w->matched_params.pos != params.v.pos || w->matched_params.buf != params.v.buf)
-        return NULL;
-    for (uint32_t i = 0; i < w->matched_count; i++) {
-        const uds_matched_const *m = &w->matched[i];
-        if (m->index == index && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
-            return m;
-    }
-    return NULL;
+    *value = NULL;
+    if (index >= w->matched_count || w->matched_params.pos != params.v.pos ||
+        w->matched_params.buf != params.v.buf)
+        return uds_param_view_of(mdd_param_vec_at(params, index));
+    const uds_matched *m = &w->matched[index];
+    if (m->has_value)
+        *value = m;
+    return m->view;
 }
 
 int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,

@@ -11,8 +11,7 @@ static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
 }
 
 /* The value of a coded constant the match pass read and accepted: no second read. */
-static mdd_status matched_const(uds_walk *w, mdd_param p, const uds_matched_const *m,
-                                size_t *next)
+static mdd_status matched_const(uds_walk *w, mdd_param p, const uds_matched *m, size_t *next)
 {
     *next = m->next;
     if (*next > w->high)
@@ -210,14 +209,16 @@ static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos
 mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, size_t *cursor)
 {
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
-        uds_param_view v = uds_param_view_of(mdd_param_vec_at(params, i));
+        const uds_matched *m;
+        uds_param_view v = uds_matched_view(w, params, i, &m);
         uds_pos pos = uds_param_view_pos(&v, origin, *cursor);
         mdd_status st = uds_path_push(w, uds_param_view_name(&v));
         if (st != MDD_OK)
             return st;
-        const uds_matched_const *m =
-            v.type == MDD_PARAM_TYPE_CODED_CONST ? uds_matched_at(w, params, i, pos) : NULL;
-        st = m ? matched_const(w, v.param, m, cursor) : decode_param(w, &v, pos, cursor);
+        if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
+            st = matched_const(w, v.param, m, cursor);
+        else
+            st = decode_param(w, &v, pos, cursor);
         if (st != MDD_OK)
             return st;
         uds_path_pop(w);

@@ -30,16 +30,47 @@ typedef struct uds_key {
     int pending;
 } uds_key;
 
-/* The most leading constants of a response the match pass keeps for its decode. */
+/* ---- A parameter's fields, read once (walk_param.c) ---- */
+
+/* What the walks read of a Param: its kind and position at once, its name and specific data
+ * on demand, all through one check of its table's header. */
+typedef struct uds_param_view {
+    mdd_param param;
+    fb_fields f;
+    uint8_t type;   /* enum mdd_param_type */
+    int positioned; /* byte holds its byte position */
+    uint32_t byte;
+    uint8_t bit;    /* its bit position within the byte (0 when absent) */
+} uds_param_view;
+
+MDD_INTERNAL uds_param_view uds_param_view_of(mdd_param p);
+
+/* Its short name (as mdd_param_short_name()). */
+MDD_INTERNAL mdd_bytes uds_param_view_name(const uds_param_view *v);
+
+/* Its specific data when its tag is tag (as mdd_param_coded_const() and its siblings), else
+ * an absent table. */
+MDD_INTERNAL mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag);
+
+/* Where it starts: at origin + its byte position, else at the cursor (uds_param_pos()). */
+static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin, size_t cursor)
+{
+    uds_pos pos = {v->positioned ? origin + v->byte : cursor, v->bit};
+    return pos;
+}
+
+/* The most leading parameters of a response the match pass keeps for its decode. */
 #define UDS_MATCHED_CAP 4
 
-/* A CODED_CONST the match pass read and found equal to its constant. */
-typedef struct uds_matched_const {
-    uint32_t index; /* in the response's params */
+/* A parameter the match pass looked at: its fields, and for a CODED_CONST that it read and
+ * found equal to its constant, that value. */
+typedef struct uds_matched {
+    uds_param_view view;
+    int has_value;
     uds_pos pos;
     uds_scalar value;
-    size_t next;    /* where it ended */
-} uds_matched_const;
+    size_t next; /* where the value ended */
+} uds_matched;
 
 /* One decode or encode. Lives on the caller's stack; nothing in it is allocated. */
 typedef struct uds_walk {
@@ -53,14 +84,14 @@ typedef struct uds_walk {
     uint32_t depth;
     uint64_t values;
     size_t high; /* decoding: the end of the furthest byte read */
-    mdd_fb_vector matched_params; /* the params the last match pass read */
+    mdd_fb_vector matched_params; /* the params the last match pass looked at */
     uint32_t matched_count;
     uint32_t path_len;
     mdd_uds_path_elem path[UDS_PATH_CAP];
     uint32_t key_count; /* keys written (a ring of UDS_KEYS_CAP) */
     uint32_t key_high;  /* the most keys ever written: older slots may be overwritten */
     uds_key keys[UDS_KEYS_CAP];
-    uds_matched_const matched[UDS_MATCHED_CAP]; /* what it read, [0..matched_count) */
+    uds_matched matched[UDS_MATCHED_CAP]; /* its params [0..matched_count) */
     mdd_error *err;
 } uds_walk;
 
@@ -196,35 +227,6 @@ static inline uds_pos uds_param_pos(mdd_param p, size_t origin, size_t cursor)
     return pos;
 }
 
-/* ---- A parameter's fields, read once (walk_param.c) ---- */
-
-/* What the walks read of a Param: its kind and position at once, its name and specific data
- * on demand, all through one check of its table's header. */
-typedef struct uds_param_view {
-    mdd_param param;
-    fb_fields f;
-    uint8_t type;   /* enum mdd_param_type */
-    int positioned; /* byte holds its byte position */
-    uint32_t byte;
-    uint8_t bit;    /* its bit position within the byte (0 when absent) */
-} uds_param_view;
-
-MDD_INTERNAL uds_param_view uds_param_view_of(mdd_param p);
-
-/* Its short name (as mdd_param_short_name()). */
-MDD_INTERNAL mdd_bytes uds_param_view_name(const uds_param_view *v);
-
-/* Its specific data when its tag is tag (as mdd_param_coded_const() and its siblings), else
- * an absent table. */
-MDD_INTERNAL mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag);
-
-/* Where it starts: at origin + its byte position, else at the cursor (uds_param_pos()). */
-static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin, size_t cursor)
-{
-    uds_pos pos = {v->positioned ? origin + v->byte : cursor, v->bit};
-    return pos;
-}
-
 /* ---- Raw bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (raw.c) ---- */
 
 /* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end,
@@ -342,10 +344,11 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
-/* The constant at index of params, at pos, that the last match pass read and accepted, so
- * that the decode of the response it chose need not read it again; NULL when there is none. */
-MDD_INTERNAL const uds_matched_const *uds_matched_at(const uds_walk *w, mdd_param_vec params,
-                                                     uint32_t index, uds_pos pos);
+/* Param index of params as the last match pass saw it: its view, and in *value the constant's
+ * value it read when that was read at pos (so that the decode of the response it chose need
+ * not read it again; NULL otherwise). Without a match pass over params, the view is read. */
+MDD_INTERNAL uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params,
+                                             uint32_t index, const uds_matched **value);
 
 /* The global negative responses: those with response_type GLOBAL_NEG_RESPONSE of any
  * service of the layer, in service order (the MDD keeps no list of them per layer). Finds
