@@ -62,33 +62,40 @@ fb_fields fb_fields_of(mdd_fb_table t)
     return f;
 }
 
-uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size)
+/* mdd_fb_field_pos() for the readers below: an exported function is not inlined into its
+ * callers in a shared library (it could be interposed), and this is every field's cost. */
+static inline uint32_t field_at(mdd_fb_table t, uint32_t id, uint32_t size)
 {
     fb_header h;
     return fb_fields_header(t, &h) ? fb_fields_entry(t.buf, t.pos, &h, id, size) : 0;
 }
 
+uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size)
+{
+    return field_at(t, id, size);
+}
+
 uint8_t mdd_fb_u8(mdd_fb_table t, uint32_t id, uint8_t def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 1);
+    uint32_t p = field_at(t, id, 1);
     return p ? t.buf[p] : def;
 }
 
 uint32_t mdd_fb_u32(mdd_fb_table t, uint32_t id, uint32_t def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     return p ? fb_load32(t.buf + p) : def;
 }
 
 int32_t mdd_fb_i32(mdd_fb_table t, uint32_t id, int32_t def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     return p ? (int32_t)fb_load32(t.buf + p) : def;
 }
 
 int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 1);
+    uint32_t p = field_at(t, id, 1);
     if (p)
         *out = t.buf[p];
     return p != 0;
@@ -96,7 +103,7 @@ int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out)
 
 int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     if (p)
         *out = fb_load32(t.buf + p);
     return p != 0;
@@ -104,17 +111,17 @@ int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
 
 mdd_fb_table mdd_fb_table_field(mdd_fb_table t, uint32_t id)
 {
-    return table_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)));
+    return table_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)));
 }
 
 mdd_bytes mdd_fb_string_field(mdd_fb_table t, uint32_t id)
 {
-    return string_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)));
+    return string_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)));
 }
 
 mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_size)
 {
-    return vector_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)), elem_size);
+    return vector_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)), elem_size);
 }
 
 mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id)
@@ -144,13 +151,13 @@ static double load_f64(const uint8_t *p)
 
 double mdd_fb_f64(mdd_fb_table t, uint32_t id, double def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 8);
+    uint32_t p = field_at(t, id, 8);
     return p ? load_f64(t.buf + p) : def;
 }
 
 int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     if (p)
         *out = (int32_t)fb_load32(t.buf + p);
     return p != 0;
@@ -158,7 +165,7 @@ int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out)
 
 int mdd_fb_opt_f64(mdd_fb_table t, uint32_t id, double *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 8);
+    uint32_t p = field_at(t, id, 8);
     if (p)
         *out = load_f64(t.buf + p);
     return p != 0;
