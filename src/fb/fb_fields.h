@@ -15,14 +15,20 @@ typedef struct fb_fields {
     fb_header h;
 } fb_fields;
 
-/* Checks t's header once. */
-MDD_INTERNAL fb_fields fb_fields_of(mdd_fb_table t);
-
 /* Whether t is present and its header fits its buffer, with the header in *h. */
 static inline int fb_fields_header(mdd_fb_table t, fb_header *h)
 {
     return t.pos != 0 && t.len <= MDD_FB_MAX_SIZE &&
            fb_table_header(t.buf, t.len, t.pos, h) == FB_HEADER_OK;
+}
+
+/* Checks t's header once. */
+static inline fb_fields fb_fields_of(mdd_fb_table t)
+{
+    fb_fields f = {t, {0, 0, 0}};
+    if (!fb_fields_header(t, &f.h))
+        f.t.pos = 0;
+    return f;
 }
 
 /* The offset of field id of the table at pos whose header is h, when the vtable names it and

@@ -54,14 +54,6 @@ mdd_fb_table mdd_fb_root(const uint8_t *buf, size_t len)
     return table_at(buf, len, fb_follow(buf, len, 0));
 }
 
-fb_fields fb_fields_of(mdd_fb_table t)
-{
-    fb_fields f = {t, {0, 0, 0}};
-    if (!fb_fields_header(t, &f.h))
-        f.t.pos = 0;
-    return f;
-}
-
 /* mdd_fb_field_pos() for the readers below: an exported function is not inlined into its
  * callers in a shared library (it could be interposed), and this is every field's cost. */
 static inline uint32_t field_at(mdd_fb_table t, uint32_t id, uint32_t size)

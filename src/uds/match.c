@@ -69,7 +69,8 @@ static int nrc_const_holds(uds_walk *w, const uds_param_view *p, uds_pos pos, si
     return 0;
 }
 
-static int request_repeated(uds_walk *w, const uds_param_view *p, uds_pos pos, size_t *next)
+static int request_repeated(uds_walk *w, const uds_param_view *p, uds_matched *kept_as,
+                            uds_pos pos, size_t *next)
 {
     mdd_matching_request_param m = {
         uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM)};
@@ -78,10 +79,14 @@ static int request_repeated(uds_walk *w, const uds_param_view *p, uds_pos pos, s
     *next = pos.byte + len;
     if (pos.byte > w->msg.len || len > w->msg.len - pos.byte)
         return 0;
-    if (!w->request.ptr)
-        return 1;
-    return at >= 0 && (size_t)at <= w->request.len && len <= w->request.len - (size_t)at &&
-           memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) == 0;
+    int holds = !w->request.ptr ||
+                (at >= 0 && (size_t)at <= w->request.len && len <= w->request.len - (size_t)at &&
+                 memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) == 0);
+    if (holds && kept_as) {
+        kept_as->repeated = len;
+        kept_as->pos = pos;
+    }
+    return holds;
 }
 
 /* Where the pass keeps param index for the decode: NULL past UDS_MATCHED_CAP. */
@@ -92,6 +97,7 @@ static uds_matched *kept(uds_walk *w, uint32_t index, const uds_param_view *p)
     uds_matched *m = &w->matched[index];
     m->view = *p;
     m->has_value = 0;
+    m->repeated = 0;
     w->matched_count = index + 1;
     return m;
 }
@@ -115,7 +121,7 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
         case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, &p, m, pos, &cursor); break;
         case MDD_PARAM_TYPE_NRC_CONST: holds = nrc_const_holds(w, &p, pos, &cursor); break;
         case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM:
-            holds = request_repeated(w, &p, pos, &cursor);
+            holds = request_repeated(w, &p, m, pos, &cursor);
             break;
         default: known = 0; break;
         }
@@ -126,15 +132,15 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
 }
 
 uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
-                                const uds_matched **value)
+                                const uds_matched **found)
 {
-    *value = NULL;
+    *found = NULL;
     if (index >= w->matched_count || w->matched_params.pos != params.v.pos ||
         w->matched_params.buf != params.v.buf)
         return uds_param_view_of(mdd_param_vec_at(params, index));
     const uds_matched *m = &w->matched[index];
-    if (m->has_value)
-        *value = m;
+    if (m->has_value || m->repeated)
+        *found = m;
     return m->view;
 }
 

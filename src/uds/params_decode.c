@@ -10,16 +10,6 @@ static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
     return uds_fail(w, MDD_ERR_UNSUPPORTED, byte, "parameter kind %s is not supported", kind);
 }
 
-/* The value of a coded constant the match pass read and accepted: no second read. */
-static mdd_status matched_const(uds_walk *w, mdd_param p, const uds_matched *m, size_t *next)
-{
-    *next = m->next;
-    if (*next > w->high)
-        w->high = *next;
-    uds_key_remember(w, p, &m->value);
-    return uds_emit_scalar(w, p, &m->value, m->pos.byte, *next);
-}
-
 static mdd_status coded_const(uds_walk *w, mdd_param p, mdd_coded_const cc, uds_pos pos,
                               size_t *next)
 {
@@ -160,6 +150,21 @@ static mdd_status matching_request(uds_walk *w, mdd_param p, mdd_matching_reques
     return raw_value(w, p, whole, 8 * len, next);
 }
 
+/* A coded constant the match pass read and accepted, or the request's bytes it found
+ * repeated: reported without a second check. */
+static mdd_status matched(uds_walk *w, mdd_param p, const uds_matched *m, size_t *next)
+{
+    if (m->repeated) {
+        uds_pos whole = {m->pos.byte, 0};
+        return raw_value(w, p, whole, 8 * m->repeated, next);
+    }
+    *next = m->next;
+    if (*next > w->high)
+        w->high = *next;
+    uds_key_remember(w, p, &m->value);
+    return uds_emit_scalar(w, p, &m->value, m->pos.byte, *next);
+}
+
 static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos, size_t *next)
 {
     mdd_param p = v->param;
@@ -216,7 +221,7 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
         if (st != MDD_OK)
             return st;
         if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
-            st = matched_const(w, v.param, m, cursor);
+            st = matched(w, v.param, m, cursor);
         else
             st = decode_param(w, &v, pos, cursor);
         if (st != MDD_OK)

@@ -62,11 +62,13 @@ static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin,
 /* The most leading parameters of a response the match pass keeps for its decode. */
 #define UDS_MATCHED_CAP 4
 
-/* A parameter the match pass looked at: its fields, and for a CODED_CONST that it read and
- * found equal to its constant, that value. */
+/* A parameter the match pass looked at: its fields, and what it found to hold at pos: a
+ * CODED_CONST's value, equal to its constant, or the bytes of the request a
+ * MATCHING_REQUEST_PARAM repeats. */
 typedef struct uds_matched {
     uds_param_view view;
     int has_value;
+    uint32_t repeated; /* bytes of the request repeated (0: not checked) */
     uds_pos pos;
     uds_scalar value;
     size_t next; /* where the value ended */
@@ -344,11 +346,11 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
-/* Param index of params as the last match pass saw it: its view, and in *value the constant's
- * value it read when that was read at pos (so that the decode of the response it chose need
- * not read it again; NULL otherwise). Without a match pass over params, the view is read. */
+/* Param index of params as the last match pass saw it: its view, and in *found what the pass
+ * found to hold (so that the decode of the response it chose need not check it again), NULL
+ * when nothing. Without a match pass over params, the view is read. */
 MDD_INTERNAL uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params,
-                                             uint32_t index, const uds_matched **value);
+                                             uint32_t index, const uds_matched **found);
 
 /* The global negative responses: those with response_type GLOBAL_NEG_RESPONSE of any
  * service of the layer, in service order (the MDD keeps no list of them per layer). Finds
