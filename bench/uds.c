@@ -3,7 +3,7 @@
  * database (a string read, a numeric read, a DTC list, a structure), with the heap
  * allocations of each.
  *
- *   bench_uds [--file PATH] [--runs N]
+ *   bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME]
  *
  * PATH (default: FLXC1000.mdd of the corpus, MDD_CORPUS_DIR at build time) is opened as a
  * database (heap strategy, verified); its base variant's services answer the requests below.
@@ -16,8 +16,14 @@
  *   encode    mdd_uds_encode() of the response from the params of its decoded JSON
  *
  * Before anything is timed, the encode of the decoded params must give the response's bytes
- * back. Heap allocations are counted during the timed loops (alloc_count.h). Each figure is the median of --runs
- * runs. Without the file, the program says so and exits 0. */
+ * back. Heap allocations are counted during the timed loops (alloc_count.h). Each figure is
+ * the median of --runs runs. Without the file, the program says so and exits 0.
+ *
+ * --message NAME takes only that message (string, numeric, dtc-list, structure). --calls N
+ * times nothing: it makes N calls of each operation per message, for instruction
+ * counts under `valgrind --tool=callgrind` (the inclusive cost of mdd_uds_decode() divided by
+ * its calls is the instructions per visitor decode), which a loaded machine does not
+ * distort. */
 #include "alloc_count.h"
 #include "bench_common.h"
 
@@ -221,6 +227,18 @@ static double time_op(const prepared *p, op o, unsigned runs, uint64_t *allocs,
     return bench_median(rates, runs);
 }
 
+/* Makes calls calls of each operation on c, untimed. */
+static void count_case(const mdd_db_layer *layer, const message_case *c, uint64_t calls)
+{
+    prepared p;
+    prepare(&p, layer, c);
+    for (op o = OP_VISITOR; o < OP_COUNT; o++)
+        for (uint64_t i = 0; i < calls; i++)
+            run_op(&p, o);
+    printf("%-10s %llu calls of each operation\n", c->name, (unsigned long long)calls);
+    mdd_buffer_free(&p.json);
+}
+
 static void bench_case(const mdd_db_layer *layer, const message_case *c, unsigned runs)
 {
     prepared p;
@@ -240,14 +258,19 @@ static void bench_case(const mdd_db_layer *layer, const message_case *c, unsigne
 int main(int argc, char **argv)
 {
     const char *path = MDD_CORPUS_DIR "/FLXC1000.mdd";
-    unsigned runs = 3;
+    unsigned runs = 3, calls = 0;
+    const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
             path = argv[++i];
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = bench_parse_uint("--runs", argv[++i], 1, MAX_RUNS);
+        else if (strcmp(argv[i], "--calls") == 0 && i + 1 < argc)
+            calls = bench_parse_uint("--calls", argv[++i], 1, 100000000);
+        else if (strcmp(argv[i], "--message") == 0 && i + 1 < argc)
+            only = argv[++i];
         else
-            bench_die("usage: bench_uds [--file PATH] [--runs N]");
+            bench_die("usage: bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME]");
     }
     if (access(path, R_OK) != 0) {
         printf("bench_uds: %s is not there; nothing to measure\n", path);
@@ -260,12 +283,20 @@ int main(int argc, char **argv)
     if (mdd_db_open(&path, 1, &opts, &db, &err) != MDD_OK)
         bench_die("%s", err.message);
     const mdd_db_layer *layer = mdd_db_base_variant(mdd_db_ecu_at(db, 0));
+    if (calls) {
+        for (size_t i = 0; i < BENCH_COUNT(cases); i++)
+            if (!only || strcmp(only, cases[i].name) == 0)
+                count_case(layer, &cases[i], calls);
+        mdd_db_close(db);
+        return 0;
+    }
     printf("bench_uds: %s, base variant, warm, median of %u runs, calls per CPU second\n",
            path, runs);
     printf("%-10s %5s %6s %11s %11s %11s %13s %13s\n", "message", "bytes", "values",
            "visitor/s", "json/s", "encode/s", "allocs/decode", "allocs/encode");
     for (size_t i = 0; i < BENCH_COUNT(cases); i++)
-        bench_case(layer, &cases[i], runs);
+        if (!only || strcmp(only, cases[i].name) == 0)
+            bench_case(layer, &cases[i], runs);
     mdd_db_close(db);
     return 0;
 }

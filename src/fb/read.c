@@ -2,7 +2,7 @@
 /* Bounds-checked readers of single FlatBuffers fields. They check every read against the
  * buffer on every call instead of trusting the verifier, so that a view over bytes that were
  * never verified (or a view built by hand) still cannot read outside the buffer. */
-#include "fb_impl.h"
+#include "fb_fields.h"
 
 static mdd_fb_table table_at(const uint8_t *buf, size_t len, uint32_t pos)
 {
@@ -54,39 +54,40 @@ mdd_fb_table mdd_fb_root(const uint8_t *buf, size_t len)
     return table_at(buf, len, fb_follow(buf, len, 0));
 }
 
-uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size)
+/* mdd_fb_field_pos() for the readers below: an exported function is not inlined into its
+ * callers in a shared library (it could be interposed), and this is every field's cost. */
+static inline uint32_t field_at(mdd_fb_table t, uint32_t id, uint32_t size)
 {
     fb_header h;
-    if (t.pos == 0 || t.len > MDD_FB_MAX_SIZE ||
-        fb_table_header(t.buf, t.len, t.pos, &h) != FB_HEADER_OK)
-        return 0;
-    uint32_t off = fb_vtable_entry(t.buf, &h, id);
-    if (off == 0 || (uint64_t)off + size > h.table_size)
-        return 0;
-    return t.pos + off;
+    return fb_fields_header(t, &h) ? fb_fields_entry(t.buf, t.pos, &h, id, size) : 0;
+}
+
+uint32_t mdd_fb_field_pos(mdd_fb_table t, uint32_t id, uint32_t size)
+{
+    return field_at(t, id, size);
 }
 
 uint8_t mdd_fb_u8(mdd_fb_table t, uint32_t id, uint8_t def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 1);
+    uint32_t p = field_at(t, id, 1);
     return p ? t.buf[p] : def;
 }
 
 uint32_t mdd_fb_u32(mdd_fb_table t, uint32_t id, uint32_t def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     return p ? fb_load32(t.buf + p) : def;
 }
 
 int32_t mdd_fb_i32(mdd_fb_table t, uint32_t id, int32_t def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     return p ? (int32_t)fb_load32(t.buf + p) : def;
 }
 
 int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 1);
+    uint32_t p = field_at(t, id, 1);
     if (p)
         *out = t.buf[p];
     return p != 0;
@@ -94,7 +95,7 @@ int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out)
 
 int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     if (p)
         *out = fb_load32(t.buf + p);
     return p != 0;
@@ -102,17 +103,17 @@ int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
 
 mdd_fb_table mdd_fb_table_field(mdd_fb_table t, uint32_t id)
 {
-    return table_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)));
+    return table_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)));
 }
 
 mdd_bytes mdd_fb_string_field(mdd_fb_table t, uint32_t id)
 {
-    return string_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)));
+    return string_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)));
 }
 
 mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_size)
 {
-    return vector_at(t.buf, t.len, follow(t.buf, t.len, mdd_fb_field_pos(t, id, 4)), elem_size);
+    return vector_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)), elem_size);
 }
 
 mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id)
@@ -142,13 +143,13 @@ static double load_f64(const uint8_t *p)
 
 double mdd_fb_f64(mdd_fb_table t, uint32_t id, double def)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 8);
+    uint32_t p = field_at(t, id, 8);
     return p ? load_f64(t.buf + p) : def;
 }
 
 int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 4);
+    uint32_t p = field_at(t, id, 4);
     if (p)
         *out = (int32_t)fb_load32(t.buf + p);
     return p != 0;
@@ -156,7 +157,7 @@ int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out)
 
 int mdd_fb_opt_f64(mdd_fb_table t, uint32_t id, double *out)
 {
-    uint32_t p = mdd_fb_field_pos(t, id, 8);
+    uint32_t p = field_at(t, id, 8);
     if (p)
         *out = load_f64(t.buf + p);
     return p != 0;
@@ -183,9 +184,25 @@ double mdd_fb_vector_f64(mdd_fb_vector v, uint32_t i)
 
 mdd_fb_table mdd_fb_union_field(mdd_fb_table t, uint32_t id, uint8_t tag)
 {
-    if (id == 0 || mdd_fb_u8(t, id - 1, 0) != tag)
-        return (mdd_fb_table){t.buf, t.len, 0};
-    return mdd_fb_table_field(t, id);
+    fb_fields f = fb_fields_of(t);
+    return fb_fields_union(&f, id, tag);
+}
+
+mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id)
+{
+    return string_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
+}
+
+mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id)
+{
+    return table_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
+}
+
+mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag)
+{
+    if (id == 0 || fb_fields_u8(f, id - 1, 0) != tag)
+        return (mdd_fb_table){f->t.buf, f->t.len, 0};
+    return fb_fields_table(f, id);
 }
 
 uint8_t mdd_fb_union_vector_tag(mdd_fb_table t, uint32_t id, uint32_t i)

@@ -30,11 +30,26 @@ mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte
     return MDD_OK;
 }
 
-static mdd_status normal_of(uds_walk *w, mdd_dop dop, size_t byte, mdd_normal_dop *out)
+/* Field ids of the NormalDOP table (schema/ecu_data.fbs). */
+enum { NORMAL_COMPU_METHOD = 0, NORMAL_DIAG_CODED_TYPE = 1, NORMAL_PHYSICAL_TYPE = 2 };
+
+/* What reading or writing through a NormalDOP takes of it, read through one check of its
+ * header (every value of every message comes this way). */
+typedef struct normal_parts {
+    mdd_compu_method compu;
+    mdd_diag_coded_type dct;
+    mdd_physical_type physical;
+} normal_parts;
+
+static mdd_status normal_of(uds_walk *w, mdd_dop dop, size_t byte, normal_parts *out)
 {
-    *out = mdd_dop_normal_dop(dop);
-    if (out->t.pos && mdd_normal_dop_diag_coded_type(*out).t.pos)
+    fb_fields f = fb_fields_of(mdd_dop_normal_dop(dop).t);
+    out->dct.t = fb_fields_table(&f, NORMAL_DIAG_CODED_TYPE);
+    if (out->dct.t.pos) {
+        out->compu.t = fb_fields_table(&f, NORMAL_COMPU_METHOD);
+        out->physical.t = fb_fields_table(&f, NORMAL_PHYSICAL_TYPE);
         return MDD_OK;
+    }
     mdd_bytes name = mdd_dop_short_name(dop);
     return uds_fail(w, MDD_ERR_FORMAT, byte, "DOP '%.*s' is not a NormalDOP with a coded type",
                     (int)name.len, name.ptr ? (const char *)name.ptr : "");
@@ -58,32 +73,29 @@ mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds
 mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *physical,
                              size_t *next)
 {
-    mdd_normal_dop nd;
+    normal_parts nd;
     mdd_status st = normal_of(w, dop, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
-    mdd_diag_coded_type dct = mdd_normal_dop_diag_coded_type(nd);
     uds_scalar coded;
-    if ((st = uds_read_coded(w, dct, pos, &coded, next)) != MDD_OK)
+    if ((st = uds_read_coded(w, nd.dct, pos, &coded, next)) != MDD_OK)
         return st;
-    st = uds_compu_to_physical(mdd_normal_dop_compu_method(nd),
-                               mdd_diag_coded_type_base_data_type(dct),
-                               mdd_normal_dop_physical_type(nd), &coded, physical, w->err);
+    st = uds_compu_to_physical(nd.compu, mdd_diag_coded_type_base_data_type(nd.dct),
+                               nd.physical, &coded, physical, w->err);
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
 mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_scalar *physical,
                               int last, uint64_t length_key_bits, size_t *next)
 {
-    mdd_normal_dop nd;
+    normal_parts nd;
     mdd_status st = normal_of(w, dop, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
-    mdd_diag_coded_type dct = mdd_normal_dop_diag_coded_type(nd);
+    mdd_diag_coded_type dct = nd.dct;
     uds_scalar coded;
-    st = uds_compu_to_coded(mdd_normal_dop_compu_method(nd),
-                            mdd_diag_coded_type_base_data_type(dct),
-                            mdd_normal_dop_physical_type(nd), physical, &coded, w->err);
+    st = uds_compu_to_coded(nd.compu, mdd_diag_coded_type_base_data_type(dct), nd.physical,
+                            physical, &coded, w->err);
     if (st == MDD_OK && mdd_diag_coded_type_specific_data_type(dct) ==
                             MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE) {
         mdd_param key = mdd_param_length_info_type_length_key(

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Which response a message is: the constants whose place is known without decoding
  * (CODED_CONST, NRC_CONST, MATCHING_REQUEST_PARAM) must hold. Checking them first keeps
- * the choice cheap; the decode that follows checks every constant again. */
+ * the choice cheap and the visitor unaware of responses that did not match; the coded
+ * constants read here are kept for the decode that follows, which checks the others
+ * again. */
 #include "walk.h"
 
 #include <string.h>
@@ -21,19 +23,40 @@ static int equal_const(mdd_bytes text, uint8_t type, const uds_scalar *v)
     return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
 }
 
-static int coded_const_holds(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+/* Keeps the value of a constant for the decode that follows, when that decode would read
+ * the same: a constant whose length comes from a length key reads differently there (this
+ * pass reads it without the key). */
+static void keep(uds_matched *m, mdd_diag_coded_type dct, uds_pos pos, const uds_scalar *v,
+                 size_t next)
 {
-    mdd_coded_const cc = mdd_param_coded_const(p);
-    mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
-    uds_scalar v;
-    return read_const(w, dct, pos, &v, next) &&
-           equal_const(mdd_coded_const_coded_value(cc),
-                       mdd_diag_coded_type_base_data_type(dct), &v);
+    if (!m || mdd_diag_coded_type_specific_data_type(dct) ==
+                  MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
+        return;
+    m->has_value = 1;
+    m->pos = pos;
+    m->value = *v;
+    m->next = next;
 }
 
-static int nrc_const_holds(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+static int coded_const_holds(uds_walk *w, const uds_param_view *p, uds_matched *m, uds_pos pos,
+                             size_t *next)
 {
-    mdd_nrc_const nc = mdd_param_nrc_const(p);
+    mdd_coded_const cc = {uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST)};
+    mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
+    mdd_bytes text = mdd_coded_const_coded_value(cc);
+    uds_scalar v;
+    if (!read_const(w, dct, pos, &v, next) ||
+        !equal_const(text, mdd_diag_coded_type_base_data_type(dct), &v))
+        return 0;
+    /* The decode refuses a constant without a value before it compares. */
+    if (text.ptr)
+        keep(m, dct, pos, &v, *next);
+    return 1;
+}
+
+static int nrc_const_holds(uds_walk *w, const uds_param_view *p, uds_pos pos, size_t *next)
+{
+    mdd_nrc_const nc = {uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_NRC_CONST)};
     mdd_diag_coded_type dct = mdd_nrc_const_diag_coded_type(nc);
     mdd_string_vec values = mdd_nrc_const_coded_values(nc);
     uds_scalar v;
@@ -46,38 +69,59 @@ static int nrc_const_holds(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
     return 0;
 }
 
-static int request_repeated(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+static int request_repeated(uds_walk *w, const uds_param_view *p, uds_matched *kept_as,
+                            uds_pos pos, size_t *next)
 {
-    mdd_matching_request_param m = mdd_param_matching_request_param(p);
+    mdd_matching_request_param m = {
+        uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM)};
     int32_t at = mdd_matching_request_param_request_byte_pos(m);
     uint32_t len = mdd_matching_request_param_byte_length(m);
     *next = pos.byte + len;
     if (pos.byte > w->msg.len || len > w->msg.len - pos.byte)
         return 0;
-    if (!w->request.ptr)
-        return 1;
-    return at >= 0 && (size_t)at <= w->request.len && len <= w->request.len - (size_t)at &&
-           memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) == 0;
+    int holds = !w->request.ptr ||
+                (at >= 0 && (size_t)at <= w->request.len && len <= w->request.len - (size_t)at &&
+                 memcmp(w->request.ptr + at, w->msg.ptr + pos.byte, len) == 0);
+    if (holds && kept_as) {
+        kept_as->repeated = len;
+        kept_as->pos = pos;
+    }
+    return holds;
+}
+
+/* Where the pass keeps param index for the decode: NULL past UDS_MATCHED_CAP. */
+static uds_matched *kept(uds_walk *w, uint32_t index, const uds_param_view *p)
+{
+    if (index >= UDS_MATCHED_CAP)
+        return NULL;
+    uds_matched *m = &w->matched[index];
+    m->view = *p;
+    m->has_value = 0;
+    m->repeated = 0;
+    w->matched_count = index + 1;
+    return m;
 }
 
 int uds_params_match(uds_walk *w, mdd_param_vec params)
 {
     size_t cursor = 0;
     int known = 1;
+    w->matched_params = params.v;
+    w->matched_count = 0;
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
-        mdd_param p = mdd_param_vec_at(params, i);
-        uint32_t byte;
-        if (mdd_param_byte_position(p, &byte))
+        uds_param_view p = uds_param_view_of(mdd_param_vec_at(params, i));
+        uds_matched *m = kept(w, i, &p);
+        if (p.positioned)
             known = 1;
         else if (!known)
             return 1;
-        uds_pos pos = uds_param_pos(p, 0, cursor);
+        uds_pos pos = uds_param_view_pos(&p, 0, cursor);
         int holds = 1;
-        switch (mdd_param_param_type(p)) {
-        case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, p, pos, &cursor); break;
-        case MDD_PARAM_TYPE_NRC_CONST: holds = nrc_const_holds(w, p, pos, &cursor); break;
+        switch (p.type) {
+        case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, &p, m, pos, &cursor); break;
+        case MDD_PARAM_TYPE_NRC_CONST: holds = nrc_const_holds(w, &p, pos, &cursor); break;
         case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM:
-            holds = request_repeated(w, p, pos, &cursor);
+            holds = request_repeated(w, &p, m, pos, &cursor);
             break;
         default: known = 0; break;
         }
@@ -85,6 +129,19 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
             return 0;
     }
     return 1;
+}
+
+uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
+                                const uds_matched **found)
+{
+    *found = NULL;
+    if (index >= w->matched_count || w->matched_params.pos != params.v.pos ||
+        w->matched_params.buf != params.v.buf)
+        return uds_param_view_of(mdd_param_vec_at(params, index));
+    const uds_matched *m = &w->matched[index];
+    if (m->has_value || m->repeated)
+        *found = m;
+    return m->view;
 }
 
 int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,

@@ -10,9 +10,9 @@ static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
     return uds_fail(w, MDD_ERR_UNSUPPORTED, byte, "parameter kind %s is not supported", kind);
 }
 
-static mdd_status coded_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+static mdd_status coded_const(uds_walk *w, mdd_param p, mdd_coded_const cc, uds_pos pos,
+                              size_t *next)
 {
-    mdd_coded_const cc = mdd_param_coded_const(p);
     mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
     uds_scalar v, want;
     mdd_status st = uds_read_coded(w, dct, pos, &v, next);
@@ -49,9 +49,9 @@ static mdd_status nrc_matches(uds_walk *w, mdd_nrc_const nc, const uds_scalar *v
     return MDD_OK;
 }
 
-static mdd_status nrc_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+static mdd_status nrc_const(uds_walk *w, mdd_param p, mdd_nrc_const nc, uds_pos pos,
+                            size_t *next)
 {
-    mdd_nrc_const nc = mdd_param_nrc_const(p);
     uds_scalar v;
     int match;
     mdd_status st = uds_read_coded(w, mdd_nrc_const_diag_coded_type(nc), pos, &v, next);
@@ -68,9 +68,9 @@ static mdd_status nrc_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
-static mdd_status phys_const(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+static mdd_status phys_const(uds_walk *w, mdd_param p, mdd_phys_const pc, uds_pos pos,
+                             size_t *next)
 {
-    mdd_phys_const pc = mdd_param_phys_const(p);
     mdd_dop dop = mdd_phys_const_dop(pc);
     uds_scalar v, want;
     mdd_status st = uds_read_physical(w, dop, pos, &v, next);
@@ -127,9 +127,9 @@ static mdd_status raw_value(uds_walk *w, mdd_param p, uds_pos pos, uint32_t bits
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
-static mdd_status matching_request(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+static mdd_status matching_request(uds_walk *w, mdd_param p, mdd_matching_request_param m,
+                                   uds_pos pos, size_t *next)
 {
-    mdd_matching_request_param m = mdd_param_matching_request_param(p);
     int32_t at = mdd_matching_request_param_request_byte_pos(m);
     uint32_t len = mdd_matching_request_param_byte_length(m);
     if (len == 0 || pos.byte > w->msg.len || len > w->msg.len - pos.byte)
@@ -150,39 +150,80 @@ static mdd_status matching_request(uds_walk *w, mdd_param p, uds_pos pos, size_t
     return raw_value(w, p, whole, 8 * len, next);
 }
 
-static mdd_status decode_param(uds_walk *w, mdd_param p, uds_pos pos, size_t *next)
+/* A coded constant the match pass read and accepted, or the request's bytes it found
+ * repeated: reported without a second check. */
+static mdd_status matched(uds_walk *w, mdd_param p, const uds_matched *m, size_t *next)
 {
-    switch (mdd_param_param_type(p)) {
-    case MDD_PARAM_TYPE_CODED_CONST: return coded_const(w, p, pos, next);
-    case MDD_PARAM_TYPE_NRC_CONST: return nrc_const(w, p, pos, next);
-    case MDD_PARAM_TYPE_PHYS_CONST: return phys_const(w, p, pos, next);
-    case MDD_PARAM_TYPE_VALUE: return through_dop(w, p, mdd_value_dop(mdd_param_value(p)), pos, next);
-    case MDD_PARAM_TYPE_LENGTH_KEY:
-        return through_dop(w, p, mdd_length_key_ref_dop(mdd_param_length_key_ref(p)), pos, next);
-    case MDD_PARAM_TYPE_SYSTEM:
-        return through_dop(w, p, mdd_system_dop(mdd_param_system(p)), pos, next);
-    case MDD_PARAM_TYPE_RESERVED:
-        return raw_value(w, p, pos, mdd_reserved_bit_length(mdd_param_reserved(p)), next);
-    case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM: return matching_request(w, p, pos, next);
+    if (m->repeated) {
+        uds_pos whole = {m->pos.byte, 0};
+        return raw_value(w, p, whole, 8 * m->repeated, next);
+    }
+    *next = m->next;
+    if (*next > w->high)
+        w->high = *next;
+    uds_key_remember(w, p, &m->value);
+    return uds_emit_scalar(w, p, &m->value, m->pos.byte, *next);
+}
+
+static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos, size_t *next)
+{
+    mdd_param p = v->param;
+    switch (v->type) {
+    case MDD_PARAM_TYPE_CODED_CONST: {
+        mdd_coded_const cc = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_CODED_CONST)};
+        return coded_const(w, p, cc, pos, next);
+    }
+    case MDD_PARAM_TYPE_NRC_CONST: {
+        mdd_nrc_const nc = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_NRC_CONST)};
+        return nrc_const(w, p, nc, pos, next);
+    }
+    case MDD_PARAM_TYPE_PHYS_CONST: {
+        mdd_phys_const pc = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_PHYS_CONST)};
+        return phys_const(w, p, pc, pos, next);
+    }
+    case MDD_PARAM_TYPE_VALUE: {
+        mdd_value value = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_VALUE)};
+        return through_dop(w, p, mdd_value_dop(value), pos, next);
+    }
+    case MDD_PARAM_TYPE_LENGTH_KEY: {
+        mdd_length_key_ref k = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_LENGTH_KEY_REF)};
+        return through_dop(w, p, mdd_length_key_ref_dop(k), pos, next);
+    }
+    case MDD_PARAM_TYPE_SYSTEM: {
+        mdd_system sys = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_SYSTEM)};
+        return through_dop(w, p, mdd_system_dop(sys), pos, next);
+    }
+    case MDD_PARAM_TYPE_RESERVED: {
+        mdd_reserved r = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_RESERVED)};
+        return raw_value(w, p, pos, mdd_reserved_bit_length(r), next);
+    }
+    case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM: {
+        mdd_matching_request_param m = {
+            uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM)};
+        return matching_request(w, p, m, pos, next);
+    }
     case MDD_PARAM_TYPE_TABLE_KEY: return uds_decode_table_key(w, p, pos, next);
     case MDD_PARAM_TYPE_TABLE_STRUCT: return uds_decode_table_struct(w, p, pos, next);
     case MDD_PARAM_TYPE_TABLE_ENTRY: return unsupported(w, pos.byte, "TABLE_ENTRY");
     case MDD_PARAM_TYPE_DYNAMIC: return unsupported(w, pos.byte, "DYNAMIC");
     default: break;
     }
-    return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "unknown parameter kind %u",
-                    (unsigned)mdd_param_param_type(p));
+    return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "unknown parameter kind %u", (unsigned)v->type);
 }
 
 mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, size_t *cursor)
 {
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
-        mdd_param p = mdd_param_vec_at(params, i);
-        uds_pos pos = uds_param_pos(p, origin, *cursor);
-        mdd_status st = uds_path_push(w, mdd_param_short_name(p));
+        const uds_matched *m;
+        uds_param_view v = uds_matched_view(w, params, i, &m);
+        uds_pos pos = uds_param_view_pos(&v, origin, *cursor);
+        mdd_status st = uds_path_push(w, uds_param_view_name(&v));
         if (st != MDD_OK)
             return st;
-        st = decode_param(w, p, pos, cursor);
+        if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
+            st = matched(w, v.param, m, cursor);
+        else
+            st = decode_param(w, &v, pos, cursor);
         if (st != MDD_OK)
             return st;
         uds_path_pop(w);

@@ -8,6 +8,8 @@
 
 #include "prim.h"
 
+#include "../fb/fb_fields.h"
+
 /* max_depth above this counts as this: the path and the walk's stack stay bounded. */
 #define UDS_DEPTH_CAP 64
 /* Path steps: a composite adds at most three (its parameter, an item index or a case or row
@@ -28,6 +30,50 @@ typedef struct uds_key {
     int pending;
 } uds_key;
 
+/* ---- A parameter's fields, read once (walk_param.c) ---- */
+
+/* What the walks read of a Param: its kind and position at once, its name and specific data
+ * on demand, all through one check of its table's header. */
+typedef struct uds_param_view {
+    mdd_param param;
+    fb_fields f;
+    uint8_t type;   /* enum mdd_param_type */
+    int positioned; /* byte holds its byte position */
+    uint32_t byte;
+    uint8_t bit;    /* its bit position within the byte (0 when absent) */
+} uds_param_view;
+
+MDD_INTERNAL uds_param_view uds_param_view_of(mdd_param p);
+
+/* Its short name (as mdd_param_short_name()). */
+MDD_INTERNAL mdd_bytes uds_param_view_name(const uds_param_view *v);
+
+/* Its specific data when its tag is tag (as mdd_param_coded_const() and its siblings), else
+ * an absent table. */
+MDD_INTERNAL mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag);
+
+/* Where it starts: at origin + its byte position, else at the cursor (uds_param_pos()). */
+static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin, size_t cursor)
+{
+    uds_pos pos = {v->positioned ? origin + v->byte : cursor, v->bit};
+    return pos;
+}
+
+/* The most leading parameters of a response the match pass keeps for its decode. */
+#define UDS_MATCHED_CAP 4
+
+/* A parameter the match pass looked at: its fields, and what it found to hold at pos: a
+ * CODED_CONST's value, equal to its constant, or the bytes of the request a
+ * MATCHING_REQUEST_PARAM repeats. */
+typedef struct uds_matched {
+    uds_param_view view;
+    int has_value;
+    uint32_t repeated; /* bytes of the request repeated (0: not checked) */
+    uds_pos pos;
+    uds_scalar value;
+    size_t next; /* where the value ended */
+} uds_matched;
+
 /* One decode or encode. Lives on the caller's stack; nothing in it is allocated. */
 typedef struct uds_walk {
     const mdd_db_layer *layer;
@@ -40,11 +86,14 @@ typedef struct uds_walk {
     uint32_t depth;
     uint64_t values;
     size_t high; /* decoding: the end of the furthest byte read */
+    mdd_fb_vector matched_params; /* the params the last match pass looked at */
+    uint32_t matched_count;
     uint32_t path_len;
     mdd_uds_path_elem path[UDS_PATH_CAP];
     uint32_t key_count; /* keys written (a ring of UDS_KEYS_CAP) */
     uint32_t key_high;  /* the most keys ever written: older slots may be overwritten */
     uds_key keys[UDS_KEYS_CAP];
+    uds_matched matched[UDS_MATCHED_CAP]; /* its params [0..matched_count) */
     mdd_error *err;
 } uds_walk;
 
@@ -296,6 +345,12 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
  * place is known without decoding (CODED_CONST, NRC_CONST, MATCHING_REQUEST_PARAM up to the
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
+
+/* Param index of params as the last match pass saw it: its view, and in *found what the pass
+ * found to hold (so that the decode of the response it chose need not check it again), NULL
+ * when nothing. Without a match pass over params, the view is read. */
+MDD_INTERNAL uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params,
+                                             uint32_t index, const uds_matched **found);
 
 /* The global negative responses: those with response_type GLOBAL_NEG_RESPONSE of any
  * service of the layer, in service order (the MDD keeps no list of them per layer). Finds

@@ -372,6 +372,53 @@ static void test_values_through_coded_types_and_compu(void **state)
     assert_string_equal(rec.text, "SID=16@0+1 EcuSessionType=\"Extended\"@1+1");
 }
 
+/* A message as mdd_uds_decode() takes it. */
+typedef struct exchange {
+    const char *request, *response;
+    size_t request_len, response_len;
+} exchange;
+
+#define EXCHANGE(req, resp) {req, resp, sizeof req - 1, sizeof resp - 1}
+
+/* mdd_uds_decode() reports the constants its response choice already read without reading
+ * them again; mdd_uds_decode_message() of the response it chose makes no choice and reads
+ * everything: both must report the same values, cover the same bytes and fail alike. */
+static void test_chosen_response_decodes_as_named(void **state)
+{
+    (void)state;
+    static const exchange cases[] = {
+        EXCHANGE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34\xAA"),
+        EXCHANGE("\x22\xF1\x90", "\x7F\x22\x31"),
+        EXCHANGE("\x22\x01\x00", "\x62\x01\x02\x09\x09\x77"),
+        EXCHANGE("\x22\x01\x00", "\x62\x01\x02\x09"),
+        EXCHANGE("\x19\x02", "\x59\x02\x01\xAA\x02\xBB\x42"),
+        EXCHANGE("\x31", "\x71\x03\x56"),
+        EXCHANGE("\x22\x05\x00", "\x62\x10\xAA\xBB\x42"),
+        EXCHANGE("\x23", "\x7F\x23\x11"),
+        EXCHANGE("\x25\x01\x07", "\x65\x01\x56"),
+        EXCHANGE("\x29", "\x69\x5A\x07"),
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const exchange *c = &cases[i];
+        mb_record chosen, named;
+        mdd_uds_decoded out, again;
+        mdd_error err, err_again;
+        mdd_uds_visitor v = mb_recorder(&named);
+        mdd_status st = decode(c->request, c->request_len, c->response, c->response_len,
+                               &chosen, &out, &err);
+        memset(&err_again, 0, sizeof err_again);
+        mdd_status st_again = mdd_uds_decode_message(
+            layer, &out.service, &out.message, (const uint8_t *)c->request, c->request_len,
+            (const uint8_t *)c->response, c->response_len, &v, NULL, &again, &err_again);
+        assert_int_equal(st_again, st);
+        assert_string_equal(named.text, chosen.text);
+        if (st == MDD_OK)
+            assert_int_equal(again.covered, out.covered);
+        else
+            assert_string_equal(err_again.message, err.message);
+    }
+}
+
 static void test_bad_input_names_path_and_byte(void **state)
 {
     (void)state;
@@ -458,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_unsupported_kind),
         cmocka_unit_test(test_decode_message_request),
         cmocka_unit_test(test_values_through_coded_types_and_compu),
+        cmocka_unit_test(test_chosen_response_decodes_as_named),
         cmocka_unit_test(test_bad_input_names_path_and_byte),
         cmocka_unit_test(test_visitor_status_stops),
     };

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* A parameter's fields as the walks read them, with its table's header checked once: the
+ * decoder reads most fields of every parameter of every message. */
+#include "walk.h"
+
+/* Field ids of the Param table (schema/ecu_data.fbs). */
+enum {
+    PARAM_TYPE = 1,
+    PARAM_SHORT_NAME = 2,
+    PARAM_BYTE_POSITION = 6,
+    PARAM_BIT_POSITION = 7,
+    PARAM_SPECIFIC_DATA = 9
+};
+
+uds_param_view uds_param_view_of(mdd_param p)
+{
+    uds_param_view v;
+    uint32_t bit = 0;
+    v.param = p;
+    v.f = fb_fields_of(p.t);
+    v.type = fb_fields_u8(&v.f, PARAM_TYPE, 0);
+    v.byte = 0;
+    v.positioned = fb_fields_opt_u32(&v.f, PARAM_BYTE_POSITION, &v.byte);
+    fb_fields_opt_u32(&v.f, PARAM_BIT_POSITION, &bit);
+    v.bit = (uint8_t)(bit & 7u);
+    return v;
+}
+
+mdd_bytes uds_param_view_name(const uds_param_view *v)
+{
+    return fb_fields_string(&v->f, PARAM_SHORT_NAME);
+}
+
+mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag)
+{
+    return fb_fields_union(&v->f, PARAM_SPECIFIC_DATA, tag);
+}
