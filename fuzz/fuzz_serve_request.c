@@ -27,7 +27,8 @@ static size_t ecu_route_segments(serve_route_kind route)
     case SERVE_ROUTE_COMPARAMS:
     case SERVE_ROUTE_STATES:
     case SERVE_ROUTE_SDGS:
-    case SERVE_ROUTE_JOBS: return 3;
+    case SERVE_ROUTE_JOBS:
+    case SERVE_ROUTE_UDS: return 3;
     case SERVE_ROUTE_CHUNK_DATA:
     case SERVE_ROUTE_DTC: return 4;
     default: return 0;

@@ -165,9 +165,10 @@ static mdd_status write_requests(db_services_build *b, mdd_db_layer *layer,
         k->name = ecu_service_name(services->items[i]);
         k->service = services->items[i].t.pos;
     }
-    /* The arena has stopped moving for this layer. */
+    /* The arena has stopped moving for this layer; it has no bytes yet when every prefix so
+     * far is empty, and an empty prefix is never read. */
     for (uint32_t i = 0; i < n; i++)
-        b->order[i].prefix = b->arena.bytes + b->order[i].offset;
+        b->order[i].prefix = b->order[i].len ? b->arena.bytes + b->order[i].offset : NULL;
     qsort(b->order, n, sizeof *b->order, order_key_compare);
     db_request *out = b->ecu->requests + layer->first;
     for (uint32_t i = 0; i < n; i++)

@@ -276,6 +276,33 @@ static void test_functional_group(void **state)
     EXPECT_SUB(group, 0x11, 0x81, "Broadcast_Reset");
 }
 
+/* A layer whose services have no constant prefix at all: every request matches them all, by
+ * name. */
+static void test_only_empty_prefixes(void **state)
+{
+    (void)state;
+    static const eb_service services[] = {
+        {.name = "Second", .params = {{.coded_value = NULL, .bits = 8, .byte_pos = 0,
+                                       .bit_pos = EB_ABSENT}}, .param_count = 1},
+        {.name = "First", .param_count = 0},
+    };
+    static const eb_layer layers[] = {
+        {.kind = EB_VARIANT, .name = "Bare", .is_base = 1, .services = services,
+         .service_count = 2},
+    };
+    static const eb_ecu ecu = {"BARE", layers, 1, NULL, 0, NULL};
+    static tb b;
+    eb_build(&b, &ecu);
+    mdd_bytes payload = {b.buf, b.len};
+    mdd_db *bare;
+    mdd_error err;
+    assert_int_equal(mdd_db_open_payloads(&payload, 1, NULL, &bare, &err), MDD_OK);
+    const mdd_db_layer *layer = mdd_db_find_variant(mdd_db_ecu_at(bare, 0), "Bare");
+    assert_non_null(layer);
+    EXPECT_REQUEST(layer, "22f190", "First", "Second");
+    mdd_db_close(bare);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_names_classes_semantics),
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_functional_group),
+        cmocka_unit_test(test_only_empty_prefixes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
