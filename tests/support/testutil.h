@@ -39,4 +39,17 @@ size_t tu_entries_in(const char *dir);
 /* Removes dir and everything below it, not following symbolic links; returns 0 or -1. */
 int tu_remove_tree(const char *dir);
 
+/* 1 in a build with ThreadSanitizer (gcc says so with __SANITIZE_THREAD__, clang through
+ * __has_feature), else 0: memory figures mean little there. */
+#if defined(__SANITIZE_THREAD__)
+#define TU_THREAD_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TU_THREAD_SANITIZER 1
+#endif
+#endif
+#ifndef TU_THREAD_SANITIZER
+#define TU_THREAD_SANITIZER 0
+#endif
+
 #endif

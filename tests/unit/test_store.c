@@ -866,8 +866,11 @@ static void test_pread_bounded_on_every_path(void **state)
     assert_true(st.cached_bytes <= budget);
     assert_true(report_of(s).cached_bytes <= budget);
     mdd_store_close(s);
-    /* 8 MiB touched through the mapping; a few pages of stack and stdio at most. */
-    if (grown > 256)
+    /* 8 MiB touched through the mapping; a few pages of stack and stdio at most. Under
+     * ThreadSanitizer every byte read has anonymous shadow memory of its own. */
+    if (TU_THREAD_SANITIZER)
+        print_message("anonymous memory not checked under ThreadSanitizer (its shadow)\n");
+    else if (grown > 256)
         fail_msg("anonymous memory grew by %llu KiB reading 8 MiB whole",
                  (unsigned long long)grown);
 }
