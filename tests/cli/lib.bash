@@ -33,7 +33,8 @@ PRELOAD=LD_PRELOAD
 # the way, the scripts and the emulator, cannot load the target's library.
 if [ -n "${MDD_TEST_EMULATOR:-}" ]; then
     mkdir "$TMP/bin"
-    for program in "$MDD" "$BUILD_TESTS"/{peak_rss,make_malformed,write_prefixes}; do
+    for program in "$MDD" "$BUILD_TESTS"/*; do
+        [[ -f $program && -x $program ]] || continue
         printf '#!/bin/sh\nexec %s %q "$@"\n' "$MDD_TEST_EMULATOR" "$program" >"$TMP/bin/${program##*/}"
         chmod +x "$TMP/bin/${program##*/}"
     done
