@@ -151,3 +151,19 @@ int tu_remove_tree(const char *dir)
 {
     return nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
+
+size_t tu_json_object_span(const char *p)
+{
+    int depth = 0, in_string = 0;
+    for (size_t i = 0; p[i]; i++) {
+        if (in_string && p[i] == '\\')
+            i++;
+        else if (p[i] == '"')
+            in_string = !in_string;
+        else if (!in_string && p[i] == '{')
+            depth++;
+        else if (!in_string && p[i] == '}' && --depth == 0)
+            return i + 1;
+    }
+    return 0;
+}

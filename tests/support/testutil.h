@@ -39,6 +39,10 @@ size_t tu_entries_in(const char *dir);
 /* Removes dir and everything below it, not following symbolic links; returns 0 or -1. */
 int tu_remove_tree(const char *dir);
 
+/* The length of the JSON object that starts at p (braces inside strings skipped), or 0
+ * when it does not end. */
+size_t tu_json_object_span(const char *p);
+
 /* 1 in a build with ThreadSanitizer (gcc says so with __SANITIZE_THREAD__, clang through
  * __has_feature), else 0: memory figures mean little there. */
 #if defined(__SANITIZE_THREAD__)

@@ -93,23 +93,6 @@ static mdd_status fixed_write(void *ctx, const uint8_t *data, size_t len, mdd_er
     return MDD_OK;
 }
 
-/* The span of the JSON object that starts at p (strings skipped). */
-static size_t object_span(const char *p)
-{
-    int depth = 0, in_string = 0;
-    for (size_t i = 0; p[i]; i++) {
-        if (in_string && p[i] == '\\')
-            i++;
-        else if (p[i] == '"')
-            in_string = !in_string;
-        else if (!in_string && p[i] == '{')
-            depth++;
-        else if (!in_string && p[i] == '}' && --depth == 0)
-            return i + 1;
-    }
-    return 0;
-}
-
 /* Every call on one exchange: decoded with a visitor, to JSON, as its known message; its
  * decoded params encoded back into the same bytes. */
 static void run_exchange(const mdd_db_layer *layer, const uint8_t *req, size_t req_len,
@@ -137,7 +120,7 @@ static void run_exchange(const mdd_db_layer *layer, const uint8_t *req, size_t r
     uint8_t out[256];
     size_t needed;
     assert_int_equal(mdd_uds_encode(layer, &found.service, &found.message, req, req_len,
-                                    params, object_span(params), NULL, out, sizeof out,
+                                    params, tu_json_object_span(params), NULL, out, sizeof out,
                                     &needed, &err),
                      MDD_OK);
     assert_int_equal(needed, resp_len);

@@ -55,23 +55,6 @@ static const char *text_end(text_buf *t)
     return (const char *)t->buf.data;
 }
 
-/* The span of the JSON object that starts at p (strings skipped), or 0. */
-static size_t object_span(const char *p)
-{
-    int depth = 0, in_string = 0;
-    for (size_t i = 0; p[i]; i++) {
-        if (in_string && p[i] == '\\')
-            i++;
-        else if (p[i] == '"')
-            in_string = !in_string;
-        else if (!in_string && p[i] == '{')
-            depth++;
-        else if (!in_string && p[i] == '}' && --depth == 0)
-            return i + 1;
-    }
-    return 0;
-}
-
 /* ---- Round trip ---- */
 
 typedef struct reason {
@@ -143,7 +126,7 @@ static mdd_status reencode(const message_ref *m, const uint8_t *bytes, size_t le
         const char *params = strstr(json, "\"params\":");
         assert_non_null(params);
         params += strlen("\"params\":");
-        st = encode(m, params, object_span(params), again, again_len, err);
+        st = encode(m, params, tu_json_object_span(params), again, again_len, err);
     }
     mdd_buffer_free(&decoded.buf);
     return st;
