@@ -31,8 +31,10 @@ source_options() {
     table=$(sed -n 's/^ *\.longopts = \([a-z_]*\),$/\1/p' "$file")
     shortopts=$(sed -n 's/^ *\.shortopts = "\(.*\)",$/\1/p' "$file")
     [ -n "$table" ] && [ -n "$shortopts" ] || fail "$file: no .longopts or .shortopts"
-    # The table is in the command's file, or shared from cli.c.
-    grep -q "struct option $table\[\] = {" "$file" || file=$top/tools/mdd/cli.c
+    # The table is in the command's file, or shared from another file of the tool.
+    grep -q "struct option $table\[\] = {" "$file" ||
+        file=$(grep -l "^const struct option $table\[\] = {" "$top"/tools/mdd/*.c) ||
+        fail "$file: no option table $table"
     while read -r long argument letter; do
         letter=${letter//\'/}
         letters+=$letter

@@ -133,17 +133,6 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
 const cli_command cli_decode_command = {
     .name = "decode",
     .summary = "Decode a UDS response with the description of its service",
@@ -164,6 +153,6 @@ const cli_command cli_decode_command = {
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":e:V:js:h",
-    .longopts = longopts,
+    .longopts = uds_cli_variant_longopts,
     .run = run,
 };

@@ -68,17 +68,6 @@ static int run(int argc, char **argv)
     return encode(argv[first], &a, argv[first + 1], argv[first + 2]);
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
 const cli_command cli_encode_command = {
     .name = "encode",
     .summary = "Encode a service's UDS request from values given as JSON",
@@ -98,6 +87,6 @@ const cli_command cli_encode_command = {
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":e:V:js:h",
-    .longopts = longopts,
+    .longopts = uds_cli_variant_longopts,
     .run = run,
 };

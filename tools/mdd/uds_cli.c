@@ -83,3 +83,14 @@ mdd_status uds_cli_encode_request(const mdd_db_layer *layer, const mdd_db_servic
         cap = *out_len;
     }
 }
+
+const struct option uds_cli_variant_longopts[] = {
+    {"ecu", required_argument, NULL, 'e'},
+    {"variant", required_argument, NULL, 'V'},
+    {"json", no_argument, NULL, 'j'},
+    {"strategy", required_argument, NULL, 's'},
+    {"cache-budget", required_argument, NULL, 'B'},
+    {"skip-invalid", no_argument, NULL, 'K'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};

@@ -22,6 +22,10 @@
     "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"              \
     DB_SKIP_INVALID_HELP
 
+/* The option table of the commands that take a layer (decode, encode): --ecu, --variant,
+ * --json, --strategy, --cache-budget, --skip-invalid, --help. */
+extern const struct option uds_cli_variant_longopts[];
+
 /* A message given in hex on the command line. */
 typedef struct uds_hex_arg {
     uint8_t *bytes; /* owned: free() it */
