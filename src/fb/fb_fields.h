@@ -64,9 +64,17 @@ static inline int fb_fields_opt_u32(const fb_fields *f, uint32_t id, uint32_t *o
     return p != 0;
 }
 
-/* A string, table or union member field, as mdd_fb_string_field(), mdd_fb_table_field() and
- * mdd_fb_union_field() read them. */
+/* A 4-byte unsigned field, or def when absent (as mdd_fb_u32()). */
+static inline uint32_t fb_fields_u32(const fb_fields *f, uint32_t id, uint32_t def)
+{
+    uint32_t p = fb_fields_pos(f, id, 4);
+    return p ? fb_load32(f->t.buf + p) : def;
+}
+
+/* A string, byte vector, table or union member field, as mdd_fb_string_field(),
+ * mdd_fb_bytes_field(), mdd_fb_table_field() and mdd_fb_union_field() read them. */
 MDD_INTERNAL mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id);
+MDD_INTERNAL mdd_bytes fb_fields_bytes(const fb_fields *f, uint32_t id);
 MDD_INTERNAL mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id);
 MDD_INTERNAL mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag);
 

@@ -116,10 +116,14 @@ mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_siz
     return vector_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)), elem_size);
 }
 
+static mdd_bytes bytes_of(mdd_fb_vector v)
+{
+    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+}
+
 mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id)
 {
-    mdd_fb_vector v = mdd_fb_vector_field(t, id, 1);
-    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+    return bytes_of(mdd_fb_vector_field(t, id, 1));
 }
 
 mdd_fb_table mdd_fb_vector_table(mdd_fb_vector v, uint32_t i)
@@ -191,6 +195,12 @@ mdd_fb_table mdd_fb_union_field(mdd_fb_table t, uint32_t id, uint8_t tag)
 mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id)
 {
     return string_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
+}
+
+mdd_bytes fb_fields_bytes(const fb_fields *f, uint32_t id)
+{
+    return bytes_of(vector_at(f->t.buf, f->t.len,
+                              follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)), 1));
 }
 
 mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id)

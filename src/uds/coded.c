@@ -19,36 +19,57 @@ static mdd_status key_length(uint64_t length_key_bits, uds_pos pos, uds_fixed *f
     return MDD_OK;
 }
 
-static uds_fixed standard_of(mdd_standard_length_type t)
+/* Field ids of the StandardLengthType table (schema/ecu_data.fbs). */
+enum { STANDARD_BIT_LENGTH = 0, STANDARD_BIT_MASK = 1, STANDARD_CONDENSED = 2 };
+
+static uds_fixed standard_of(mdd_fb_table t)
 {
-    uds_fixed f = {mdd_standard_length_type_bit_length(t), mdd_standard_length_type_bit_mask(t),
-                   mdd_standard_length_type_condensed(t)};
-    return f;
+    fb_fields f = fb_fields_of(t);
+    uds_fixed fixed = {fb_fields_u32(&f, STANDARD_BIT_LENGTH, 0),
+                       fb_fields_bytes(&f, STANDARD_BIT_MASK),
+                       fb_fields_u8(&f, STANDARD_CONDENSED, 0) != 0};
+    return fixed;
+}
+
+/* What a DiagCodedType says, its fields read through one check of its header (every coded
+ * value of every message is read this way). */
+typedef struct coded_parts {
+    uds_base base;
+    uint8_t kind;        /* its length type: enum mdd_specific_data_type */
+    mdd_fb_table length; /* the length type's table */
+} coded_parts;
+
+static mdd_status parts_of(mdd_diag_coded_type dct, coded_parts *p, mdd_error *err)
+{
+    fb_fields f = fb_fields_of(dct.t);
+    p->kind = fb_fields_u8(&f, UDS_DCT_SPECIFIC_DATA - 1, 0);
+    p->length = fb_fields_table(&f, UDS_DCT_SPECIFIC_DATA);
+    return uds_base_of(&f, &p->base, err);
 }
 
 mdd_status uds_coded_read(mdd_diag_coded_type dct, mdd_bytes msg, uds_pos pos,
                           uint64_t length_key_bits, uds_scalar *coded, size_t *next,
                           mdd_error *err)
 {
-    uds_base base;
+    coded_parts p;
     uds_fixed f;
     *next = pos.byte;
-    mdd_status st = uds_base_of(dct, &base, err);
+    mdd_status st = parts_of(dct, &p, err);
     if (st != MDD_OK)
         return st;
-    switch (mdd_diag_coded_type_specific_data_type(dct)) {
+    switch (p.kind) {
     case MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE:
-        f = standard_of(mdd_diag_coded_type_standard_length_type(dct));
-        return uds_fixed_read(&base, &f, msg, pos, coded, next, err);
+        f = standard_of(p.length);
+        return uds_fixed_read(&p.base, &f, msg, pos, coded, next, err);
     case MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE:
         st = key_length(length_key_bits, pos, &f, err);
-        return st == MDD_OK ? uds_fixed_read(&base, &f, msg, pos, coded, next, err) : st;
+        return st == MDD_OK ? uds_fixed_read(&p.base, &f, msg, pos, coded, next, err) : st;
     case MDD_SPECIFIC_DATA_TYPE_MIN_MAX_LENGTH_TYPE:
-        return uds_minmax_read(&base, mdd_diag_coded_type_min_max_length_type(dct), msg, pos,
-                               coded, next, err);
+        return uds_minmax_read(&p.base, (mdd_min_max_length_type){p.length}, msg, pos, coded,
+                               next, err);
     case MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE:
-        return uds_leading_read(&base, mdd_diag_coded_type_leading_length_info_type(dct), msg,
-                                pos, coded, next, err);
+        return uds_leading_read(&p.base, (mdd_leading_length_info_type){p.length}, msg, pos,
+                                coded, next, err);
     default: return no_length_type(dct, pos, err);
     }
 }
@@ -57,33 +78,33 @@ mdd_status uds_coded_write(mdd_diag_coded_type dct, uds_out *out, uds_pos pos,
                            const uds_scalar *coded, int last, uint64_t length_key_bits,
                            size_t *next, mdd_error *err)
 {
-    uds_base base;
+    coded_parts p;
     uds_fixed f;
     *next = pos.byte;
-    mdd_status st = uds_base_of(dct, &base, err);
+    mdd_status st = parts_of(dct, &p, err);
     if (st != MDD_OK)
         return st;
-    switch (mdd_diag_coded_type_specific_data_type(dct)) {
+    switch (p.kind) {
     case MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE:
-        f = standard_of(mdd_diag_coded_type_standard_length_type(dct));
-        return uds_fixed_write(&base, &f, out, pos, coded, next, err);
+        f = standard_of(p.length);
+        return uds_fixed_write(&p.base, &f, out, pos, coded, next, err);
     case MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE:
         st = key_length(length_key_bits, pos, &f, err);
-        return st == MDD_OK ? uds_fixed_write(&base, &f, out, pos, coded, next, err) : st;
+        return st == MDD_OK ? uds_fixed_write(&p.base, &f, out, pos, coded, next, err) : st;
     case MDD_SPECIFIC_DATA_TYPE_MIN_MAX_LENGTH_TYPE:
-        return uds_minmax_write(&base, mdd_diag_coded_type_min_max_length_type(dct), out, pos,
-                                coded, last != 0, next, err);
+        return uds_minmax_write(&p.base, (mdd_min_max_length_type){p.length}, out, pos, coded,
+                                last != 0, next, err);
     case MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE:
-        return uds_leading_write(&base, mdd_diag_coded_type_leading_length_info_type(dct), out,
-                                 pos, coded, next, err);
+        return uds_leading_write(&p.base, (mdd_leading_length_info_type){p.length}, out, pos,
+                                 coded, next, err);
     default: return no_length_type(dct, pos, err);
     }
 }
 
 uint64_t uds_coded_length_bits(mdd_diag_coded_type dct, const uds_scalar *coded)
 {
-    uds_base base;
-    if (uds_base_of(dct, &base, NULL) != MDD_OK)
+    coded_parts p;
+    if (parts_of(dct, &p, NULL) != MDD_OK)
         return 0;
-    return uds_base_length_bits(&base, coded);
+    return uds_base_length_bits(&p.base, coded);
 }

@@ -62,16 +62,16 @@ static mdd_status apply_encoding(mdd_bytes name, uds_base *base, mdd_error *err)
     return unsupported_encoding(name, base->type, err);
 }
 
-mdd_status uds_base_of(mdd_diag_coded_type dct, uds_base *base, mdd_error *err)
+mdd_status uds_base_of(const fb_fields *dct, uds_base *base, mdd_error *err)
 {
-    base->type = mdd_diag_coded_type_base_data_type(dct);
-    base->high_low = mdd_diag_coded_type_is_high_low_byte_order(dct);
+    base->type = fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    base->high_low = fb_fields_u8(dct, UDS_DCT_HIGH_LOW, 1) != 0;
     base->int_encoding = UDS_INT_PLAIN;
     base->text_encoding = default_text_encoding(base->type, base->high_low);
     if (base->type > MDD_DATA_TYPE_A_FLOAT_64)
         return mdd_fail(err, MDD_ERR_FORMAT, "DiagCodedType: unknown base_data_type %u",
                         base->type);
-    mdd_bytes name = mdd_diag_coded_type_base_type_encoding(dct);
+    mdd_bytes name = fb_fields_string(dct, UDS_DCT_BASE_TYPE_ENCODING);
     if (!name.ptr || !name.len || mdd_bytes_equal_str(name, "NONE")) /* ODX's "no encoding" */
         return MDD_OK;
     bool numeric = uds_type_is_integer(base->type) || uds_type_is_text(base->type);

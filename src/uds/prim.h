@@ -8,6 +8,8 @@
 #include "../common/error.h"
 #include "uds_impl.h"
 
+#include "../fb/fb_fields.h"
+
 #include <stdbool.h>
 
 /* ---- Numbers (number.c) ---- */
@@ -157,9 +159,19 @@ typedef struct uds_base {
     mdd_uds_text_encoding text_encoding; /* for strings */
 } uds_base;
 
-/* The base type of dct with its base_type_encoding resolved; MDD_ERR_UNSUPPORTED naming an
- * encoding the codec lacks or one that does not suit the type. */
-MDD_INTERNAL mdd_status uds_base_of(mdd_diag_coded_type dct, uds_base *base, mdd_error *err);
+/* Field ids of the DiagCodedType table (schema/ecu_data.fbs): the coded reads and writes
+ * take its fields through one check of its header. */
+enum {
+    UDS_DCT_BASE_TYPE_ENCODING = 1,
+    UDS_DCT_BASE_DATA_TYPE = 2,
+    UDS_DCT_HIGH_LOW = 3,
+    UDS_DCT_SPECIFIC_DATA = 5
+};
+
+/* The base type of the DiagCodedType dct with its base_type_encoding resolved;
+ * MDD_ERR_UNSUPPORTED naming an encoding the codec lacks or one that does not suit the
+ * type. */
+MDD_INTERNAL mdd_status uds_base_of(const fb_fields *dct, uds_base *base, mdd_error *err);
 
 /* The value of bits raw bits (already masked and condensed) as base reads them. */
 MDD_INTERNAL mdd_status uds_base_from_bits(const uds_base *base, uint64_t raw, uint32_t bits,
