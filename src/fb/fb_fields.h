@@ -75,7 +75,17 @@ static inline uint32_t fb_fields_u32(const fb_fields *f, uint32_t id, uint32_t d
  * mdd_fb_bytes_field(), mdd_fb_table_field() and mdd_fb_union_field() read them. */
 MDD_INTERNAL mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id);
 MDD_INTERNAL mdd_bytes fb_fields_bytes(const fb_fields *f, uint32_t id);
+
+/* A vector field of elem_size-byte elements, as mdd_fb_vector_field() reads it. */
+MDD_INTERNAL mdd_fb_vector fb_fields_vector(const fb_fields *f, uint32_t id, uint32_t elem_size);
 MDD_INTERNAL mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id);
 MDD_INTERNAL mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag);
+
+/* The table that field id (a table, or a union member of tag) or element i of v refers to,
+ * ready for its own fields: its header is checked once, where fb_fields_of() of
+ * fb_fields_table() would check it twice. */
+MDD_INTERNAL fb_fields fb_fields_child(const fb_fields *f, uint32_t id);
+MDD_INTERNAL fb_fields fb_fields_child_union(const fb_fields *f, uint32_t id, uint8_t tag);
+MDD_INTERNAL fb_fields fb_fields_element(mdd_fb_vector v, uint32_t i);
 
 #endif

@@ -4,12 +4,18 @@
  * never verified (or a view built by hand) still cannot read outside the buffer. */
 #include "fb_fields.h"
 
+/* The table at pos (0: none) with its header, absent when the header does not fit. */
+static inline fb_fields fields_at(const uint8_t *buf, size_t len, uint32_t pos)
+{
+    fb_fields f = {{buf, len, pos}, {0, 0, 0}};
+    if (pos != 0 && fb_table_header(buf, len, pos, &f.h) != FB_HEADER_OK)
+        f.t.pos = 0;
+    return f;
+}
+
 static mdd_fb_table table_at(const uint8_t *buf, size_t len, uint32_t pos)
 {
-    fb_header h;
-    if (pos != 0 && fb_table_header(buf, len, pos, &h) != FB_HEADER_OK)
-        pos = 0;
-    return (mdd_fb_table){buf, len, pos};
+    return fields_at(buf, len, pos).t;
 }
 
 static mdd_bytes string_at(const uint8_t *buf, size_t len, uint32_t pos)
@@ -197,10 +203,15 @@ mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id)
     return string_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
 }
 
+mdd_fb_vector fb_fields_vector(const fb_fields *f, uint32_t id, uint32_t elem_size)
+{
+    return vector_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)),
+                     elem_size);
+}
+
 mdd_bytes fb_fields_bytes(const fb_fields *f, uint32_t id)
 {
-    return bytes_of(vector_at(f->t.buf, f->t.len,
-                              follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)), 1));
+    return bytes_of(fb_fields_vector(f, id, 1));
 }
 
 mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id)
@@ -208,11 +219,26 @@ mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id)
     return table_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
 }
 
-mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag)
+fb_fields fb_fields_child(const fb_fields *f, uint32_t id)
+{
+    return fields_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
+}
+
+fb_fields fb_fields_child_union(const fb_fields *f, uint32_t id, uint8_t tag)
 {
     if (id == 0 || fb_fields_u8(f, id - 1, 0) != tag)
-        return (mdd_fb_table){f->t.buf, f->t.len, 0};
-    return fb_fields_table(f, id);
+        return fields_at(f->t.buf, f->t.len, 0);
+    return fb_fields_child(f, id);
+}
+
+mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag)
+{
+    return fb_fields_child_union(f, id, tag).t;
+}
+
+fb_fields fb_fields_element(mdd_fb_vector v, uint32_t i)
+{
+    return fields_at(v.buf, v.len, follow(v.buf, v.len, element_pos(v, i)));
 }
 
 uint8_t mdd_fb_union_vector_tag(mdd_fb_table t, uint32_t id, uint32_t i)

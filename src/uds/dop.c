@@ -34,35 +34,42 @@ mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte
 enum { NORMAL_COMPU_METHOD = 0, NORMAL_DIAG_CODED_TYPE = 1, NORMAL_PHYSICAL_TYPE = 2 };
 
 /* What reading or writing through a NormalDOP takes of it, read through one check of its
- * header (every value of every message comes this way). */
+ * header (every value of every message comes this way); its coded type is ready for its
+ * own fields. */
 typedef struct normal_parts {
     mdd_compu_method compu;
-    mdd_diag_coded_type dct;
+    fb_fields dct;
     mdd_physical_type physical;
 } normal_parts;
 
-static mdd_status normal_of(uds_walk *w, mdd_dop dop, size_t byte, normal_parts *out)
+static mdd_status normal_of(uds_walk *w, const fb_fields *dop, size_t byte, normal_parts *out)
 {
-    fb_fields f = fb_fields_of(mdd_dop_normal_dop(dop).t);
-    out->dct.t = fb_fields_table(&f, NORMAL_DIAG_CODED_TYPE);
+    fb_fields f =
+        fb_fields_child_union(dop, UDS_DOP_SPECIFIC_DATA, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
+    out->dct = fb_fields_child(&f, NORMAL_DIAG_CODED_TYPE);
     if (out->dct.t.pos) {
         out->compu.t = fb_fields_table(&f, NORMAL_COMPU_METHOD);
         out->physical.t = fb_fields_table(&f, NORMAL_PHYSICAL_TYPE);
         return MDD_OK;
     }
-    mdd_bytes name = mdd_dop_short_name(dop);
+    mdd_bytes name = mdd_dop_short_name((mdd_dop){dop->t});
     return uds_fail(w, MDD_ERR_FORMAT, byte, "DOP '%.*s' is not a NormalDOP with a coded type",
                     (int)name.len, name.ptr ? (const char *)name.ptr : "");
 }
 
-mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *coded,
-                          size_t *next)
+/* uds_read_coded() of a coded type whose header was checked: only a PARAM_LENGTH_INFO type
+ * looks for its length key. */
+static mdd_status read_coded_type(uds_walk *w, const fb_fields *dct, uds_pos pos,
+                                  uds_scalar *coded, size_t *next)
 {
-    uint64_t bits;
-    mdd_status st = uds_length_key_bits(w, dct, pos.byte, &bits);
+    uint64_t bits = 0;
+    mdd_status st = MDD_OK;
+    if (fb_fields_u8(dct, UDS_DCT_SPECIFIC_DATA - 1, 0) ==
+        MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
+        st = uds_length_key_bits(w, (mdd_diag_coded_type){dct->t}, pos.byte, &bits);
     if (st != MDD_OK)
         return st;
-    st = uds_coded_read(dct, w->msg, pos, bits, coded, next, w->err);
+    st = uds_coded_read_type(dct, w->msg, pos, bits, coded, next, w->err);
     if (st != MDD_OK)
         return uds_blame(w, st);
     if (*next > w->high)
@@ -70,17 +77,31 @@ mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds
     return MDD_OK;
 }
 
+mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *coded,
+                          size_t *next)
+{
+    fb_fields f = fb_fields_of(dct.t);
+    return read_coded_type(w, &f, pos, coded, next);
+}
+
 mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *physical,
                              size_t *next)
+{
+    fb_fields f = fb_fields_of(dop.t);
+    return uds_read_physical_dop(w, &f, pos, physical, next);
+}
+
+mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
+                                 uds_scalar *physical, size_t *next)
 {
     normal_parts nd;
     mdd_status st = normal_of(w, dop, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
     uds_scalar coded;
-    if ((st = uds_read_coded(w, nd.dct, pos, &coded, next)) != MDD_OK)
+    if ((st = read_coded_type(w, &nd.dct, pos, &coded, next)) != MDD_OK)
         return st;
-    st = uds_compu_to_physical(nd.compu, mdd_diag_coded_type_base_data_type(nd.dct),
+    st = uds_compu_to_physical(nd.compu, fb_fields_u8(&nd.dct, UDS_DCT_BASE_DATA_TYPE, 0),
                                nd.physical, &coded, physical, w->err);
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
@@ -88,11 +109,12 @@ mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *
 mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_scalar *physical,
                               int last, uint64_t length_key_bits, size_t *next)
 {
+    fb_fields dop_fields = fb_fields_of(dop.t);
     normal_parts nd;
-    mdd_status st = normal_of(w, dop, pos.byte, &nd);
+    mdd_status st = normal_of(w, &dop_fields, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
-    mdd_diag_coded_type dct = nd.dct;
+    mdd_diag_coded_type dct = {nd.dct.t};
     uds_scalar coded;
     st = uds_compu_to_coded(nd.compu, mdd_diag_coded_type_base_data_type(dct), nd.physical,
                             physical, &coded, w->err);

@@ -237,6 +237,11 @@ MDD_INTERNAL mdd_status uds_leading_write(const uds_base *base, mdd_leading_leng
                                           uds_out *out, uds_pos pos, const uds_scalar *value,
                                           size_t *next, mdd_error *err);
 
+/* uds_coded_read() of a DiagCodedType whose header was checked (coded.c). */
+MDD_INTERNAL mdd_status uds_coded_read_type(const fb_fields *dct, mdd_bytes msg, uds_pos pos,
+                                            uint64_t length_key_bits, uds_scalar *coded,
+                                            size_t *next, mdd_error *err);
+
 /* ---- Compu methods (compu*.c) ---- */
 
 /* Which way a conversion goes: limits are parsed with the type of the value compared. */
