@@ -134,17 +134,19 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
     return 1;
 }
 
-uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
-                                const uds_matched **found)
+const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
+                                       uds_param_view *read, const uds_matched **found)
 {
     *found = NULL;
     if (index >= w->matched_count || w->matched_params.pos != params.v.pos ||
-        w->matched_params.buf != params.v.buf)
-        return uds_param_view_at(params, index);
+        w->matched_params.buf != params.v.buf) {
+        *read = uds_param_view_at(params, index);
+        return read;
+    }
     const uds_matched *m = &w->matched[index];
     if (m->has_value || m->repeated)
         *found = m;
-    return m->view;
+    return &m->view;
 }
 
 int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,

@@ -218,15 +218,16 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
 {
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
         const uds_matched *m;
-        uds_param_view v = uds_matched_view(w, params, i, &m);
-        uds_pos pos = uds_param_view_pos(&v, origin, *cursor);
-        mdd_status st = uds_path_push(w, uds_param_view_name(&v));
+        uds_param_view read;
+        const uds_param_view *v = uds_matched_view(w, params, i, &read, &m);
+        uds_pos pos = uds_param_view_pos(v, origin, *cursor);
+        mdd_status st = uds_path_push(w, uds_param_view_name(v));
         if (st != MDD_OK)
             return st;
         if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
-            st = matched(w, v.param, m, cursor);
+            st = matched(w, v->param, m, cursor);
         else
-            st = decode_param(w, &v, pos, cursor);
+            st = decode_param(w, v, pos, cursor);
         if (st != MDD_OK)
             return st;
         uds_path_pop(w);

@@ -358,11 +358,13 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
-/* Param index of params as the last match pass saw it: its view, and in *found what the pass
- * found to hold (so that the decode of the response it chose need not check it again), NULL
- * when nothing. Without a match pass over params, the view is read. */
-MDD_INTERNAL uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params,
-                                             uint32_t index, const uds_matched **found);
+/* Param index of params as the last match pass saw it: its view (kept in the walk), and in
+ * *found what the pass found to hold (so that the decode of the response it chose need not
+ * check it again), NULL when nothing. Without a match pass over params, the view is read
+ * into *read and that is returned. */
+MDD_INTERNAL const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params,
+                                                    uint32_t index, uds_param_view *read,
+                                                    const uds_matched **found);
 
 /* The global negative responses: those with response_type GLOBAL_NEG_RESPONSE of any
  * service of the layer, in service order (the MDD keeps no list of them per layer). Finds
