@@ -29,11 +29,19 @@ MDD_INTERNAL int uds_parse_integer(const char *text, size_t len, int *negative,
 MDD_INTERNAL bool uds_is_integral(double d);
 MDD_INTERNAL double uds_round_even(double d);
 
-/* Nonzero when data_type (enum mdd_data_type) is A_INT_32 or A_UINT_32. */
-MDD_INTERNAL bool uds_type_is_integer(uint8_t data_type);
+/* Nonzero when data_type (enum mdd_data_type) is A_INT_32 or A_UINT_32. Inline, as every
+ * coded value asks. */
+static inline bool uds_type_is_integer(uint8_t data_type)
+{
+    return data_type == MDD_DATA_TYPE_A_INT_32 || data_type == MDD_DATA_TYPE_A_UINT_32;
+}
 
 /* Nonzero when data_type is one of the three string types. */
-MDD_INTERNAL bool uds_type_is_text(uint8_t data_type);
+static inline bool uds_type_is_text(uint8_t data_type)
+{
+    return data_type == MDD_DATA_TYPE_A_ASCIISTRING || data_type == MDD_DATA_TYPE_A_UTF_8_STRING ||
+           data_type == MDD_DATA_TYPE_A_UNICODE_2_STRING;
+}
 
 /* The value kind a DataType decodes to (MDD_UDS_UINT for A_UINT_32, ...). */
 MDD_INTERNAL mdd_uds_kind uds_type_kind(uint8_t data_type);
@@ -133,7 +141,10 @@ MDD_INTERNAL void uds_window_write(uds_out *out, const uds_window *w, uint64_t v
                                    uint64_t select);
 
 /* All ones in the low bits bits (bits <= 64). */
-MDD_INTERNAL uint64_t uds_low_bits(uint32_t bits);
+static inline uint64_t uds_low_bits(uint32_t bits)
+{
+    return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
 
 /* Gathers the bits of raw under mask's 1s, lowest first, into a contiguous value (ISO
  * 22901-1 condensed), and the inverse. */
