@@ -159,36 +159,30 @@ mdd_status uds_parse_const(uds_walk *w, mdd_bytes text, uint8_t type, size_t byt
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
-/* Whether v is on the inner side of limit: lower (sign 1) or upper (sign -1). */
-static mdd_status within_limit(uds_walk *w, const uds_scalar *v, mdd_limit limit, int lower,
+/* Whether v is on the inner side of limit, a lower or an upper one; values that cannot be
+ * compared with its bound are outside. */
+static mdd_status within_limit(uds_walk *w, const uds_scalar *v, mdd_limit limit, bool lower,
                                uint8_t type, size_t byte, int *inside)
 {
     *inside = 1;
-    mdd_bytes text = mdd_limit_value(limit);
-    if (!limit.t.pos || !text.ptr || mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_INFINITE)
+    mdd_bytes text = uds_limit_bound_text(limit);
+    if (!text.ptr)
         return MDD_OK;
     uds_scalar bound;
     mdd_status st = uds_parse_const(w, text, type, byte, &bound);
     if (st != MDD_OK)
         return st;
     int order = 0;
-    if (!uds_scalar_compare(v, &bound, &order)) {
-        *inside = 0;
-        return MDD_OK;
-    }
-    int open = mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_OPEN;
-    if (lower)
-        *inside = open ? order > 0 : order >= 0;
-    else
-        *inside = open ? order < 0 : order <= 0;
+    *inside = uds_scalar_compare(v, &bound, &order) &&
+              uds_bound_admits(order, mdd_limit_interval_type(limit), lower);
     return MDD_OK;
 }
 
 mdd_status uds_within_limits(uds_walk *w, const uds_scalar *v, mdd_limit lower, mdd_limit upper,
                              uint8_t type, size_t byte, int *inside)
 {
-    mdd_status st = within_limit(w, v, lower, 1, type, byte, inside);
+    mdd_status st = within_limit(w, v, lower, true, type, byte, inside);
     if (st != MDD_OK || !*inside)
         return st;
-    return within_limit(w, v, upper, 0, type, byte, inside);
+    return within_limit(w, v, upper, false, type, byte, inside);
 }

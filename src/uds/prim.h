@@ -273,6 +273,15 @@ MDD_INTERNAL int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *val
 MDD_INTERNAL int64_t uds_scale_find(mdd_compu_scale_vec scales, const uds_scalar *value,
                                     uint8_t limit_type, bool text_table, mdd_error *err);
 
+/* The text of a limit's bound: its value when the limit is stored and not INFINITE, else
+ * ptr NULL (no bound). */
+MDD_INTERNAL mdd_bytes uds_limit_bound_text(mdd_limit limit);
+
+/* Whether a value ordered order (<0, 0, >0, as uds_scalar_compare() gives it) against a
+ * limit's bound lies on the limit's inner side: above a lower limit (lower set), below an
+ * upper one, on the bound itself unless the interval is OPEN. */
+MDD_INTERNAL bool uds_bound_admits(int order, uint8_t interval, bool lower);
+
 /* A limit's value parsed as data_type: 1 and *out, 0 when it has none or is INFINITE, -1
  * with err set when it does not parse. */
 MDD_INTERNAL int uds_limit_value(mdd_limit limit, uint8_t data_type, uds_scalar *out,
