@@ -136,20 +136,20 @@ static void lookup_prefixes(sink *s, const prefix_query *q)
 {
     const mdd_db_layer *layer = s->layer;
     const db_length_run *runs = layer->ecu->runs + layer->run_first;
+    const db_request *entries = layer_entries(layer);
     uint32_t start = 0;
     for (uint32_t r = 0; r < layer->run_count && runs[r].len >= q->min_len; r++) {
+        uint32_t end = runs[r].end;
         size_t n = q->key_len < runs[r].len ? q->key_len : runs[r].len;
         /* Keys are in ascending order, so their matches come in prefix order too. */
         for (size_t k = 0; k < q->key_count; k++) {
-            uint32_t lo = prefix_bound(layer, start, runs[r].end, q->keys[k], n, 0);
+            const uint8_t *key = q->keys[k];
+            uint32_t lo = prefix_bound(layer, start, end, key, n, 0);
             /* Most runs hold no match: their upper bound is not searched. */
-            uint32_t hi = lo;
-            if (lo < runs[r].end &&
-                prefix_compare(layer->ecu, layer_entries(layer)[lo], q->keys[k], n) == 0)
-                hi = prefix_bound(layer, lo + 1, runs[r].end, q->keys[k], n, 1);
-            emit_range(s, NULL, lo, hi);
+            if (lo < end && prefix_compare(layer->ecu, entries[lo], key, n) == 0)
+                emit_range(s, NULL, lo, prefix_bound(layer, lo + 1, end, key, n, 1));
         }
-        start = runs[r].end;
+        start = end;
     }
 }
 
