@@ -37,9 +37,9 @@ enum { NORMAL_COMPU_METHOD = 0, NORMAL_DIAG_CODED_TYPE = 1, NORMAL_PHYSICAL_TYPE
  * header (every value of every message comes this way); its coded type is ready for its
  * own fields. */
 typedef struct normal_parts {
-    mdd_compu_method compu;
+    fb_fields compu;
     fb_fields dct;
-    mdd_physical_type physical;
+    fb_fields physical;
 } normal_parts;
 
 static mdd_status normal_of(uds_walk *w, const fb_fields *dop, size_t byte, normal_parts *out)
@@ -48,8 +48,8 @@ static mdd_status normal_of(uds_walk *w, const fb_fields *dop, size_t byte, norm
         fb_fields_child_union(dop, UDS_DOP_SPECIFIC_DATA, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
     out->dct = fb_fields_child(&f, NORMAL_DIAG_CODED_TYPE);
     if (out->dct.t.pos) {
-        out->compu.t = fb_fields_table(&f, NORMAL_COMPU_METHOD);
-        out->physical.t = fb_fields_table(&f, NORMAL_PHYSICAL_TYPE);
+        out->compu = fb_fields_child(&f, NORMAL_COMPU_METHOD);
+        out->physical = fb_fields_child(&f, NORMAL_PHYSICAL_TYPE);
         return MDD_OK;
     }
     mdd_bytes name = mdd_dop_short_name((mdd_dop){dop->t});
@@ -101,8 +101,9 @@ mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
     uds_scalar coded;
     if ((st = read_coded_type(w, &nd.dct, pos, &coded, next)) != MDD_OK)
         return st;
-    st = uds_compu_to_physical(nd.compu, fb_fields_u8(&nd.dct, UDS_DCT_BASE_DATA_TYPE, 0),
-                               nd.physical, &coded, physical, w->err);
+    uint8_t coded_type = fb_fields_u8(&nd.dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    st = uds_compu_fields_to_physical(&nd.compu, coded_type, &nd.physical, &coded, physical,
+                                      w->err);
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
@@ -116,8 +117,9 @@ mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_s
         return st;
     mdd_diag_coded_type dct = {nd.dct.t};
     uds_scalar coded;
-    st = uds_compu_to_coded(nd.compu, mdd_diag_coded_type_base_data_type(dct), nd.physical,
-                            physical, &coded, w->err);
+    st = uds_compu_to_coded((mdd_compu_method){nd.compu.t},
+                            mdd_diag_coded_type_base_data_type(dct),
+                            (mdd_physical_type){nd.physical.t}, physical, &coded, w->err);
     if (st == MDD_OK && mdd_diag_coded_type_specific_data_type(dct) ==
                             MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE) {
         mdd_param key = mdd_param_length_info_type_length_key(

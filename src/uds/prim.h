@@ -255,6 +255,13 @@ MDD_INTERNAL mdd_status uds_coded_read_type(const fb_fields *dct, mdd_bytes msg,
 
 /* ---- Compu methods (compu*.c) ---- */
 
+/* uds_compu_to_physical() of a compu method and a physical type whose headers were checked
+ * (either absent: pos 0). */
+MDD_INTERNAL mdd_status uds_compu_fields_to_physical(const fb_fields *cm, uint8_t coded_type,
+                                                     const fb_fields *pt,
+                                                     const uds_scalar *coded,
+                                                     uds_scalar *physical, mdd_error *err);
+
 /* Which way a conversion goes: limits are parsed with the type of the value compared. */
 typedef struct uds_compu_ctx {
     mdd_compu_method cm;
