@@ -140,11 +140,16 @@ static inline mdd_fb_vector fb_fields_vector(const fb_fields *f, uint32_t id, ui
     return fb_vector_at(f->t.buf, f->t.len, fb_fields_target(f, id), elem_size);
 }
 
-/* A vector of bytes as bytes (as mdd_fb_bytes_field()). */
+/* A vector of bytes as bytes: ptr NULL when absent. */
+static inline mdd_bytes fb_bytes_of(mdd_fb_vector v)
+{
+    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+}
+
+/* A byte vector field (as mdd_fb_bytes_field()). */
 static inline mdd_bytes fb_fields_bytes(const fb_fields *f, uint32_t id)
 {
-    mdd_fb_vector v = fb_fields_vector(f, id, 1);
-    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+    return fb_bytes_of(fb_fields_vector(f, id, 1));
 }
 
 /* The table that field id (a table, or a union member of tag) or element i of v refers to,

@@ -81,8 +81,7 @@ mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_siz
 
 mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id)
 {
-    mdd_fb_vector v = mdd_fb_vector_field(t, id, 1);
-    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+    return fb_bytes_of(mdd_fb_vector_field(t, id, 1));
 }
 
 mdd_fb_table mdd_fb_vector_table(mdd_fb_vector v, uint32_t i)

@@ -24,9 +24,8 @@ static int equal_const(mdd_bytes text, const fb_fields *dct, const uds_scalar *v
 {
     mdd_error ignored;
     uds_scalar c;
-    return uds_scalar_parse(text, fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0), &c, &ignored) ==
-               MDD_OK &&
-           uds_scalar_equal(v, &c);
+    uint8_t type = fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
 }
 
 /* Keeps the value of a constant for the decode that follows, when that decode would read
