@@ -3,7 +3,7 @@
  * database (a string read, a numeric read, a DTC list, a structure), with the heap
  * allocations of each.
  *
- *   bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME]
+ *   bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME] [--op NAME]
  *
  * PATH (default: FLXC1000.mdd of the corpus, MDD_CORPUS_DIR at build time) is opened as a
  * database (heap strategy, verified); its base variant's services answer the requests below.
@@ -21,9 +21,10 @@
  *
  * --message NAME takes only that message (string, numeric, dtc-list, structure). --calls N
  * times nothing: it makes N calls of each operation per message, for instruction
- * counts under `valgrind --tool=callgrind` (the inclusive cost of mdd_uds_decode() divided by
- * its calls is the instructions per visitor decode), which a loaded machine does not
- * distort. */
+ * counts under `valgrind --tool=callgrind` (with --op visitor, the inclusive cost of
+ * mdd_uds_decode() divided by its calls is the instructions per visitor decode: the JSON
+ * writer's decode calls it too), which a loaded machine does not distort. --op NAME (with
+ * --calls) makes the calls of that operation only (visitor, json, encode). */
 #include "alloc_count.h"
 #include "bench_common.h"
 
@@ -227,15 +228,31 @@ static double time_op(const prepared *p, op o, unsigned runs, uint64_t *allocs,
     return bench_median(rates, runs);
 }
 
-/* Makes calls calls of each operation on c, untimed. */
-static void count_case(const mdd_db_layer *layer, const message_case *c, uint64_t calls)
+/* The operation named name, or OP_COUNT for every one (name NULL). */
+static op op_named(const char *name)
+{
+    for (op o = OP_VISITOR; name && o < OP_COUNT; o++)
+        if (strcmp(name, op_names[o]) == 0)
+            return o;
+    if (name)
+        bench_die("--op: %s is none of visitor, json, encode", name);
+    return OP_COUNT;
+}
+
+/* Makes calls calls of operation only (OP_COUNT: of each operation) on c, untimed. */
+static void count_case(const mdd_db_layer *layer, const message_case *c, uint64_t calls,
+                       op only)
 {
     prepared p;
     prepare(&p, layer, c);
-    for (op o = OP_VISITOR; o < OP_COUNT; o++)
+    for (op o = OP_VISITOR; o < OP_COUNT; o++) {
+        if (only != OP_COUNT && o != only)
+            continue;
         for (uint64_t i = 0; i < calls; i++)
             run_op(&p, o);
-    printf("%-10s %llu calls of each operation\n", c->name, (unsigned long long)calls);
+    }
+    printf("%-10s %llu calls of %s\n", c->name, (unsigned long long)calls,
+           only == OP_COUNT ? "each operation" : op_names[only]);
     mdd_buffer_free(&p.json);
 }
 
@@ -260,6 +277,7 @@ int main(int argc, char **argv)
     const char *path = MDD_CORPUS_DIR "/FLXC1000.mdd";
     unsigned runs = 3, calls = 0;
     const char *only = NULL;
+    op only_op = OP_COUNT;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
             path = argv[++i];
@@ -269,8 +287,11 @@ int main(int argc, char **argv)
             calls = bench_parse_uint("--calls", argv[++i], 1, 100000000);
         else if (strcmp(argv[i], "--message") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--op") == 0 && i + 1 < argc)
+            only_op = op_named(argv[++i]);
         else
-            bench_die("usage: bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME]");
+            bench_die("usage: bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME] "
+                      "[--op NAME]");
     }
     if (access(path, R_OK) != 0) {
         printf("bench_uds: %s is not there; nothing to measure\n", path);
@@ -286,7 +307,7 @@ int main(int argc, char **argv)
     if (calls) {
         for (size_t i = 0; i < BENCH_COUNT(cases); i++)
             if (!only || strcmp(only, cases[i].name) == 0)
-                count_case(layer, &cases[i], calls);
+                count_case(layer, &cases[i], calls, only_op);
         mdd_db_close(db);
         return 0;
     }

@@ -92,10 +92,17 @@ int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_serv
 
 /* ---- By prefix ---- */
 
-/* <0, 0 or >0 as the first n bytes of entry e's prefix sort before, equal or after key. */
+/* <0, 0 or >0 as the first n bytes of entry e's prefix sort before, equal or after key.
+ * Prefixes are a few bytes long, shorter than a memcmp() call costs; the arena is indexed
+ * only when n bytes are compared (it is NULL when every prefix is empty). */
 static int prefix_compare(const mdd_db_ecu *ecu, db_request e, const uint8_t *key, size_t n)
 {
-    return n ? memcmp(ecu->prefixes + e.prefix, key, n) : 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b = ecu->prefixes[e.prefix + i];
+        if (b != key[i])
+            return b < key[i] ? -1 : 1;
+    }
+    return 0;
 }
 
 /* The first entry in [lo, hi) whose first n prefix bytes are above key (above set) or not
@@ -129,16 +136,20 @@ static void lookup_prefixes(sink *s, const prefix_query *q)
 {
     const mdd_db_layer *layer = s->layer;
     const db_length_run *runs = layer->ecu->runs + layer->run_first;
+    const db_request *entries = layer_entries(layer);
     uint32_t start = 0;
     for (uint32_t r = 0; r < layer->run_count && runs[r].len >= q->min_len; r++) {
+        uint32_t end = runs[r].end;
         size_t n = q->key_len < runs[r].len ? q->key_len : runs[r].len;
         /* Keys are in ascending order, so their matches come in prefix order too. */
         for (size_t k = 0; k < q->key_count; k++) {
-            uint32_t lo = prefix_bound(layer, start, runs[r].end, q->keys[k], n, 0);
-            uint32_t hi = prefix_bound(layer, lo, runs[r].end, q->keys[k], n, 1);
-            emit_range(s, NULL, lo, hi);
+            const uint8_t *key = q->keys[k];
+            uint32_t lo = prefix_bound(layer, start, end, key, n, 0);
+            /* Most runs hold no match: their upper bound is not searched. */
+            if (lo < end && prefix_compare(layer->ecu, entries[lo], key, n) == 0)
+                emit_range(s, NULL, lo, prefix_bound(layer, lo + 1, end, key, n, 1));
         }
-        start = runs[r].end;
+        start = end;
     }
 }
 

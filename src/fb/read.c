@@ -6,45 +6,7 @@
 
 static mdd_fb_table table_at(const uint8_t *buf, size_t len, uint32_t pos)
 {
-    fb_header h;
-    if (pos != 0 && fb_table_header(buf, len, pos, &h) != FB_HEADER_OK)
-        pos = 0;
-    return (mdd_fb_table){buf, len, pos};
-}
-
-static mdd_bytes string_at(const uint8_t *buf, size_t len, uint32_t pos)
-{
-    if (pos == 0 || (uint64_t)pos + 4 > len)
-        return (mdd_bytes){NULL, 0};
-    uint32_t n = fb_load32(buf + pos);
-    /* The NUL after the bytes must be inside too. */
-    if ((uint64_t)pos + 4 + n >= len)
-        return (mdd_bytes){NULL, 0};
-    return (mdd_bytes){buf + pos + 4, n};
-}
-
-static mdd_fb_vector vector_at(const uint8_t *buf, size_t len, uint32_t pos, uint32_t elem_size)
-{
-    mdd_fb_vector none = {buf, len, 0, 0};
-    if (pos == 0 || (uint64_t)pos + 4 > len)
-        return none;
-    uint32_t count = fb_load32(buf + pos);
-    if ((uint64_t)pos + 4 + (uint64_t)count * elem_size > len)
-        return none;
-    return (mdd_fb_vector){buf, len, pos + 4, count};
-}
-
-/* The target of the uoffset at p, or 0 when p is 0 or the offset leads outside. */
-static uint32_t follow(const uint8_t *buf, size_t len, uint32_t p)
-{
-    return p != 0 && (uint64_t)p + 4 <= len ? fb_follow(buf, len, p) : 0;
-}
-
-/* The position of element i's uoffset, or 0 when i is past the end. */
-static uint32_t element_pos(mdd_fb_vector v, uint32_t i)
-{
-    uint64_t p = (uint64_t)v.pos + 4 * (uint64_t)i;
-    return v.pos != 0 && i < v.count && p < v.len ? (uint32_t)p : 0;
+    return fb_fields_at(buf, len, pos).t;
 }
 
 mdd_fb_table mdd_fb_root(const uint8_t *buf, size_t len)
@@ -103,33 +65,33 @@ int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
 
 mdd_fb_table mdd_fb_table_field(mdd_fb_table t, uint32_t id)
 {
-    return table_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)));
+    return table_at(t.buf, t.len, fb_follow_field(t.buf, t.len, field_at(t, id, 4)));
 }
 
 mdd_bytes mdd_fb_string_field(mdd_fb_table t, uint32_t id)
 {
-    return string_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)));
+    return fb_string_at(t.buf, t.len, fb_follow_field(t.buf, t.len, field_at(t, id, 4)));
 }
 
 mdd_fb_vector mdd_fb_vector_field(mdd_fb_table t, uint32_t id, uint32_t elem_size)
 {
-    return vector_at(t.buf, t.len, follow(t.buf, t.len, field_at(t, id, 4)), elem_size);
+    return fb_vector_at(t.buf, t.len, fb_follow_field(t.buf, t.len, field_at(t, id, 4)),
+                        elem_size);
 }
 
 mdd_bytes mdd_fb_bytes_field(mdd_fb_table t, uint32_t id)
 {
-    mdd_fb_vector v = mdd_fb_vector_field(t, id, 1);
-    return v.pos ? (mdd_bytes){v.buf + v.pos, v.count} : (mdd_bytes){NULL, 0};
+    return fb_bytes_of(mdd_fb_vector_field(t, id, 1));
 }
 
 mdd_fb_table mdd_fb_vector_table(mdd_fb_vector v, uint32_t i)
 {
-    return table_at(v.buf, v.len, follow(v.buf, v.len, element_pos(v, i)));
+    return table_at(v.buf, v.len, fb_follow_field(v.buf, v.len, fb_element_pos(v, i)));
 }
 
 mdd_bytes mdd_fb_vector_string(mdd_fb_vector v, uint32_t i)
 {
-    return string_at(v.buf, v.len, follow(v.buf, v.len, element_pos(v, i)));
+    return fb_string_at(v.buf, v.len, fb_follow_field(v.buf, v.len, fb_element_pos(v, i)));
 }
 
 /* A little-endian double: its 8 bytes as the integer of the same bit pattern. */
@@ -186,23 +148,6 @@ mdd_fb_table mdd_fb_union_field(mdd_fb_table t, uint32_t id, uint8_t tag)
 {
     fb_fields f = fb_fields_of(t);
     return fb_fields_union(&f, id, tag);
-}
-
-mdd_bytes fb_fields_string(const fb_fields *f, uint32_t id)
-{
-    return string_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
-}
-
-mdd_fb_table fb_fields_table(const fb_fields *f, uint32_t id)
-{
-    return table_at(f->t.buf, f->t.len, follow(f->t.buf, f->t.len, fb_fields_pos(f, id, 4)));
-}
-
-mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint8_t tag)
-{
-    if (id == 0 || fb_fields_u8(f, id - 1, 0) != tag)
-        return (mdd_fb_table){f->t.buf, f->t.len, 0};
-    return fb_fields_table(f, id);
 }
 
 uint8_t mdd_fb_union_vector_tag(mdd_fb_table t, uint32_t id, uint32_t i)

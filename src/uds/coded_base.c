@@ -8,21 +8,33 @@
 
 typedef struct encoding_name {
     const char *name;
+    size_t len;
     bool for_integers;
     int value; /* a uds_int_encoding or an mdd_uds_text_encoding; 0 for UTF-16 by order */
 } encoding_name;
 
+/* A name with its length, so that telling names apart costs no strlen(). */
+#define ENCODING(name, for_integers, value) {name, sizeof name - 1, for_integers, value}
+
 static const encoding_name ENCODINGS[] = {
-    {"2C", true, UDS_INT_PLAIN},
-    {"1C", true, UDS_INT_ONES},
-    {"SM", true, UDS_INT_SIGN_MAGNITUDE},
-    {"BCD-P", true, UDS_INT_BCD_PACKED},
-    {"BCD-UP", true, UDS_INT_BCD_UNPACKED},
-    {"UTF-8", false, MDD_UDS_TEXT_UTF8},
-    {"ISO-8859-1", false, MDD_UDS_TEXT_LATIN1},
-    {"UCS-2", false, 0},
-    {"UTF-16", false, 0},
+    ENCODING("2C", true, UDS_INT_PLAIN),
+    ENCODING("1C", true, UDS_INT_ONES),
+    ENCODING("SM", true, UDS_INT_SIGN_MAGNITUDE),
+    ENCODING("BCD-P", true, UDS_INT_BCD_PACKED),
+    ENCODING("BCD-UP", true, UDS_INT_BCD_UNPACKED),
+    ENCODING("UTF-8", false, MDD_UDS_TEXT_UTF8),
+    ENCODING("ISO-8859-1", false, MDD_UDS_TEXT_LATIN1),
+    ENCODING("UCS-2", false, 0),
+    ENCODING("UTF-16", false, 0),
 };
+
+/* ODX's "no encoding". */
+static const encoding_name NO_ENCODING = ENCODING("NONE", false, 0);
+
+static bool is_named(mdd_bytes name, const encoding_name *e)
+{
+    return name.len == e->len && memcmp(name.ptr, e->name, e->len) == 0;
+}
 
 static mdd_uds_text_encoding default_text_encoding(uint8_t type, bool high_low)
 {
@@ -46,7 +58,7 @@ static mdd_status apply_encoding(mdd_bytes name, uds_base *base, mdd_error *err)
 {
     for (size_t i = 0; i < sizeof ENCODINGS / sizeof ENCODINGS[0]; i++) {
         const encoding_name *e = &ENCODINGS[i];
-        if (!mdd_bytes_equal_str(name, e->name))
+        if (!is_named(name, e))
             continue;
         if (e->for_integers != uds_type_is_integer(base->type))
             break;
@@ -62,17 +74,17 @@ static mdd_status apply_encoding(mdd_bytes name, uds_base *base, mdd_error *err)
     return unsupported_encoding(name, base->type, err);
 }
 
-mdd_status uds_base_of(mdd_diag_coded_type dct, uds_base *base, mdd_error *err)
+mdd_status uds_base_of(const fb_fields *dct, uds_base *base, mdd_error *err)
 {
-    base->type = mdd_diag_coded_type_base_data_type(dct);
-    base->high_low = mdd_diag_coded_type_is_high_low_byte_order(dct);
+    base->type = fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    base->high_low = fb_fields_u8(dct, UDS_DCT_HIGH_LOW, 1) != 0;
     base->int_encoding = UDS_INT_PLAIN;
     base->text_encoding = default_text_encoding(base->type, base->high_low);
     if (base->type > MDD_DATA_TYPE_A_FLOAT_64)
         return mdd_fail(err, MDD_ERR_FORMAT, "DiagCodedType: unknown base_data_type %u",
                         base->type);
-    mdd_bytes name = mdd_diag_coded_type_base_type_encoding(dct);
-    if (!name.ptr || !name.len || mdd_bytes_equal_str(name, "NONE")) /* ODX's "no encoding" */
+    mdd_bytes name = fb_fields_string(dct, UDS_DCT_BASE_TYPE_ENCODING);
+    if (!name.ptr || !name.len || is_named(name, &NO_ENCODING))
         return MDD_OK;
     bool numeric = uds_type_is_integer(base->type) || uds_type_is_text(base->type);
     return numeric ? apply_encoding(name, base, err) : unsupported_encoding(name, base->type, err);

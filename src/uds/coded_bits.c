@@ -25,8 +25,6 @@ void uds_out_set(uds_out *out, size_t i, uint8_t value)
         out->data[i] = value;
 }
 
-uint64_t uds_low_bits(uint32_t bits) { return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1; }
-
 mdd_status uds_window_at(size_t msg_len, uds_pos pos, uint32_t bits, bool reversed,
                          uds_window *w, mdd_error *err)
 {
@@ -55,11 +53,18 @@ static size_t window_index(const uds_window *w, size_t i)
 uint64_t uds_window_read(const uint8_t *msg, const uds_window *w)
 {
     /* X >> p without a 72-bit X: the bytes before the last, shifted up by 8 - p, and the
-     * last one's bits above p; bits shifted out lie above 64 >= L. */
+     * last one's bits above p; bits shifted out lie above 64 >= L. The window's bytes are
+     * msg[start, start + n), walked backwards when reversed. */
+    const uint8_t *first = msg + w->start;
+    ptrdiff_t step = 1;
+    if (w->reversed && w->n) {
+        first += w->n - 1;
+        step = -1;
+    }
     uint64_t high = 0;
     for (size_t i = 0; i + 1 < w->n; i++)
-        high = high << 8 | msg[window_index(w, i)];
-    uint64_t last = w->n ? msg[window_index(w, w->n - 1)] : 0;
+        high = high << 8 | first[(ptrdiff_t)i * step];
+    uint64_t last = w->n ? first[(ptrdiff_t)(w->n - 1) * step] : 0;
     uint64_t x = (high << (8 - w->bit)) | (last >> w->bit);
     return x & uds_low_bits(w->bits);
 }

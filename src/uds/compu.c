@@ -44,13 +44,23 @@ mdd_status uds_compu_default(const uds_compu_ctx *c, const uds_scalar *coded, ud
                     uds_compu_name(mdd_compu_method_category(c->cm)));
 }
 
-/* The physical type's DataType, or what a method without one gives: the coded type for
- * IDENTICAL, a text for TEXT_TABLE, a 64-bit float otherwise. */
-static uint8_t physical_type_of(mdd_compu_method cm, uint8_t coded_type, mdd_physical_type pt)
+/* Field ids of the CompuMethod and PhysicalType tables (schema/ecu_data.fbs). */
+enum { COMPU_CATEGORY = 0 };
+enum { PHYSICAL_BASE_DATA_TYPE = 1 };
+
+/* The category of cm: IDENTICAL when there is no method. */
+static uint8_t category_of(const fb_fields *cm)
 {
-    if (pt.t.pos)
-        return mdd_physical_type_base_data_type(pt);
-    switch (cm.t.pos ? mdd_compu_method_category(cm) : MDD_COMPU_CATEGORY_IDENTICAL) {
+    return cm->t.pos ? fb_fields_u8(cm, COMPU_CATEGORY, 0) : MDD_COMPU_CATEGORY_IDENTICAL;
+}
+
+/* The physical type's DataType, or what a method of category without one gives: the coded
+ * type for IDENTICAL, a text for TEXT_TABLE, a 64-bit float otherwise. */
+static uint8_t physical_type_of(uint8_t category, uint8_t coded_type, const fb_fields *pt)
+{
+    if (pt->t.pos)
+        return fb_fields_u8(pt, PHYSICAL_BASE_DATA_TYPE, 0);
+    switch (category) {
     case MDD_COMPU_CATEGORY_IDENTICAL: return coded_type;
     case MDD_COMPU_CATEGORY_TEXT_TABLE: return MDD_DATA_TYPE_A_UTF_8_STRING;
     default: return MDD_DATA_TYPE_A_FLOAT_64;
@@ -89,10 +99,17 @@ static mdd_status unknown_category(const uds_compu_ctx *c)
 mdd_status uds_compu_to_physical(mdd_compu_method cm, uint8_t coded_type, mdd_physical_type pt,
                                  const uds_scalar *coded, uds_scalar *physical, mdd_error *err)
 {
-    uds_compu_ctx c = {cm, coded_type, physical_type_of(cm, coded_type, pt), err};
-    if (!cm.t.pos)
-        return identical(&c, coded, false, physical);
-    switch (mdd_compu_method_category(cm)) {
+    fb_fields method = fb_fields_of(cm.t), type = fb_fields_of(pt.t);
+    return uds_compu_fields_to_physical(&method, coded_type, &type, coded, physical, err);
+}
+
+mdd_status uds_compu_fields_to_physical(const fb_fields *cm, uint8_t coded_type,
+                                        const fb_fields *pt, const uds_scalar *coded,
+                                        uds_scalar *physical, mdd_error *err)
+{
+    uint8_t category = category_of(cm);
+    uds_compu_ctx c = {{cm->t}, coded_type, physical_type_of(category, coded_type, pt), err};
+    switch (category) {
     case MDD_COMPU_CATEGORY_IDENTICAL: return identical(&c, coded, false, physical);
     case MDD_COMPU_CATEGORY_LINEAR:
     case MDD_COMPU_CATEGORY_SCALE_LINEAR:
@@ -108,10 +125,10 @@ mdd_status uds_compu_to_physical(mdd_compu_method cm, uint8_t coded_type, mdd_ph
 mdd_status uds_compu_to_coded(mdd_compu_method cm, uint8_t coded_type, mdd_physical_type pt,
                               const uds_scalar *physical, uds_scalar *coded, mdd_error *err)
 {
-    uds_compu_ctx c = {cm, coded_type, physical_type_of(cm, coded_type, pt), err};
-    if (!cm.t.pos)
-        return identical(&c, physical, true, coded);
-    switch (mdd_compu_method_category(cm)) {
+    fb_fields method = fb_fields_of(cm.t), type = fb_fields_of(pt.t);
+    uint8_t category = category_of(&method);
+    uds_compu_ctx c = {cm, coded_type, physical_type_of(category, coded_type, &type), err};
+    switch (category) {
     case MDD_COMPU_CATEGORY_IDENTICAL: return identical(&c, physical, true, coded);
     case MDD_COMPU_CATEGORY_LINEAR:
     case MDD_COMPU_CATEGORY_SCALE_LINEAR: return uds_linear_to_coded(&c, physical, coded);

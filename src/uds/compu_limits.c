@@ -14,28 +14,39 @@ static uint8_t interval_of(mdd_limit limit)
     return limit_stored(limit) ? mdd_limit_interval_type(limit) : MDD_INTERVAL_TYPE_CLOSED;
 }
 
-int uds_limit_value(mdd_limit limit, uint8_t data_type, uds_scalar *out, mdd_error *err)
+mdd_bytes uds_limit_bound_text(mdd_limit limit)
 {
     if (!limit_stored(limit) || mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_INFINITE)
-        return 0;
-    mdd_bytes text = mdd_limit_value(limit);
+        return (mdd_bytes){NULL, 0};
+    return mdd_limit_value(limit);
+}
+
+bool uds_bound_admits(int order, uint8_t interval, bool lower)
+{
+    if (order == 0)
+        return interval != MDD_INTERVAL_TYPE_OPEN;
+    return lower ? order > 0 : order < 0;
+}
+
+int uds_limit_value(mdd_limit limit, uint8_t data_type, uds_scalar *out, mdd_error *err)
+{
+    mdd_bytes text = uds_limit_bound_text(limit);
     if (!text.ptr || (!text.len && !uds_type_is_text(data_type)))
         return 0;
     return uds_scalar_parse(text, data_type, out, err) == MDD_OK ? 1 : -1;
 }
 
-/* value against one bound: 1 within, 0 beyond, -1 when they cannot be compared. */
+/* value against one bound, a lower or an upper one: 1 within, 0 beyond, -1 when they cannot
+ * be compared. */
 static int within(const uds_scalar *value, const uds_scalar *bound, uint8_t interval,
-                  int beyond_sign, mdd_error *err)
+                  bool lower, mdd_error *err)
 {
     int order;
     if (!uds_scalar_compare(value, bound, &order))
         return mdd_fail(err, MDD_ERR_FORMAT, "a limit cannot be compared with the value"), -1;
     if (value->kind == MDD_UDS_TEXT) /* texts are equal or not: only equality is within */
         return order == 0 && interval != MDD_INTERVAL_TYPE_OPEN;
-    if (order == beyond_sign)
-        return 0;
-    return order != 0 || interval != MDD_INTERVAL_TYPE_OPEN;
+    return uds_bound_admits(order, interval, lower);
 }
 
 int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *value, uint8_t limit_type,
@@ -57,9 +68,9 @@ int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *value, uint8_t l
         lo = hi;
         has_lo = 1;
     }
-    int r = has_lo ? within(value, &lo, interval_of(lower), -1, err) : 1;
+    int r = has_lo ? within(value, &lo, interval_of(lower), true, err) : 1;
     if (r == 1 && has_hi)
-        r = within(value, &hi, interval_of(upper), 1, err);
+        r = within(value, &hi, interval_of(upper), false, err);
     return r;
 }
 

@@ -30,54 +30,66 @@ static mdd_status decode_params_of(uds_walk *w, mdd_param_vec params, mdd_uds_de
     return st;
 }
 
-static mdd_status decode_response(uds_walk *w, const mdd_db_service *service,
-                                  mdd_uds_message message, mdd_response response,
+/* The response a message matched, with its params. */
+typedef struct chosen {
+    mdd_uds_message message;
+    mdd_response response;
+    mdd_param_vec params;
+} chosen;
+
+static mdd_status decode_response(uds_walk *w, const mdd_db_service *service, const chosen *c,
                                   mdd_uds_decoded *out)
 {
     if (out) {
         out->service = *service;
-        out->message = message;
-        out->response = response;
+        out->message = c->message;
+        out->response = c->response;
     }
-    return decode_params_of(w, mdd_response_params(response), out);
+    return decode_params_of(w, c->params, out);
 }
 
-/* The first of responses that the message matches: 1, *index and *response, or 0. */
-static int first_match(uds_walk *w, mdd_response_vec responses, uint32_t *index,
-                       mdd_response *response)
+/* Field ids of the DiagService and Response tables (schema/ecu_data.fbs). */
+enum { SERVICE_POS_RESPONSES = 2, SERVICE_NEG_RESPONSES = 3 };
+enum { RESPONSE_PARAMS = 1 };
+
+/* The first of responses that the message matches: 1 with c's index, response and params,
+ * or 0. */
+static int first_match(uds_walk *w, mdd_fb_vector responses, chosen *c)
 {
-    for (uint32_t i = 0; i < mdd_response_vec_count(responses); i++) {
-        mdd_response r = mdd_response_vec_at(responses, i);
-        if (uds_params_match(w, mdd_response_params(r))) {
-            *index = i;
-            *response = r;
+    for (uint32_t i = 0; i < responses.count; i++) {
+        fb_fields r = fb_fields_element(responses, i);
+        mdd_param_vec params = {fb_fields_vector(&r, RESPONSE_PARAMS, 4)};
+        if (uds_params_match(w, params)) {
+            c->message.index = i;
+            c->response.t = r.t;
+            c->params = params;
             return 1;
         }
     }
     return 0;
 }
 
-/* The service's response the message is: 1 with *message and *response, or 0. */
-static int own_response(uds_walk *w, mdd_diag_service s, mdd_uds_message *message,
-                        mdd_response *response)
+/* The service's response the message is: 1 with *c, or 0. */
+static int own_response(uds_walk *w, mdd_diag_service s, chosen *c)
 {
-    if (first_match(w, mdd_diag_service_pos_responses(s), &message->index, response)) {
-        message->kind = MDD_UDS_POSITIVE;
+    fb_fields f = fb_fields_of(s.t);
+    if (first_match(w, fb_fields_vector(&f, SERVICE_POS_RESPONSES, 4), c)) {
+        c->message.kind = MDD_UDS_POSITIVE;
         return 1;
     }
-    message->kind = MDD_UDS_NEGATIVE;
-    return first_match(w, mdd_diag_service_neg_responses(s), &message->index, response);
+    c->message.kind = MDD_UDS_NEGATIVE;
+    return first_match(w, fb_fields_vector(&f, SERVICE_NEG_RESPONSES, 4), c);
 }
 
 /* A global negative response for s: its number follows s's own negative responses. */
-static int global_for(uds_walk *w, mdd_diag_service s, mdd_uds_message *message,
-                      mdd_response *response)
+static int global_for(uds_walk *w, mdd_diag_service s, chosen *c)
 {
     uint32_t k;
-    if (!uds_global_response(w, NULL, &k, response))
+    if (!uds_global_response(w, NULL, &k, &c->response))
         return 0;
-    message->kind = MDD_UDS_NEGATIVE;
-    message->index = mdd_response_vec_count(mdd_diag_service_neg_responses(s)) + k;
+    c->message.kind = MDD_UDS_NEGATIVE;
+    c->message.index = mdd_response_vec_count(mdd_diag_service_neg_responses(s)) + k;
+    c->params = mdd_response_params(c->response);
     return 1;
 }
 
@@ -113,8 +125,6 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
     uds_walk w;
     start(&w, layer, request, request_len, msg, msg_len, visitor, opts, err);
     mdd_diag_service s = service->service;
-    mdd_uds_message m = {MDD_UDS_POSITIVE, 0};
-    mdd_response r = {{NULL, 0, 0}};
     if (message && message->kind == MDD_UDS_REQUEST) {
         if (out) {
             memset(out, 0, sizeof *out);
@@ -123,15 +133,17 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
         }
         return decode_params_of(&w, mdd_request_params(mdd_diag_service_request(s)), out);
     }
+    chosen c;
     if (message) {
-        mdd_status st = uds_named_response(&w, s, message, &r);
+        mdd_status st = uds_named_response(&w, s, message, &c.response);
         if (st != MDD_OK)
             return st;
-        m = *message;
-    } else if (!own_response(&w, s, &m, &r) && !global_for(&w, s, &m, &r)) {
+        c.message = *message;
+        c.params = mdd_response_params(c.response);
+    } else if (!own_response(&w, s, &c) && !global_for(&w, s, &c)) {
         return no_response(&w, service);
     }
-    return decode_response(&w, service, m, r, out);
+    return decode_response(&w, service, &c, out);
 }
 
 mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, size_t request_len,
@@ -145,17 +157,16 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
     size_t n = mdd_db_lookup_request(layer, request, request_len, services, CANDIDATES);
     uds_walk w;
     start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
-    mdd_uds_message m = {MDD_UDS_POSITIVE, 0};
-    mdd_response r;
+    chosen c;
     for (size_t i = 0; i < n && i < CANDIDATES; i++)
-        if (own_response(&w, services[i].service, &m, &r))
-            return decode_response(&w, &services[i], m, r, out);
+        if (own_response(&w, services[i].service, &c))
+            return decode_response(&w, &services[i], &c, out);
     char bytes[80];
     if (n == 0) {
         bytes_text(request, request_len, bytes, sizeof bytes);
         return mdd_fail(err, MDD_ERR_NOT_FOUND, "no service takes the request %s", bytes);
     }
-    if (global_for(&w, services[0].service, &m, &r))
-        return decode_response(&w, &services[0], m, r, out);
+    if (global_for(&w, services[0].service, &c))
+        return decode_response(&w, &services[0], &c, out);
     return no_response(&w, &services[0]);
 }

@@ -34,35 +34,42 @@ mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte
 enum { NORMAL_COMPU_METHOD = 0, NORMAL_DIAG_CODED_TYPE = 1, NORMAL_PHYSICAL_TYPE = 2 };
 
 /* What reading or writing through a NormalDOP takes of it, read through one check of its
- * header (every value of every message comes this way). */
+ * header (every value of every message comes this way); its coded type is ready for its
+ * own fields. */
 typedef struct normal_parts {
-    mdd_compu_method compu;
-    mdd_diag_coded_type dct;
-    mdd_physical_type physical;
+    fb_fields compu;
+    fb_fields dct;
+    fb_fields physical;
 } normal_parts;
 
-static mdd_status normal_of(uds_walk *w, mdd_dop dop, size_t byte, normal_parts *out)
+static mdd_status normal_of(uds_walk *w, const fb_fields *dop, size_t byte, normal_parts *out)
 {
-    fb_fields f = fb_fields_of(mdd_dop_normal_dop(dop).t);
-    out->dct.t = fb_fields_table(&f, NORMAL_DIAG_CODED_TYPE);
+    fb_fields f =
+        fb_fields_child_union(dop, UDS_DOP_SPECIFIC_DATA, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
+    out->dct = fb_fields_child(&f, NORMAL_DIAG_CODED_TYPE);
     if (out->dct.t.pos) {
-        out->compu.t = fb_fields_table(&f, NORMAL_COMPU_METHOD);
-        out->physical.t = fb_fields_table(&f, NORMAL_PHYSICAL_TYPE);
+        out->compu = fb_fields_child(&f, NORMAL_COMPU_METHOD);
+        out->physical = fb_fields_child(&f, NORMAL_PHYSICAL_TYPE);
         return MDD_OK;
     }
-    mdd_bytes name = mdd_dop_short_name(dop);
+    mdd_bytes name = mdd_dop_short_name((mdd_dop){dop->t});
     return uds_fail(w, MDD_ERR_FORMAT, byte, "DOP '%.*s' is not a NormalDOP with a coded type",
                     (int)name.len, name.ptr ? (const char *)name.ptr : "");
 }
 
-mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *coded,
-                          size_t *next)
+/* uds_read_coded() of a coded type whose header was checked: only a PARAM_LENGTH_INFO type
+ * looks for its length key. */
+static mdd_status read_coded_type(uds_walk *w, const fb_fields *dct, uds_pos pos,
+                                  uds_scalar *coded, size_t *next)
 {
-    uint64_t bits;
-    mdd_status st = uds_length_key_bits(w, dct, pos.byte, &bits);
+    uint64_t bits = 0;
+    mdd_status st = MDD_OK;
+    if (fb_fields_u8(dct, UDS_DCT_SPECIFIC_DATA - 1, 0) ==
+        MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
+        st = uds_length_key_bits(w, (mdd_diag_coded_type){dct->t}, pos.byte, &bits);
     if (st != MDD_OK)
         return st;
-    st = uds_coded_read(dct, w->msg, pos, bits, coded, next, w->err);
+    st = uds_coded_read_type(dct, w->msg, pos, bits, coded, next, w->err);
     if (st != MDD_OK)
         return uds_blame(w, st);
     if (*next > w->high)
@@ -70,32 +77,49 @@ mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds
     return MDD_OK;
 }
 
+mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *coded,
+                          size_t *next)
+{
+    fb_fields f = fb_fields_of(dct.t);
+    return read_coded_type(w, &f, pos, coded, next);
+}
+
 mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos, uds_scalar *physical,
                              size_t *next)
+{
+    fb_fields f = fb_fields_of(dop.t);
+    return uds_read_physical_dop(w, &f, pos, physical, next);
+}
+
+mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
+                                 uds_scalar *physical, size_t *next)
 {
     normal_parts nd;
     mdd_status st = normal_of(w, dop, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
     uds_scalar coded;
-    if ((st = uds_read_coded(w, nd.dct, pos, &coded, next)) != MDD_OK)
+    if ((st = read_coded_type(w, &nd.dct, pos, &coded, next)) != MDD_OK)
         return st;
-    st = uds_compu_to_physical(nd.compu, mdd_diag_coded_type_base_data_type(nd.dct),
-                               nd.physical, &coded, physical, w->err);
+    uint8_t coded_type = fb_fields_u8(&nd.dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    st = uds_compu_fields_to_physical(&nd.compu, coded_type, &nd.physical, &coded, physical,
+                                      w->err);
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
 mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos, const uds_scalar *physical,
                               int last, uint64_t length_key_bits, size_t *next)
 {
+    fb_fields dop_fields = fb_fields_of(dop.t);
     normal_parts nd;
-    mdd_status st = normal_of(w, dop, pos.byte, &nd);
+    mdd_status st = normal_of(w, &dop_fields, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
-    mdd_diag_coded_type dct = nd.dct;
+    mdd_diag_coded_type dct = {nd.dct.t};
     uds_scalar coded;
-    st = uds_compu_to_coded(nd.compu, mdd_diag_coded_type_base_data_type(dct), nd.physical,
-                            physical, &coded, w->err);
+    st = uds_compu_to_coded((mdd_compu_method){nd.compu.t},
+                            mdd_diag_coded_type_base_data_type(dct),
+                            (mdd_physical_type){nd.physical.t}, physical, &coded, w->err);
     if (st == MDD_OK && mdd_diag_coded_type_specific_data_type(dct) ==
                             MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE) {
         mdd_param key = mdd_param_length_info_type_length_key(
@@ -137,36 +161,30 @@ mdd_status uds_parse_const(uds_walk *w, mdd_bytes text, uint8_t type, size_t byt
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
-/* Whether v is on the inner side of limit: lower (sign 1) or upper (sign -1). */
-static mdd_status within_limit(uds_walk *w, const uds_scalar *v, mdd_limit limit, int lower,
+/* Whether v is on the inner side of limit, a lower or an upper one; values that cannot be
+ * compared with its bound are outside. */
+static mdd_status within_limit(uds_walk *w, const uds_scalar *v, mdd_limit limit, bool lower,
                                uint8_t type, size_t byte, int *inside)
 {
     *inside = 1;
-    mdd_bytes text = mdd_limit_value(limit);
-    if (!limit.t.pos || !text.ptr || mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_INFINITE)
+    mdd_bytes text = uds_limit_bound_text(limit);
+    if (!text.ptr)
         return MDD_OK;
     uds_scalar bound;
     mdd_status st = uds_parse_const(w, text, type, byte, &bound);
     if (st != MDD_OK)
         return st;
     int order = 0;
-    if (!uds_scalar_compare(v, &bound, &order)) {
-        *inside = 0;
-        return MDD_OK;
-    }
-    int open = mdd_limit_interval_type(limit) == MDD_INTERVAL_TYPE_OPEN;
-    if (lower)
-        *inside = open ? order > 0 : order >= 0;
-    else
-        *inside = open ? order < 0 : order <= 0;
+    *inside = uds_scalar_compare(v, &bound, &order) &&
+              uds_bound_admits(order, mdd_limit_interval_type(limit), lower);
     return MDD_OK;
 }
 
 mdd_status uds_within_limits(uds_walk *w, const uds_scalar *v, mdd_limit lower, mdd_limit upper,
                              uint8_t type, size_t byte, int *inside)
 {
-    mdd_status st = within_limit(w, v, lower, 1, type, byte, inside);
+    mdd_status st = within_limit(w, v, lower, true, type, byte, inside);
     if (st != MDD_OK || !*inside)
         return st;
-    return within_limit(w, v, upper, 0, type, byte, inside);
+    return within_limit(w, v, upper, false, type, byte, inside);
 }

@@ -25,9 +25,12 @@ typedef struct json_visit {
  * absent, DATA or SERVICEIDRQ: the service id and identifier constants disappear. */
 static int shown_at_top(const mdd_uds_value *v)
 {
+/* Whether bytes are the literal lit, whose length is known without strlen(). */
+#define IS_LITERAL(bytes, lit) \
+    ((bytes).len == sizeof(lit) - 1 && memcmp((bytes).ptr, lit, sizeof(lit) - 1) == 0)
     mdd_bytes semantic = mdd_param_semantic(v->param);
-    return !semantic.ptr || mdd_bytes_equal_str(semantic, "DATA") ||
-           mdd_bytes_equal_str(semantic, "SERVICEIDRQ");
+    return !semantic.ptr || IS_LITERAL(semantic, "DATA") || IS_LITERAL(semantic, "SERVICEIDRQ");
+#undef IS_LITERAL
 }
 
 /* Leaves the value out when the filter says so, and everything inside it. */

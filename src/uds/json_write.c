@@ -5,6 +5,7 @@
 #include <mdd_internal/uds_json.h>
 
 #include <float.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +83,30 @@ static size_t code_unit_size(mdd_uds_text_encoding encoding)
     return encoding == MDD_UDS_TEXT_UTF16BE || encoding == MDD_UDS_TEXT_UTF16LE ? 2 : 1;
 }
 
+/* The length of the run at p[0..n) of ASCII characters that JSON takes as they are. */
+static size_t plain_run(const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && p[i] >= 0x20 && p[i] < 0x80 && p[i] != '"' && p[i] != '\\')
+        i++;
+    return i;
+}
+
 void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
 {
+    /* In UTF-8 and Latin-1 an ASCII byte is its own character: runs of those that need no
+     * escape are copied at once, the rest goes one code point at a time. */
+    bool ascii_bytes =
+        text->encoding == MDD_UDS_TEXT_UTF8 || text->encoding == MDD_UDS_TEXT_LATIN1;
     size_t off = 0;
     while (off < text->bytes.len) {
+        if (ascii_bytes) {
+            size_t n = plain_run(text->bytes.ptr + off, text->bytes.len - off);
+            uds_jw_raw(w, (const char *)text->bytes.ptr + off, n);
+            off += n;
+            if (off == text->bytes.len)
+                break;
+        }
         size_t at = off;
         uint32_t cp;
         int r = uds_text_next(text, &off, &cp);

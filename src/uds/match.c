@@ -8,28 +8,33 @@
 
 #include <string.h>
 
+/* Field ids of the CodedConst and MatchingRequestParam tables (schema/ecu_data.fbs). */
+enum { CODED_CONST_VALUE = 0, CODED_CONST_CODED_TYPE = 1 };
+enum { MATCHING_REQUEST_BYTE_POS = 0, MATCHING_BYTE_LENGTH = 1 };
+
 /* Reads the coded value of a constant at pos; 0 when it is not there. */
-static int read_const(uds_walk *w, mdd_diag_coded_type dct, uds_pos pos, uds_scalar *v,
+static int read_const(uds_walk *w, const fb_fields *dct, uds_pos pos, uds_scalar *v,
                       size_t *next)
 {
     mdd_error ignored;
-    return uds_coded_read(dct, w->msg, pos, 0, v, next, &ignored) == MDD_OK;
+    return uds_coded_read_type(dct, w->msg, pos, 0, v, next, &ignored) == MDD_OK;
 }
 
-static int equal_const(mdd_bytes text, uint8_t type, const uds_scalar *v)
+static int equal_const(mdd_bytes text, const fb_fields *dct, const uds_scalar *v)
 {
     mdd_error ignored;
     uds_scalar c;
+    uint8_t type = fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0);
     return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
 }
 
 /* Keeps the value of a constant for the decode that follows, when that decode would read
  * the same: a constant whose length comes from a length key reads differently there (this
  * pass reads it without the key). */
-static void keep(uds_matched *m, mdd_diag_coded_type dct, uds_pos pos, const uds_scalar *v,
+static void keep(uds_matched *m, const fb_fields *dct, uds_pos pos, const uds_scalar *v,
                  size_t next)
 {
-    if (!m || mdd_diag_coded_type_specific_data_type(dct) ==
+    if (!m || fb_fields_u8(dct, UDS_DCT_SPECIFIC_DATA - 1, 0) ==
                   MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
         return;
     m->has_value = 1;
@@ -41,30 +46,28 @@ static void keep(uds_matched *m, mdd_diag_coded_type dct, uds_pos pos, const uds
 static int coded_const_holds(uds_walk *w, const uds_param_view *p, uds_matched *m, uds_pos pos,
                              size_t *next)
 {
-    mdd_coded_const cc = {uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST)};
-    mdd_diag_coded_type dct = mdd_coded_const_diag_coded_type(cc);
-    mdd_bytes text = mdd_coded_const_coded_value(cc);
+    fb_fields cc = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST);
+    fb_fields dct = fb_fields_child(&cc, CODED_CONST_CODED_TYPE);
+    mdd_bytes text = fb_fields_string(&cc, CODED_CONST_VALUE);
     uds_scalar v;
-    if (!read_const(w, dct, pos, &v, next) ||
-        !equal_const(text, mdd_diag_coded_type_base_data_type(dct), &v))
+    if (!read_const(w, &dct, pos, &v, next) || !equal_const(text, &dct, &v))
         return 0;
     /* The decode refuses a constant without a value before it compares. */
     if (text.ptr)
-        keep(m, dct, pos, &v, *next);
+        keep(m, &dct, pos, &v, *next);
     return 1;
 }
 
 static int nrc_const_holds(uds_walk *w, const uds_param_view *p, uds_pos pos, size_t *next)
 {
     mdd_nrc_const nc = {uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_NRC_CONST)};
-    mdd_diag_coded_type dct = mdd_nrc_const_diag_coded_type(nc);
+    fb_fields dct = fb_fields_of(mdd_nrc_const_diag_coded_type(nc).t);
     mdd_string_vec values = mdd_nrc_const_coded_values(nc);
     uds_scalar v;
-    if (!read_const(w, dct, pos, &v, next))
+    if (!read_const(w, &dct, pos, &v, next))
         return 0;
     for (uint32_t i = 0; i < mdd_string_vec_count(values); i++)
-        if (equal_const(mdd_string_vec_at(values, i), mdd_diag_coded_type_base_data_type(dct),
-                        &v))
+        if (equal_const(mdd_string_vec_at(values, i), &dct, &v))
             return 1;
     return 0;
 }
@@ -72,10 +75,9 @@ static int nrc_const_holds(uds_walk *w, const uds_param_view *p, uds_pos pos, si
 static int request_repeated(uds_walk *w, const uds_param_view *p, uds_matched *kept_as,
                             uds_pos pos, size_t *next)
 {
-    mdd_matching_request_param m = {
-        uds_param_view_data(p, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM)};
-    int32_t at = mdd_matching_request_param_request_byte_pos(m);
-    uint32_t len = mdd_matching_request_param_byte_length(m);
+    fb_fields m = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM);
+    int32_t at = (int32_t)fb_fields_u32(&m, MATCHING_REQUEST_BYTE_POS, 0);
+    uint32_t len = fb_fields_u32(&m, MATCHING_BYTE_LENGTH, 0);
     *next = pos.byte + len;
     if (pos.byte > w->msg.len || len > w->msg.len - pos.byte)
         return 0;
@@ -109,7 +111,7 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
     w->matched_params = params.v;
     w->matched_count = 0;
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
-        uds_param_view p = uds_param_view_of(mdd_param_vec_at(params, i));
+        uds_param_view p = uds_param_view_at(params, i);
         uds_matched *m = kept(w, i, &p);
         if (p.positioned)
             known = 1;
@@ -131,17 +133,19 @@ int uds_params_match(uds_walk *w, mdd_param_vec params)
     return 1;
 }
 
-uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
-                                const uds_matched **found)
+const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,
+                                       uds_param_view *read, const uds_matched **found)
 {
     *found = NULL;
     if (index >= w->matched_count || w->matched_params.pos != params.v.pos ||
-        w->matched_params.buf != params.v.buf)
-        return uds_param_view_of(mdd_param_vec_at(params, index));
+        w->matched_params.buf != params.v.buf) {
+        *read = uds_param_view_at(params, index);
+        return read;
+    }
     const uds_matched *m = &w->matched[index];
     if (m->has_value || m->repeated)
         *found = m;
-    return m->view;
+    return &m->view;
 }
 
 int uds_global_response(uds_walk *w, const uint32_t *want, uint32_t *number,

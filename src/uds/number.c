@@ -157,17 +157,6 @@ int uds_parse_integer(const char *text, size_t len, int *negative, uint64_t *mag
     return integral_double(text + i, len - i, magnitude);
 }
 
-bool uds_type_is_integer(uint8_t data_type)
-{
-    return data_type == MDD_DATA_TYPE_A_INT_32 || data_type == MDD_DATA_TYPE_A_UINT_32;
-}
-
-bool uds_type_is_text(uint8_t data_type)
-{
-    return data_type == MDD_DATA_TYPE_A_ASCIISTRING || data_type == MDD_DATA_TYPE_A_UTF_8_STRING ||
-           data_type == MDD_DATA_TYPE_A_UNICODE_2_STRING;
-}
-
 mdd_uds_kind uds_type_kind(uint8_t data_type)
 {
     switch (data_type) {

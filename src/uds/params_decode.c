@@ -89,13 +89,21 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, mdd_phys_const pc, uds_po
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
-/* A parameter whose value a DOP gives (VALUE, LENGTH_KEY, SYSTEM). */
-static mdd_status through_dop(uds_walk *w, mdd_param p, mdd_dop dop, uds_pos pos, size_t *next)
+/* Where the DOP of a VALUE, LENGTH_KEY and SYSTEM parameter is (schema/ecu_data.fbs). */
+enum { VALUE_DOP = 1, LENGTH_KEY_DOP = 0, SYSTEM_DOP = 0 };
+
+/* A parameter whose value a DOP gives: the DOP is field dop_id of its specific data of tag
+ * (VALUE, LENGTH_KEY, SYSTEM). */
+static mdd_status through_dop(uds_walk *w, const uds_param_view *pv, uint8_t tag,
+                              uint32_t dop_id, uds_pos pos, size_t *next)
 {
-    if (mdd_dop_specific_data_type(dop) != MDD_SPECIFIC_DOP_DATA_NORMAL_DOP)
-        return uds_decode_dop(w, dop, p, pos, next);
+    fb_fields data = uds_param_view_child(pv, tag);
+    fb_fields dop = fb_fields_child(&data, dop_id);
+    mdd_param p = pv->param;
+    if (fb_fields_u8(&dop, UDS_DOP_SPECIFIC_DATA - 1, 0) != MDD_SPECIFIC_DOP_DATA_NORMAL_DOP)
+        return uds_decode_dop(w, (mdd_dop){dop.t}, p, pos, next);
     uds_scalar v;
-    mdd_status st = uds_read_physical(w, dop, pos, &v, next);
+    mdd_status st = uds_read_physical_dop(w, &dop, pos, &v, next);
     if (st != MDD_OK)
         return st;
     uds_key_remember(w, p, &v);
@@ -181,18 +189,13 @@ static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos
         mdd_phys_const pc = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_PHYS_CONST)};
         return phys_const(w, p, pc, pos, next);
     }
-    case MDD_PARAM_TYPE_VALUE: {
-        mdd_value value = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_VALUE)};
-        return through_dop(w, p, mdd_value_dop(value), pos, next);
-    }
-    case MDD_PARAM_TYPE_LENGTH_KEY: {
-        mdd_length_key_ref k = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_LENGTH_KEY_REF)};
-        return through_dop(w, p, mdd_length_key_ref_dop(k), pos, next);
-    }
-    case MDD_PARAM_TYPE_SYSTEM: {
-        mdd_system sys = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_SYSTEM)};
-        return through_dop(w, p, mdd_system_dop(sys), pos, next);
-    }
+    case MDD_PARAM_TYPE_VALUE:
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_VALUE, VALUE_DOP, pos, next);
+    case MDD_PARAM_TYPE_LENGTH_KEY:
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_LENGTH_KEY_REF, LENGTH_KEY_DOP, pos,
+                           next);
+    case MDD_PARAM_TYPE_SYSTEM:
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_SYSTEM, SYSTEM_DOP, pos, next);
     case MDD_PARAM_TYPE_RESERVED: {
         mdd_reserved r = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_RESERVED)};
         return raw_value(w, p, pos, mdd_reserved_bit_length(r), next);
@@ -215,15 +218,16 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
 {
     for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
         const uds_matched *m;
-        uds_param_view v = uds_matched_view(w, params, i, &m);
-        uds_pos pos = uds_param_view_pos(&v, origin, *cursor);
-        mdd_status st = uds_path_push(w, uds_param_view_name(&v));
+        uds_param_view read;
+        const uds_param_view *v = uds_matched_view(w, params, i, &read, &m);
+        uds_pos pos = uds_param_view_pos(v, origin, *cursor);
+        mdd_status st = uds_path_push(w, uds_param_view_name(v));
         if (st != MDD_OK)
             return st;
         if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
-            st = matched(w, v.param, m, cursor);
+            st = matched(w, v->param, m, cursor);
         else
-            st = decode_param(w, &v, pos, cursor);
+            st = decode_param(w, v, pos, cursor);
         if (st != MDD_OK)
             return st;
         uds_path_pop(w);

@@ -8,6 +8,8 @@
 #include "../common/error.h"
 #include "uds_impl.h"
 
+#include "../fb/fb_fields.h"
+
 #include <stdbool.h>
 
 /* ---- Numbers (number.c) ---- */
@@ -27,11 +29,19 @@ MDD_INTERNAL int uds_parse_integer(const char *text, size_t len, int *negative,
 MDD_INTERNAL bool uds_is_integral(double d);
 MDD_INTERNAL double uds_round_even(double d);
 
-/* Nonzero when data_type (enum mdd_data_type) is A_INT_32 or A_UINT_32. */
-MDD_INTERNAL bool uds_type_is_integer(uint8_t data_type);
+/* Nonzero when data_type (enum mdd_data_type) is A_INT_32 or A_UINT_32. Inline, as every
+ * coded value asks. */
+static inline bool uds_type_is_integer(uint8_t data_type)
+{
+    return data_type == MDD_DATA_TYPE_A_INT_32 || data_type == MDD_DATA_TYPE_A_UINT_32;
+}
 
 /* Nonzero when data_type is one of the three string types. */
-MDD_INTERNAL bool uds_type_is_text(uint8_t data_type);
+static inline bool uds_type_is_text(uint8_t data_type)
+{
+    return data_type == MDD_DATA_TYPE_A_ASCIISTRING || data_type == MDD_DATA_TYPE_A_UTF_8_STRING ||
+           data_type == MDD_DATA_TYPE_A_UNICODE_2_STRING;
+}
 
 /* The value kind a DataType decodes to (MDD_UDS_UINT for A_UINT_32, ...). */
 MDD_INTERNAL mdd_uds_kind uds_type_kind(uint8_t data_type);
@@ -131,7 +141,10 @@ MDD_INTERNAL void uds_window_write(uds_out *out, const uds_window *w, uint64_t v
                                    uint64_t select);
 
 /* All ones in the low bits bits (bits <= 64). */
-MDD_INTERNAL uint64_t uds_low_bits(uint32_t bits);
+static inline uint64_t uds_low_bits(uint32_t bits)
+{
+    return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
 
 /* Gathers the bits of raw under mask's 1s, lowest first, into a contiguous value (ISO
  * 22901-1 condensed), and the inverse. */
@@ -157,9 +170,19 @@ typedef struct uds_base {
     mdd_uds_text_encoding text_encoding; /* for strings */
 } uds_base;
 
-/* The base type of dct with its base_type_encoding resolved; MDD_ERR_UNSUPPORTED naming an
- * encoding the codec lacks or one that does not suit the type. */
-MDD_INTERNAL mdd_status uds_base_of(mdd_diag_coded_type dct, uds_base *base, mdd_error *err);
+/* Field ids of the DiagCodedType table (schema/ecu_data.fbs): the coded reads and writes
+ * take its fields through one check of its header. */
+enum {
+    UDS_DCT_BASE_TYPE_ENCODING = 1,
+    UDS_DCT_BASE_DATA_TYPE = 2,
+    UDS_DCT_HIGH_LOW = 3,
+    UDS_DCT_SPECIFIC_DATA = 5
+};
+
+/* The base type of the DiagCodedType dct with its base_type_encoding resolved;
+ * MDD_ERR_UNSUPPORTED naming an encoding the codec lacks or one that does not suit the
+ * type. */
+MDD_INTERNAL mdd_status uds_base_of(const fb_fields *dct, uds_base *base, mdd_error *err);
 
 /* The value of bits raw bits (already masked and condensed) as base reads them. */
 MDD_INTERNAL mdd_status uds_base_from_bits(const uds_base *base, uint64_t raw, uint32_t bits,
@@ -225,7 +248,19 @@ MDD_INTERNAL mdd_status uds_leading_write(const uds_base *base, mdd_leading_leng
                                           uds_out *out, uds_pos pos, const uds_scalar *value,
                                           size_t *next, mdd_error *err);
 
+/* uds_coded_read() of a DiagCodedType whose header was checked (coded.c). */
+MDD_INTERNAL mdd_status uds_coded_read_type(const fb_fields *dct, mdd_bytes msg, uds_pos pos,
+                                            uint64_t length_key_bits, uds_scalar *coded,
+                                            size_t *next, mdd_error *err);
+
 /* ---- Compu methods (compu*.c) ---- */
+
+/* uds_compu_to_physical() of a compu method and a physical type whose headers were checked
+ * (either absent: pos 0). */
+MDD_INTERNAL mdd_status uds_compu_fields_to_physical(const fb_fields *cm, uint8_t coded_type,
+                                                     const fb_fields *pt,
+                                                     const uds_scalar *coded,
+                                                     uds_scalar *physical, mdd_error *err);
 
 /* Which way a conversion goes: limits are parsed with the type of the value compared. */
 typedef struct uds_compu_ctx {
@@ -244,6 +279,15 @@ MDD_INTERNAL int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *val
 /* The first scale of scales that contains value: its index, or -1 (none) or -2 (err set). */
 MDD_INTERNAL int64_t uds_scale_find(mdd_compu_scale_vec scales, const uds_scalar *value,
                                     uint8_t limit_type, bool text_table, mdd_error *err);
+
+/* The text of a limit's bound: its value when the limit is stored and not INFINITE, else
+ * ptr NULL (no bound). */
+MDD_INTERNAL mdd_bytes uds_limit_bound_text(mdd_limit limit);
+
+/* Whether a value ordered order (<0, 0, >0, as uds_scalar_compare() gives it) against a
+ * limit's bound lies on the limit's inner side: above a lower limit (lower set), below an
+ * upper one, on the bound itself unless the interval is OPEN. */
+MDD_INTERNAL bool uds_bound_admits(int order, uint8_t interval, bool lower);
 
 /* A limit's value parsed as data_type: 1 and *out, 0 when it has none or is INFINITE, -1
  * with err set when it does not parse. */

@@ -252,7 +252,14 @@ mdd_status uds_text_measure(const mdd_uds_text *text, mdd_uds_text_encoding enco
 
 size_t uds_text_invalid_at(const mdd_uds_text *text)
 {
+    /* Every byte is a Latin-1 character, and a byte below 0x80 is a UTF-8 character by
+     * itself: neither needs decoding to be known valid (most texts are ASCII). */
+    if (text->encoding == MDD_UDS_TEXT_LATIN1)
+        return SIZE_MAX;
     size_t off = 0;
+    if (text->encoding == MDD_UDS_TEXT_UTF8)
+        while (off < text->bytes.len && text->bytes.ptr[off] < 0x80)
+            off++;
     uint32_t cp;
     int r;
     while ((r = uds_text_next(text, &off, &cp)) > 0)

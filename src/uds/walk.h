@@ -43,7 +43,8 @@ typedef struct uds_param_view {
     uint8_t bit;    /* its bit position within the byte (0 when absent) */
 } uds_param_view;
 
-MDD_INTERNAL uds_param_view uds_param_view_of(mdd_param p);
+/* The view of param i of params (as mdd_param_vec_at()). */
+MDD_INTERNAL uds_param_view uds_param_view_at(mdd_param_vec params, uint32_t i);
 
 /* Its short name (as mdd_param_short_name()). */
 MDD_INTERNAL mdd_bytes uds_param_view_name(const uds_param_view *v);
@@ -51,6 +52,9 @@ MDD_INTERNAL mdd_bytes uds_param_view_name(const uds_param_view *v);
 /* Its specific data when its tag is tag (as mdd_param_coded_const() and its siblings), else
  * an absent table. */
 MDD_INTERNAL mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag);
+
+/* The same, ready for its own fields. */
+MDD_INTERNAL fb_fields uds_param_view_child(const uds_param_view *v, uint8_t tag);
 
 /* Where it starts: at origin + its byte position, else at the cursor (uds_param_pos()). */
 static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin, size_t cursor)
@@ -183,6 +187,14 @@ MDD_INTERNAL mdd_status uds_read_coded(uds_walk *w, mdd_diag_coded_type dct, uds
  * method. MDD_ERR_FORMAT (with the path) for a DOP that is not a NormalDOP. */
 MDD_INTERNAL mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos,
                                           uds_scalar *physical, size_t *next);
+
+/* The same of a DOP table whose header was checked. */
+MDD_INTERNAL mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
+                                              uds_scalar *physical, size_t *next);
+
+/* Where the DOP table keeps its specific data (schema/ecu_data.fbs): its union tag is the
+ * field before. */
+enum { UDS_DOP_SPECIFIC_DATA = 4 };
 
 /* The inverse: writes physical through the NormalDOP dop at pos. last: the parameter ends
  * the PDU. length_key_bits for a PARAM_LENGTH_INFO type (else ignored). */
@@ -346,11 +358,13 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
-/* Param index of params as the last match pass saw it: its view, and in *found what the pass
- * found to hold (so that the decode of the response it chose need not check it again), NULL
- * when nothing. Without a match pass over params, the view is read. */
-MDD_INTERNAL uds_param_view uds_matched_view(const uds_walk *w, mdd_param_vec params,
-                                             uint32_t index, const uds_matched **found);
+/* Param index of params as the last match pass saw it: its view (kept in the walk), and in
+ * *found what the pass found to hold (so that the decode of the response it chose need not
+ * check it again), NULL when nothing. Without a match pass over params, the view is read
+ * into *read and that is returned. */
+MDD_INTERNAL const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params,
+                                                    uint32_t index, uds_param_view *read,
+                                                    const uds_matched **found);
 
 /* The global negative responses: those with response_type GLOBAL_NEG_RESPONSE of any
  * service of the layer, in service order (the MDD keeps no list of them per layer). Finds

@@ -12,12 +12,12 @@ enum {
     PARAM_SPECIFIC_DATA = 9
 };
 
-uds_param_view uds_param_view_of(mdd_param p)
+uds_param_view uds_param_view_at(mdd_param_vec params, uint32_t i)
 {
     uds_param_view v;
     uint32_t bit = 0;
-    v.param = p;
-    v.f = fb_fields_of(p.t);
+    v.f = fb_fields_element(params.v, i);
+    v.param.t = v.f.t;
     v.type = fb_fields_u8(&v.f, PARAM_TYPE, 0);
     v.byte = 0;
     v.positioned = fb_fields_opt_u32(&v.f, PARAM_BYTE_POSITION, &v.byte);
@@ -33,5 +33,10 @@ mdd_bytes uds_param_view_name(const uds_param_view *v)
 
 mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag)
 {
-    return fb_fields_union(&v->f, PARAM_SPECIFIC_DATA, tag);
+    return uds_param_view_child(v, tag).t;
+}
+
+fb_fields uds_param_view_child(const uds_param_view *v, uint8_t tag)
+{
+    return fb_fields_child_union(&v->f, PARAM_SPECIFIC_DATA, tag);
 }

@@ -98,6 +98,8 @@ static void test_texts_to_utf8(void **state)
     /* Latin-1 é (E9) is U+00E9, C3 A9 in UTF-8. */
     expect_text("\xE9t\xE9", 3, MDD_UDS_TEXT_LATIN1, "\"\xC3\xA9t\xC3\xA9\"");
     expect_text("\xC3\xA9", 2, MDD_UDS_TEXT_UTF8, "\"\xC3\xA9\"");
+    /* ASCII runs around a two-byte character; DEL needs no escape. */
+    expect_text("ab\xC3\xA9" "cd\x7F", 7, MDD_UDS_TEXT_UTF8, "\"ab\xC3\xA9" "cd\x7F\"");
     /* "A" and U+1F600 (the surrogates D83D DE00), F0 9F 98 80 in UTF-8. */
     expect_text("\x00\x41\xD8\x3D\xDE\x00", 6, MDD_UDS_TEXT_UTF16BE, "\"A\xF0\x9F\x98\x80\"");
     expect_text("\x41\x00\x3D\xD8\x00\xDE", 6, MDD_UDS_TEXT_UTF16LE, "\"A\xF0\x9F\x98\x80\"");
