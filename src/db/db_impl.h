@@ -9,6 +9,7 @@
 #include "../common/error.h"
 
 #include <mdd/db.h>
+#include <mdd/file.h>
 
 #include <stdatomic.h>
 #include <sys/types.h>
@@ -94,6 +95,14 @@ struct mdd_db_ecu {
     uint64_t *dtcs; /* trouble_code << 32 | index in EcuData.dtcs, ascending */
     uint32_t dtc_count;
     uint64_t index_bytes; /* what the ECU allocated: itself, its path and its arrays */
+    size_t chunk;         /* the DIAGNOSTIC_DESCRIPTION chunk's number (0 for a payload) */
+    /* The persisted index the arrays above are views of (read-only), unmapped when the ECU
+     * is freed; empty (data NULL) when they were allocated (index.c). */
+    mdd_mapping index_file;
+    /* Nonzero: the index arrays are views of memory the ECU does not own (index_file's, or
+     * a caller's), freed by nobody here. */
+    int index_borrowed;
+    int index_origin; /* an mdd_db_index_origin (mdd_internal/db_index.h) */
 };
 
 /* What opening reported, in the order it was found. */
@@ -218,8 +227,29 @@ MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options
 MDD_INTERNAL mdd_status db_build_index(mdd_db_ecu *ecu, const mdd_inherit_limits *limits,
                                        mdd_error *err);
 
-/* Frees what db_load_*() and db_build_index() gave ecu, and ecu itself. Safe on NULL. */
+/* Frees what db_load_*() and db_build_index() (or db_index_establish()) gave ecu, and ecu
+ * itself. Safe on NULL. */
 MDD_INTERNAL void db_ecu_free(mdd_db_ecu *ecu);
+
+/* Frees the index arrays db_build_index() allocated (not the layers) and clears them. */
+MDD_INTERNAL void db_index_free_arrays(mdd_db_ecu *ecu);
+
+/* Layer i of ecu (variants first, then functional groups) with its table and kind, its
+ * ranges zero. */
+MDD_INTERNAL mdd_db_layer db_layer_make(const mdd_db_ecu *ecu, uint32_t i);
+
+/* index.c: the persisted index (docs/adr/0024-ready-fast-with-integrity.md) */
+
+/* Gives ecu, whose payload is loaded, its index: the persisted one of its file when it is
+ * current and checks, else built (db_build_index()) and, for a file whose integrity a
+ * verification record establishes and with opts->persist_index on, written beside the file
+ * and mapped for the next open; a file that cannot be written keeps the built index in
+ * memory. Also adds the file's missing-parent entries to report (source names the file).
+ * Fails only as building or the parent check fails. */
+MDD_INTERNAL mdd_status db_index_establish(mdd_db_ecu *ecu, const mdd_db_options *opts,
+                                           const char *source, db_report *report,
+                                           mdd_error *err);
+
 
 /* prefixes.c */
 

@@ -80,6 +80,7 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
         st = read_payload(ecu, chunk, &payload, err);
     if (st != MDD_OK)
         return st;
+    ecu->chunk = chunk;
     st = load_verified(ecu, chunk, payload, opts, verifier, err);
     if (st != MDD_OK) {
         mdd_error_prefix(err, "chunk %zu: ", chunk);

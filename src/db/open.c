@@ -22,6 +22,7 @@ mdd_db_options mdd_db_options_default(void)
         .store = mdd_store_options_default(),
         .fb = mdd_fb_verify_options_default(),
         .inherit = mdd_inherit_limits_default(),
+        .persist_index = 1,
     };
 }
 
@@ -61,12 +62,10 @@ static mdd_status load_ecu(const source *s, const mdd_db_options *opts,
     ecu->source = s->index;
     mdd_status st = s->path ? db_load_file(ecu, s->path, opts, verifier, err)
                             : db_load_payload(ecu, s->payload, opts, verifier, err);
-    if (st == MDD_OK)
-        st = db_build_index(ecu, &opts->inherit, err);
     if (st == MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
         source_label(s, label, sizeof label);
-        st = db_check_parents(ecu, label, report, err);
+        st = db_index_establish(ecu, opts, label, report, err);
     }
     /* Verification and indexing walked the payload; what lookups need faults back in. */
     db_release_payload(ecu, opts);
