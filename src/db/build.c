@@ -31,7 +31,9 @@ static mdd_status index_layer(build *b, mdd_db_layer *layer, mdd_diag_layer diag
     return st == MDD_OK ? db_index_services(&b->index, layer, &b->services) : st;
 }
 
-mdd_db_layer db_layer_make(const mdd_db_ecu *ecu, uint32_t i)
+/* Layer i of ecu (variants first, then functional groups) with its table and kind, its
+ * ranges zero. */
+static mdd_db_layer db_layer_make(const mdd_db_ecu *ecu, uint32_t i)
 {
     if (i < ecu->variant_count) {
         mdd_variant v = mdd_variant_vec_at(mdd_ecu_data_variants(ecu->root), i);

@@ -234,10 +234,6 @@ MDD_INTERNAL void db_ecu_free(mdd_db_ecu *ecu);
 /* Frees the index arrays db_build_index() allocated (not the layers) and clears them. */
 MDD_INTERNAL void db_index_free_arrays(mdd_db_ecu *ecu);
 
-/* Layer i of ecu (variants first, then functional groups) with its table and kind, its
- * ranges zero. */
-MDD_INTERNAL mdd_db_layer db_layer_make(const mdd_db_ecu *ecu, uint32_t i);
-
 /* index.c: the persisted index (docs/adr/0024-ready-fast-with-integrity.md) */
 
 /* Gives ecu, whose payload is loaded, its index: the persisted one of its file when it is
@@ -307,6 +303,15 @@ MDD_INTERNAL void db_services_build_finish(db_services_build *b);
 /* Returns array grown (by doubling) to hold need elements of size bytes, updating *cap, or
  * NULL when out of memory, leaving array and *cap as they were. */
 MDD_INTERNAL void *db_reserve(void *array, size_t *cap, size_t need, size_t size);
+
+/* prefetch.c */
+
+/* Asks the kernel to read ahead, for every file of paths at once, what opening it under opts
+ * reads first (the file's head and tail, its verification record and persisted index), so
+ * that a cold start's reads overlap. Only for the strategies and modes that trust a record
+ * (the others read whole files anyway). Advice: nothing fails. */
+MDD_INTERNAL void db_prefetch(const char *const *paths, size_t count,
+                              const mdd_db_options *opts);
 
 /* dir.c */
 

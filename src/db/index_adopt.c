@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* An ECU taking a checked persisted index as its index: its arrays become views of the
- * index's memory, and its layers (which hold pointers, so are not persisted) are rebuilt from
- * the index's ranges and the payload's tables. */
+ * index's memory, and its layers (which hold pointers, so are not persisted as they are) are
+ * rebuilt from the index's table positions and ranges. */
 #include "index_format.h"
 
 #include <stdint.h>
@@ -52,13 +52,17 @@ mdd_status db_index_adopt(mdd_db_ecu *ecu, const uint8_t *data, const db_index_h
     for (uint32_t i = 0; i < n; i++) {
         db_index_layer r;
         memcpy(&r, data + l.offset[IDX_LAYERS] + (size_t)i * sizeof r, sizeof r);
-        layers[i] = db_layer_make(ecu, i);
-        layers[i].first = r.first;
-        layers[i].count = r.count;
-        layers[i].run_first = r.run_first;
-        layers[i].run_count = r.run_count;
-        layers[i].class_first = r.class_first;
-        layers[i].class_count = r.class_count;
+        layers[i] = (mdd_db_layer){
+            .ecu = ecu,
+            .table = {ecu->payload.ptr, ecu->payload.len, r.table},
+            .is_variant = i < c->variant_count,
+            .first = r.first,
+            .count = r.count,
+            .run_first = r.run_first,
+            .run_count = r.run_count,
+            .class_first = r.class_first,
+            .class_count = r.class_count,
+        };
     }
     free(ecu->layers);
     ecu->layers = layers;

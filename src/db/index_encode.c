@@ -24,8 +24,8 @@ static void encode_layers(const mdd_db_ecu *ecu, uint8_t *out)
     uint32_t n = ecu->variant_count + ecu->group_count;
     for (uint32_t i = 0; i < n; i++) {
         const mdd_db_layer *l = &ecu->layers[i];
-        db_index_layer e = {l->first, l->count, l->run_first, l->run_count, l->class_first,
-                            l->class_count};
+        db_index_layer e = {l->table.pos,  l->first,       l->count,      l->run_first,
+                            l->run_count,  l->class_first, l->class_count};
         memcpy(out + i * sizeof e, &e, sizeof e);
     }
 }

@@ -56,8 +56,12 @@ typedef struct db_index_header {
     db_index_counts counts;
 } db_index_header;
 
-/* One layer's ranges, as in mdd_db_layer. */
+/* One layer's Variant or FunctionalGroup table position and its ranges, as in mdd_db_layer.
+ * The position is kept so that loading reads no layer table of the payload (each would be a
+ * page fault, on a cold start a disk read); like every table position, it is checked by the
+ * payload's readers when used, not here. */
 typedef struct db_index_layer {
+    uint32_t table;
     uint32_t first;
     uint32_t count;
     uint32_t run_first;

@@ -245,6 +245,8 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
     /* One verifier for every payload: its bookkeeping is allocated once, not per ECU. */
     mdd_fb_verifier *verifier = NULL;
     st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
+    if (src->paths)
+        db_prefetch(src->paths, src->count, &o);
     for (size_t i = 0; i < src->count && st == MDD_OK; i++)
         st = add_source(db, src, i, &o, verifier, err);
     mdd_fb_verifier_free(verifier);

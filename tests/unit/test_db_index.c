@@ -305,8 +305,8 @@ static void test_index_leaves_the_heap(void **state)
         assert_int_equal(stat(idx, &st), 0);
         const mdd_db_ecu *ecu = mdd_db_ecu_at(db, i);
         uint64_t layers = mdd_db_variant_count(ecu) + mdd_db_functional_group_count(ecu);
-        /* header 184, checksum 8, 24 bytes a layer's ranges */
-        arrays += (uint64_t)st.st_size - 184 - 8 - 24 * layers;
+        /* header 184, checksum 8, 28 bytes a layer's table and ranges */
+        arrays += (uint64_t)st.st_size - 184 - 8 - 28 * layers;
         slack += 10 * 7 + 10 * 8; /* padding of 10 sections; an empty array's one element */
     }
     uint64_t dropped = m_ref.index_bytes - m.index_bytes;
@@ -426,7 +426,7 @@ static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
 /* Where the sections of an index start, computed here from docs/format.md: the header is
  * 184 bytes, its counts at 152 (variants, groups, requests, prefix bytes, runs, classes,
- * DTCs, flags); then layers (24 bytes each), layers by name (4), requests (12), names,
+ * DTCs, flags); then layers (28 bytes each: table, first entry, count, first run, ...), layers by name (4), requests (12), names,
  * folded names, semantics (4 each), prefixes (1), runs (8), class entries and tables (4
  * each), DTCs (8), each 8-byte aligned; then the 8-byte checksum. */
 typedef struct sections {
@@ -445,7 +445,7 @@ static sections sections_of(const uint8_t *idx)
     uint32_t classes = u32_at(idx, 172);
     s.dtc_count = u32_at(idx, 176);
     s.layers = 184;
-    s.by_name = align8(s.layers + 24 * (size_t)n);
+    s.by_name = align8(s.layers + 28 * (size_t)n);
     s.requests = align8(s.by_name + 4 * (size_t)n);
     s.names = align8(s.requests + 12 * (size_t)s.request_count);
     size_t semantics = align8(align8(s.names + 4 * (size_t)s.request_count) +
@@ -481,12 +481,12 @@ static void apply(damage d, uint8_t *idx, size_t *size)
     case TRUNCATE: *size -= 8; return;
     case OTHER_VERSION: put_u32(idx, 12, 2); break;
     case OTHER_BYTE_ORDER: put_u32(idx, 8, 0x04030201u); break;
-    case LAYER_OUTSIDE: put_u32(idx, s.layers, s.request_count); break;
+    case LAYER_OUTSIDE: put_u32(idx, s.layers + 4, s.request_count); break;
     case PREFIX_OUTSIDE: put_u32(idx, s.requests, s.prefix_bytes); break;
-    case NAME_ORDER_OUTSIDE: put_u32(idx, s.names, u32_at(idx, s.layers + 4)); break;
+    case NAME_ORDER_OUTSIDE: put_u32(idx, s.names, u32_at(idx, s.layers + 8)); break;
     case RUN_PAST_LAYER: {
-        uint32_t run_first = u32_at(idx, s.layers + 8);
-        put_u32(idx, s.runs + 8 * (size_t)run_first + 4, u32_at(idx, s.layers + 4) + 1);
+        uint32_t run_first = u32_at(idx, s.layers + 12);
+        put_u32(idx, s.runs + 8 * (size_t)run_first + 4, u32_at(idx, s.layers + 8) + 1);
         break;
     }
     case LAYER_NAME_OUTSIDE: put_u32(idx, s.by_name, s.variant_count); break;
@@ -505,8 +505,8 @@ static void test_corrupt_or_hostile_index_is_rebuilt(void **state)
     size_t size;
     uint8_t *pristine = tu_read_file(idx_path, &size);
     /* The ECU's first layer has services and runs, so each damage hits something used. */
-    assert_true(u32_at(pristine, 184 + 4) > 0);
-    assert_true(u32_at(pristine, 184 + 12) > 0);
+    assert_true(u32_at(pristine, 184 + 8) > 0);
+    assert_true(u32_at(pristine, 184 + 16) > 0);
     mdd_db *ref = open_reference(fx);
     for (int d = 0; d < DAMAGE_COUNT; d++) {
         uint8_t *bytes = malloc(size);
