@@ -184,6 +184,7 @@ void db_ecu_free(mdd_db_ecu *ecu)
     mdd_pin_release(&ecu->pin);
     mdd_store_close(ecu->store);
     free(ecu->path);
+    free(ecu->strings);
     free(ecu->layers);
     free(ecu);
 }

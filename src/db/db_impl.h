@@ -73,7 +73,8 @@ struct mdd_db_ecu {
     mdd_pin pin;
     mdd_bytes payload;
     mdd_bytes name;
-    mdd_bytes revision; /* EcuData's, else the container's */
+    mdd_bytes revision; /* EcuData's, else the container's; for a file, copies in strings */
+    uint8_t *strings;   /* owns the copies of a file's name and revision, or NULL */
     int is_default;     /* the newest of the ECUs of its name */
     mdd_ecu_data root;
     mdd_db_layer *layers; /* variants, then functional groups, in EcuData order */
@@ -214,6 +215,11 @@ MDD_INTERNAL mdd_status db_load_file(mdd_db_ecu *ecu, const char *path,
 MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
                                         const mdd_db_options *opts, mdd_fb_verifier *verifier,
                                         mdd_error *err);
+
+/* Makes ecu's name and revision copies of its own (for a file: the database sorts its ECUs
+ * by them after every payload was released, and a page of a released payload read again is a
+ * disk read on a cold start). Fails only when out of memory. */
+MDD_INTERNAL mdd_status db_keep_names(mdd_db_ecu *ecu, mdd_error *err);
 
 /* After the walks of verification and indexing, drops the store's mapped pages from the
  * process and, when opts->store.evict is on, its files from the page cache

@@ -46,7 +46,7 @@ static mdd_status load_file(mdd_db_ecu *ecu, const db_index_key *key,
     mdd_status st = db_index_file_map(ecu->path, &f, NULL);
     if (st != MDD_OK)
         return st;
-    st = db_index_check(ecu, key, f.map.data, f.map.size, &h, NULL);
+    st = db_index_check(key, f.map.data, f.map.size, &h, NULL);
     if (st == MDD_OK)
         st = db_index_adopt(ecu, f.map.data, &h, NULL);
     if (st == MDD_OK) {
@@ -146,6 +146,6 @@ mdd_status mdd_db_index_adopt_payload(mdd_db *db, size_t i, const mdd_inherit_li
     mdd_db_ecu *ecu = db->ecus[i];
     db_index_key key = key_base(ecu, limits);
     db_index_header h;
-    mdd_status st = db_index_check(ecu, &key, data, size, &h, err);
+    mdd_status st = db_index_check(&key, data, size, &h, err);
     return st == MDD_OK ? db_index_adopt(ecu, data, &h, err) : st;
 }

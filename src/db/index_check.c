@@ -32,9 +32,11 @@ static mdd_status check_frame(const uint8_t *data, size_t size, db_index_header 
     return MDD_OK;
 }
 
-/* The key and the counts the payload itself gives. */
-static mdd_status check_binding(const mdd_db_ecu *ecu, const db_index_key *key,
-                                const db_index_header *h, mdd_error *err)
+/* The key. The payload's own counts are not compared: reading its vectors would cost a
+ * fault per file at every start, and nothing depends on them agreeing (the layers and DTCs
+ * are the index's, each table read through the payload's checked readers). */
+static mdd_status check_binding(const db_index_key *key, const db_index_header *h,
+                                mdd_error *err)
 {
     const db_index_counts *c = &h->counts;
     if (memcmp(&h->key.identity, &key->identity, sizeof key->identity) != 0)
@@ -45,12 +47,6 @@ static mdd_status check_binding(const mdd_db_ecu *ecu, const db_index_key *key,
     if (h->key.inherit_max_depth != key->inherit_max_depth ||
         h->key.inherit_max_steps != key->inherit_max_steps)
         return stale(err, "other inheritance limits");
-    if (c->variant_count != mdd_variant_vec_count(mdd_ecu_data_variants(ecu->root)) ||
-        c->group_count !=
-            mdd_functional_group_vec_count(mdd_ecu_data_functional_groups(ecu->root)) ||
-        c->dtc_count != mdd_dtc_vec_count(mdd_ecu_data_dtcs(ecu->root)))
-        return mdd_fail(err, MDD_ERR_FORMAT,
-                        "header: its layer or DTC counts differ from the payload's");
     if (c->flags & ~(uint32_t)DB_INDEX_NO_MISSING_PARENTS)
         return mdd_fail(err, MDD_ERR_FORMAT, "header: unknown flags 0x%x", (unsigned)c->flags);
     return MDD_OK;
@@ -184,12 +180,12 @@ static mdd_status check_arrays(const view *v)
     return st;
 }
 
-mdd_status db_index_check(const mdd_db_ecu *ecu, const db_index_key *key, const uint8_t *data,
-                          size_t size, db_index_header *header, mdd_error *err)
+mdd_status db_index_check(const db_index_key *key, const uint8_t *data, size_t size,
+                          db_index_header *header, mdd_error *err)
 {
     mdd_status st = check_frame(data, size, header, err);
     if (st == MDD_OK)
-        st = check_binding(ecu, key, header, err);
+        st = check_binding(key, header, err);
     if (st != MDD_OK)
         return st;
     db_index_layout l = db_index_layout_of(&header->counts);

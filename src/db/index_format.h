@@ -116,13 +116,12 @@ MDD_INTERNAL void db_index_encode(const mdd_db_ecu *ecu, const db_index_key *key
 
 /* index_check.c */
 
-/* Checks data[0..size) as an index of ecu's loaded payload bound to key: header, size for its
- * counts, checksum, then every range and position the lookups follow, in one pass. Sets
- * *header (a copy) on success. MDD_ERR_FORMAT or MDD_ERR_CHECKSUM naming the offset or the
- * structure and the reason. Reads nothing outside data. */
-MDD_INTERNAL mdd_status db_index_check(const mdd_db_ecu *ecu, const db_index_key *key,
-                                       const uint8_t *data, size_t size,
-                                       db_index_header *header, mdd_error *err);
+/* Checks data[0..size) as an index bound to key: header, binding, size for its counts,
+ * checksum, then every range and position the lookups follow, in one pass. Sets *header (a
+ * copy) on success. MDD_ERR_FORMAT or MDD_ERR_CHECKSUM naming the offset or the structure and
+ * the reason. Reads nothing outside data. */
+MDD_INTERNAL mdd_status db_index_check(const db_index_key *key, const uint8_t *data,
+                                       size_t size, db_index_header *header, mdd_error *err);
 
 /* Replaces ecu's index arrays by views of data (an index db_index_check() accepted, which
  * stays alive while ecu uses it: the ECU's index_file, or a caller's memory), freeing the

@@ -67,6 +67,8 @@ static mdd_status load_ecu(const source *s, const mdd_db_options *opts,
         source_label(s, label, sizeof label);
         st = db_index_establish(ecu, opts, label, report, err);
     }
+    if (st == MDD_OK && s->path)
+        st = db_keep_names(ecu, err);
     /* Verification and indexing walked the payload; what lookups need faults back in. */
     db_release_payload(ecu, opts);
     return st;
