@@ -6,7 +6,8 @@
  * pass the checksum), and as patches to the base, each 8 bytes (a 4-byte offset into the
  * base, taken modulo its size and 4-aligned, and the 4-byte value written there), with the
  * checksum recomputed, which lets the fuzzer reach every check behind it. An accepted index
- * is then used by every lookup over every layer, and the base is adopted again. */
+ * is then used by every lookup over the layer the input's first byte chooses, and the base is
+ * adopted again. */
 #include <mdd/db.h>
 #include <mdd_internal/db_index.h>
 #include <mdd_internal/fb_build.h>
@@ -85,14 +86,19 @@ static void use_layer(const mdd_db_layer *layer)
     (void)mdd_db_find_service(layer, "x", &found);
 }
 
-/* Every lookup of the ECU whose index was just accepted. */
-static void use_index(const mdd_db *db)
+/* Every lookup of one layer (which, chosen by the input: one layer's lookups cost what a
+ * whole ECU's would divided by its layers, and the fuzzer reaches the others by changing
+ * the choice), and of the layers and DTCs, of the ECU whose index was just accepted. */
+static void use_index(const mdd_db *db, uint32_t which)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++)
-        use_layer(mdd_db_variant_at(ecu, i));
-    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++)
-        use_layer(mdd_db_functional_group_at(ecu, i));
+    uint32_t variants = mdd_db_variant_count(ecu);
+    uint32_t layers = variants + mdd_db_functional_group_count(ecu);
+    if (layers) {
+        which %= layers;
+        use_layer(which < variants ? mdd_db_variant_at(ecu, which)
+                                   : mdd_db_functional_group_at(ecu, which - variants));
+    }
     (void)mdd_db_find_variant(ecu, "FUZZ");
     (void)mdd_db_find_functional_group(ecu, "FUZZ");
     uint32_t first;
@@ -102,13 +108,14 @@ static void use_index(const mdd_db *db)
     }
 }
 
-/* Tries work[0..size) as the ECU's index; the base is its index again afterwards. */
-static void try_index(base *b, size_t size)
+/* Tries work[0..size) as the ECU's index, using layer which when it is accepted; the base is
+ * the ECU's index again afterwards. */
+static void try_index(base *b, size_t size, uint32_t which)
 {
     if (mdd_db_index_adopt_payload(b->db, 0, &b->limits, (const uint8_t *)b->work, size, NULL) !=
         MDD_OK)
         return;
-    use_index(b->db);
+    use_index(b->db, which);
     check(mdd_db_index_adopt_payload(b->db, 0, &b->limits, (const uint8_t *)b->index, b->size,
                                      NULL) == MDD_OK);
 }
@@ -121,9 +128,10 @@ static uint32_t le32(const uint8_t *p)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     base *b = base_get();
+    uint32_t which = size ? data[0] : 0;
     if (size <= MAX_INDEX) {
         memcpy(b->work, data, size);
-        try_index(b, size);
+        try_index(b, size, which);
     }
     uint8_t *work = (uint8_t *)b->work;
     memcpy(work, b->index, b->size);
@@ -133,6 +141,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(work + at, data + i + 4, 4);
     }
     mdd_db_index_seal(work, b->size);
-    try_index(b, b->size);
+    try_index(b, b->size, which);
     return 0;
 }
