@@ -5,6 +5,7 @@
 #include "copy.h"
 
 #include <mdd/convert.h>
+#include <mdd_internal/db_index.h>
 #include <mdd_internal/record.h>
 
 #include <stdlib.h>
@@ -23,21 +24,30 @@ void set_free(strategy_set *set)
     *set = (strategy_set){0};
 }
 
-/* The file beside path the strategy reads too (a sidecar, a verification record), or NULL
- * (also when there is none yet) after which *failed says whether that was an error. */
-static char *companion_of(const strategy_set *set, const char *path, int *failed)
+/* The kinds of file beside an MDD file that a strategy reads too. */
+typedef enum companion_kind { COMPANION_SIDECAR, COMPANION_RECORD, COMPANION_INDEX } companion_kind;
+
+/* The companion of path of kind (a sidecar; a verification record or a persisted index, only
+ * once there is one), or NULL, after which *failed says whether that was an error. */
+static char *companion_of(const strategy_set *set, const char *path, companion_kind kind,
+                          int *failed)
 {
     char *companion = NULL;
     mdd_error err;
     mdd_status st = MDD_OK;
     *failed = 0;
-    if (set->strategy == MDD_STRATEGY_SIDECAR)
+    int sidecar = set->strategy == MDD_STRATEGY_SIDECAR;
+    if (set->strategy == MDD_STRATEGY_HEAP || sidecar != (kind == COMPANION_SIDECAR))
+        return NULL;
+    if (kind == COMPANION_SIDECAR)
         st = mdd_sidecar_path(path, &companion, &err);
-    else if (set->strategy != MDD_STRATEGY_HEAP)
+    else if (kind == COMPANION_RECORD)
         st = mdd_record_path(path, &companion, &err);
+    else
+        st = mdd_db_index_path(path, &companion, &err);
     if (st != MDD_OK)
         *failed = bench_fail(path, "%s", err.message);
-    if (companion && set->strategy != MDD_STRATEGY_SIDECAR && access(companion, F_OK) != 0) {
+    if (companion && !sidecar && access(companion, F_OK) != 0) {
         free(companion);
         companion = NULL;
     }
@@ -49,12 +59,14 @@ int set_for_each_file(const strategy_set *set, file_fn fn, void *ctx)
     for (size_t i = 0; i < set->count; i++) {
         if (fn(ctx, set->paths[i]) != 0)
             return -1;
-        int failed;
-        char *companion = companion_of(set, set->paths[i], &failed);
-        int rc = failed ? -1 : companion ? fn(ctx, companion) : 0;
-        free(companion);
-        if (rc != 0)
-            return -1;
+        for (int kind = COMPANION_SIDECAR; kind <= COMPANION_INDEX; kind++) {
+            int failed;
+            char *companion = companion_of(set, set->paths[i], (companion_kind)kind, &failed);
+            int rc = failed ? -1 : companion ? fn(ctx, companion) : 0;
+            free(companion);
+            if (rc != 0)
+                return -1;
+        }
     }
     return 0;
 }

@@ -57,6 +57,13 @@ typedef struct mdd_db_options {
     /* Live databases only: nonzero lets a reload take a file whose revision is older than the
      * one loaded from its path (a downgrade), which is otherwise refused. Default 0. */
     int allow_downgrade;
+    /* Nonzero (the default): a file whose integrity a verification record establishes
+     * (store.integrity MDD_INTEGRITY_RECORD, inplace or pread) keeps its lookup index in
+     * NAME.mdd.idx beside it, written at the first open that finds none current and mapped
+     * read-only by later opens instead of building it again; a directory that cannot be
+     * written keeps the index in memory. 0 builds it in memory at every open and neither
+     * reads nor writes index files. */
+    int persist_index;
 } mdd_db_options;
 
 /* The defaults described above. */

@@ -31,11 +31,24 @@ static mdd_status index_layer(build *b, mdd_db_layer *layer, mdd_diag_layer diag
     return st == MDD_OK ? db_index_services(&b->index, layer, &b->services) : st;
 }
 
+/* Layer i of ecu (variants first, then functional groups) with its table and kind, its
+ * ranges zero. */
+static mdd_db_layer db_layer_make(const mdd_db_ecu *ecu, uint32_t i)
+{
+    if (i < ecu->variant_count) {
+        mdd_variant v = mdd_variant_vec_at(mdd_ecu_data_variants(ecu->root), i);
+        return (mdd_db_layer){.ecu = ecu, .table = v.t, .is_variant = 1};
+    }
+    mdd_functional_group g = mdd_functional_group_vec_at(
+        mdd_ecu_data_functional_groups(ecu->root), i - ecu->variant_count);
+    return (mdd_db_layer){.ecu = ecu, .table = g.t, .is_variant = 0};
+}
+
 static mdd_status index_variant(build *b, uint32_t i)
 {
     mdd_variant v = mdd_variant_vec_at(mdd_ecu_data_variants(b->ecu->root), i);
     mdd_db_layer *layer = &b->ecu->layers[i];
-    *layer = (mdd_db_layer){.ecu = b->ecu, .table = v.t, .is_variant = 1};
+    *layer = db_layer_make(b->ecu, i);
     mdd_status st =
         index_layer(b, layer, mdd_variant_diag_layer(v), mdd_variant_parent_refs(v));
     if (st != MDD_OK)
@@ -48,7 +61,7 @@ static mdd_status index_group(build *b, uint32_t i)
     mdd_functional_group g =
         mdd_functional_group_vec_at(mdd_ecu_data_functional_groups(b->ecu->root), i);
     mdd_db_layer *layer = &b->ecu->layers[b->ecu->variant_count + i];
-    *layer = (mdd_db_layer){.ecu = b->ecu, .table = g.t, .is_variant = 0};
+    *layer = db_layer_make(b->ecu, b->ecu->variant_count + i);
     mdd_status st = index_layer(b, layer, mdd_functional_group_diag_layer(g),
                                 mdd_functional_group_parent_refs(g));
     if (st != MDD_OK)
@@ -137,14 +150,8 @@ mdd_status db_build_index(mdd_db_ecu *ecu, const mdd_inherit_limits *limits, mdd
     return st;
 }
 
-void db_ecu_free(mdd_db_ecu *ecu)
+void db_index_free_arrays(mdd_db_ecu *ecu)
 {
-    if (!ecu)
-        return;
-    mdd_pin_release(&ecu->pin);
-    mdd_store_close(ecu->store);
-    free(ecu->path);
-    free(ecu->layers);
     free(ecu->layers_by_name);
     free(ecu->requests);
     free(ecu->names);
@@ -155,5 +162,29 @@ void db_ecu_free(mdd_db_ecu *ecu)
     free(ecu->class_entries);
     free(ecu->class_tables);
     free(ecu->dtcs);
+    ecu->layers_by_name = NULL;
+    ecu->requests = NULL;
+    ecu->names = NULL;
+    ecu->names_folded = NULL;
+    ecu->semantics = NULL;
+    ecu->prefixes = NULL;
+    ecu->runs = NULL;
+    ecu->class_entries = NULL;
+    ecu->class_tables = NULL;
+    ecu->dtcs = NULL;
+}
+
+void db_ecu_free(mdd_db_ecu *ecu)
+{
+    if (!ecu)
+        return;
+    if (!ecu->index_borrowed)
+        db_index_free_arrays(ecu);
+    mdd_mapping_close(&ecu->index_file);
+    mdd_pin_release(&ecu->pin);
+    mdd_store_close(ecu->store);
+    free(ecu->path);
+    free(ecu->strings);
+    free(ecu->layers);
     free(ecu);
 }

@@ -9,6 +9,7 @@
 #include "../common/error.h"
 
 #include <mdd/db.h>
+#include <mdd/file.h>
 
 #include <stdatomic.h>
 #include <sys/types.h>
@@ -72,7 +73,8 @@ struct mdd_db_ecu {
     mdd_pin pin;
     mdd_bytes payload;
     mdd_bytes name;
-    mdd_bytes revision; /* EcuData's, else the container's */
+    mdd_bytes revision; /* EcuData's, else the container's; for a file, copies in strings */
+    uint8_t *strings;   /* owns the copies of a file's name and revision, or NULL */
     int is_default;     /* the newest of the ECUs of its name */
     mdd_ecu_data root;
     mdd_db_layer *layers; /* variants, then functional groups, in EcuData order */
@@ -94,6 +96,14 @@ struct mdd_db_ecu {
     uint64_t *dtcs; /* trouble_code << 32 | index in EcuData.dtcs, ascending */
     uint32_t dtc_count;
     uint64_t index_bytes; /* what the ECU allocated: itself, its path and its arrays */
+    size_t chunk;         /* the DIAGNOSTIC_DESCRIPTION chunk's number (0 for a payload) */
+    /* The persisted index the arrays above are views of (read-only), unmapped when the ECU
+     * is freed; empty (data NULL) when they were allocated (index.c). */
+    mdd_mapping index_file;
+    /* Nonzero: the index arrays are views of memory the ECU does not own (index_file's, or
+     * a caller's), freed by nobody here. */
+    int index_borrowed;
+    int index_origin; /* an mdd_db_index_origin (mdd_internal/db_index.h) */
 };
 
 /* What opening reported, in the order it was found. */
@@ -206,6 +216,11 @@ MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
                                         const mdd_db_options *opts, mdd_fb_verifier *verifier,
                                         mdd_error *err);
 
+/* Makes ecu's name and revision copies of its own (for a file: the database sorts its ECUs
+ * by them after every payload was released, and a page of a released payload read again is a
+ * disk read on a cold start). Fails only when out of memory. */
+MDD_INTERNAL mdd_status db_keep_names(mdd_db_ecu *ecu, mdd_error *err);
+
 /* After the walks of verification and indexing, drops the store's mapped pages from the
  * process and, when opts->store.evict is on, its files from the page cache
  * (mdd_store_evict()), so that idle memory holds only what lookups touch and their faults
@@ -218,8 +233,25 @@ MDD_INTERNAL void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options
 MDD_INTERNAL mdd_status db_build_index(mdd_db_ecu *ecu, const mdd_inherit_limits *limits,
                                        mdd_error *err);
 
-/* Frees what db_load_*() and db_build_index() gave ecu, and ecu itself. Safe on NULL. */
+/* Frees what db_load_*() and db_build_index() (or db_index_establish()) gave ecu, and ecu
+ * itself. Safe on NULL. */
 MDD_INTERNAL void db_ecu_free(mdd_db_ecu *ecu);
+
+/* Frees the index arrays db_build_index() allocated (not the layers) and clears them. */
+MDD_INTERNAL void db_index_free_arrays(mdd_db_ecu *ecu);
+
+/* index.c: the persisted index (docs/adr/0024-ready-fast-with-integrity.md) */
+
+/* Gives ecu, whose payload is loaded, its index: the persisted one of its file when it is
+ * current and checks, else built (db_build_index()) and, for a file whose integrity a
+ * verification record establishes and with opts->persist_index on, written beside the file
+ * and mapped for the next open; a file that cannot be written keeps the built index in
+ * memory. Also adds the file's missing-parent entries to report (source names the file).
+ * Fails only as building or the parent check fails. */
+MDD_INTERNAL mdd_status db_index_establish(mdd_db_ecu *ecu, const mdd_db_options *opts,
+                                           const char *source, db_report *report,
+                                           mdd_error *err);
+
 
 /* prefixes.c */
 
@@ -277,6 +309,15 @@ MDD_INTERNAL void db_services_build_finish(db_services_build *b);
 /* Returns array grown (by doubling) to hold need elements of size bytes, updating *cap, or
  * NULL when out of memory, leaving array and *cap as they were. */
 MDD_INTERNAL void *db_reserve(void *array, size_t *cap, size_t need, size_t size);
+
+/* prefetch.c */
+
+/* Asks the kernel to read ahead, for every file of paths at once, what opening it under opts
+ * reads first (the file's head and tail, its verification record and persisted index), so
+ * that a cold start's reads overlap. Only for the strategies and modes that trust a record
+ * (the others read whole files anyway). Advice: nothing fails. */
+MDD_INTERNAL void db_prefetch(const char *const *paths, size_t count,
+                              const mdd_db_options *opts);
 
 /* dir.c */
 

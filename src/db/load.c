@@ -80,6 +80,7 @@ static mdd_status load_description(mdd_db_ecu *ecu, const mdd_db_options *opts,
         st = read_payload(ecu, chunk, &payload, err);
     if (st != MDD_OK)
         return st;
+    ecu->chunk = chunk;
     st = load_verified(ecu, chunk, payload, opts, verifier, err);
     if (st != MDD_OK) {
         mdd_error_prefix(err, "chunk %zu: ", chunk);
@@ -111,6 +112,22 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
     /* Of the file loaded, not of what path names by now: a reload compares the two. */
     ecu->identity = db_store_identity(ecu->store);
     return load_description(ecu, opts, verifier, err);
+}
+
+mdd_status db_keep_names(mdd_db_ecu *ecu, mdd_error *err)
+{
+    size_t n = ecu->name.len + ecu->revision.len;
+    ecu->strings = malloc(n ? n : 1);
+    if (!ecu->strings)
+        return mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
+    if (ecu->name.len)
+        memcpy(ecu->strings, ecu->name.ptr, ecu->name.len);
+    if (ecu->revision.len)
+        memcpy(ecu->strings + ecu->name.len, ecu->revision.ptr, ecu->revision.len);
+    ecu->name.ptr = ecu->strings;
+    ecu->revision.ptr = ecu->strings + ecu->name.len;
+    ecu->index_bytes += n;
+    return MDD_OK;
 }
 
 void db_release_payload(const mdd_db_ecu *ecu, const mdd_db_options *opts)

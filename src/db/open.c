@@ -22,6 +22,7 @@ mdd_db_options mdd_db_options_default(void)
         .store = mdd_store_options_default(),
         .fb = mdd_fb_verify_options_default(),
         .inherit = mdd_inherit_limits_default(),
+        .persist_index = 1,
     };
 }
 
@@ -61,13 +62,13 @@ static mdd_status load_ecu(const source *s, const mdd_db_options *opts,
     ecu->source = s->index;
     mdd_status st = s->path ? db_load_file(ecu, s->path, opts, verifier, err)
                             : db_load_payload(ecu, s->payload, opts, verifier, err);
-    if (st == MDD_OK)
-        st = db_build_index(ecu, &opts->inherit, err);
     if (st == MDD_OK) {
         char label[MDD_ERROR_MESSAGE_SIZE];
         source_label(s, label, sizeof label);
-        st = db_check_parents(ecu, label, report, err);
+        st = db_index_establish(ecu, opts, label, report, err);
     }
+    if (st == MDD_OK && s->path)
+        st = db_keep_names(ecu, err);
     /* Verification and indexing walked the payload; what lookups need faults back in. */
     db_release_payload(ecu, opts);
     return st;
@@ -246,6 +247,8 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
     /* One verifier for every payload: its bookkeeping is allocated once, not per ECU. */
     mdd_fb_verifier *verifier = NULL;
     st = o.store.verify ? mdd_fb_verifier_create(&verifier, err) : MDD_OK;
+    if (src->paths)
+        db_prefetch(src->paths, src->count, &o);
     for (size_t i = 0; i < src->count && st == MDD_OK; i++)
         st = add_source(db, src, i, &o, verifier, err);
     mdd_fb_verifier_free(verifier);

@@ -110,9 +110,7 @@ mdd_status mdd_record_build(int fd, const struct stat *st, const mdd_file *file,
     return s;
 }
 
-/* A record file may be trusted only when nobody but its reader (or root) could have put its
- * bytes there. */
-static mdd_status check_owner(const struct stat *st, mdd_error *err)
+mdd_status mdd_record_check_owner(const struct stat *st, uint64_t max_size, mdd_error *err)
 {
     if (!S_ISREG(st->st_mode))
         return mdd_fail(err, MDD_ERR_FORMAT, "not a regular file");
@@ -122,9 +120,9 @@ static mdd_status check_owner(const struct stat *st, mdd_error *err)
     if (st->st_mode & (S_IWGRP | S_IWOTH))
         return mdd_fail(err, MDD_ERR_FORMAT, "writable by group or others (mode %03o)",
                         (unsigned)(st->st_mode & 0777));
-    if ((uint64_t)st->st_size > MDD_RECORD_MAX_SIZE)
-        return mdd_fail(err, MDD_ERR_FORMAT, "%lld bytes, more than a record's %zu",
-                        (long long)st->st_size, MDD_RECORD_MAX_SIZE);
+    if ((uint64_t)st->st_size > max_size)
+        return mdd_fail(err, MDD_ERR_FORMAT, "%lld bytes, more than the %llu allowed",
+                        (long long)st->st_size, (unsigned long long)max_size);
     return MDD_OK;
 }
 
@@ -148,7 +146,7 @@ static mdd_status load_fd(int fd, mdd_record *out, mdd_error *err)
     struct stat st;
     if (fstat(fd, &st) != 0)
         return mdd_fail(err, MDD_ERR_IO, "fstat: %s", strerror(errno));
-    mdd_status s = check_owner(&st, err);
+    mdd_status s = mdd_record_check_owner(&st, MDD_RECORD_MAX_SIZE, err);
     if (s)
         return s;
     size_t size = (size_t)st.st_size;

@@ -99,6 +99,12 @@ mdd_status mdd_record_build(int fd, const struct stat *st, const mdd_file *file,
                             const uint8_t *base, const uint8_t (*digests)[MDD_SHA512_SIZE],
                             mdd_record *out, mdd_error *err);
 
+/* Whether a file of status *st may be trusted as a file the library wrote beside an MDD
+ * file (a record, a persisted index): a regular file owned by the effective user or root, so
+ * that nobody else could have put its bytes there, not writable by group or others, at most
+ * max_size bytes. MDD_OK, or MDD_ERR_FORMAT saying why not. */
+mdd_status mdd_record_check_owner(const struct stat *st, uint64_t max_size, mdd_error *err);
+
 /* Reads the record of mdd_path into *out when it may be trusted as a file: a regular file
  * (not followed through a symbolic link) owned by the effective user or root, not writable
  * by group or others, at most MDD_RECORD_MAX_SIZE bytes, that parses. MDD_ERR_NOT_FOUND when
