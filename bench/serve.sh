@@ -3,8 +3,13 @@
 # mdd serve under abuse (docs/benchmarks.md, "The server under abuse"): bench_serve against a
 # server on loopback, first with only the measured keep-alive clients doing lookups, then
 # with slow clients beside them (half request heads trickled a byte a second, and slow
-# readers of a 16 MiB chunk). Prints both runs (JSON lines), the throughput ratio and the
-# server's counters. About 20 seconds.
+# readers of a 16 MiB chunk). Prints both runs (JSON lines, each with the CPU time the load
+# generator, cpu_s, and the server, server_cpu_s, used meanwhile: on a machine with few CPUs
+# they compete), the throughput ratio and the server's counters. About 20 seconds.
+#
+# LOADGEN, when set, is a command prefix for the load generator, e.g. "taskset -c 1" or
+# "nice -n 10", and SERVER one for the server: to see what their competition does to the
+# figures.
 #
 #   bench/serve.sh BUILD_DIR [CLIENTS [SLOW [SLOW_READERS [REQUESTS]]]]
 set -euo pipefail
@@ -12,7 +17,7 @@ BUILD=${1:?usage: bench/serve.sh BUILD_DIR [CLIENTS [SLOW [SLOW_READERS [REQUEST
 CLIENTS=${2:-16}
 SLOW=${3:-1000}
 READERS=${4:-20}
-REQUESTS=${5:-50000}
+REQUESTS=${5:-150000}
 MDD=$BUILD/mdd
 BENCH=$BUILD/bench/bench_serve
 TMP=$(mktemp -d)
@@ -28,15 +33,27 @@ mkdir "$TMP/db"
     --chunk "DIAGNOSTIC_DESCRIPTION:$ecu:$TMP/payload:plain" \
     --chunk "EMBEDDED_FILE:blob:$TMP/blob:plain" >/dev/null
 mkfifo "$TMP/listen"
-"$MDD" serve --listen 127.0.0.1:0 "$TMP/db" >"$TMP/listen" &
+${SERVER:-} "$MDD" serve --listen 127.0.0.1:0 "$TMP/db" >"$TMP/listen" &
 PID=$!
 read -r line <"$TMP/listen"
 port=${line##*:}
 lookup="/ecus/$ecu/lookup?request=22F190"
 
-base=$("$BENCH" --clients "$CLIENTS" --requests "$REQUESTS" --path "$lookup" "$port")
+# The server's CPU time so far, user and system, in seconds.
+server_cpu() { awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$PID/stat"; }
+
+# Runs the load generator with the given arguments; prints its line with server_cpu_s added.
+measure() {
+    local before out
+    before=$(server_cpu)
+    out=$(${LOADGEN:-} "$BENCH" "$@")
+    jq -c --argjson s "$(awk -v a="$before" -v b="$(server_cpu)" 'BEGIN { print b - a }')" \
+        '. + {server_cpu_s: $s}' <<<"$out"
+}
+
+base=$(measure --clients "$CLIENTS" --requests "$REQUESTS" --path "$lookup" "$port")
 echo "$base"
-abuse=$("$BENCH" --clients "$CLIENTS" --requests "$REQUESTS" --slow "$SLOW" \
+abuse=$(measure --clients "$CLIENTS" --requests "$REQUESTS" --slow "$SLOW" \
     --slow-readers "$READERS" --path "$lookup" --chunk-path "/ecus/$ecu/chunks/blob" "$port")
 echo "$abuse"
 jq -n --argjson a "$base" --argjson b "$abuse" \

@@ -53,6 +53,11 @@ struct serve_reload {
     struct event *watch_event;
 };
 
+serve_ecu *serve_gen_ecu(serve_gen *g, const serve_ecu *e)
+{
+    return &g->tables.ecus[e - g->tables.ecus];
+}
+
 serve_gen *serve_gen_hold(serve_gen *g)
 {
     g->users++;
