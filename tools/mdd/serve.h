@@ -102,6 +102,7 @@ typedef struct serve_counters {
     uint64_t inline_answers;    /* payload resident: answered at once */
     uint64_t async_reads;       /* payload brought in by the reader first */
     uint64_t max_loop_stall_us; /* the longest callback the server ran on the loop */
+    uint64_t max_loop_stall_own_us; /* its own part (serve_stall_end()), the longest */
     uint64_t connections;       /* open now */
     uint64_t accepted;
     uint64_t refused; /* over --max-connections with every connection busy: closed at once */
@@ -314,8 +315,19 @@ void serve_target_free(serve_target *t);
 /* A monotonic clock in microseconds. */
 uint64_t serve_now_us(void);
 
-/* Records a callback that started at start_us as a loop stall. */
-void serve_stall_end(serve_server *s, uint64_t start_us);
+/* Where the loop's thread stood when a callback began: the clock, its CPU time, and how often
+ * it had waited (voluntary context switches) or been preempted (involuntary ones). */
+typedef struct serve_stall {
+    uint64_t start_us, cpu_us;
+    long waits, preemptions;
+} serve_stall;
+
+/* Marks the start of a callback on the loop. */
+serve_stall serve_stall_begin(void);
+
+/* Records the callback begun at mark as a loop stall: its whole time, and its own part (the
+ * whole time when the thread waited, else its CPU time; none when it was preempted). */
+void serve_stall_end(serve_server *s, const serve_stall *mark);
 
 /* ---- Replies (serve_reply.c) ---- */
 

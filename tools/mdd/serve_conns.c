@@ -149,7 +149,7 @@ static void register_pending(evutil_socket_t fd, short what, void *arg)
     (void)fd;
     (void)what;
     serve_server *s = arg;
-    uint64_t start = serve_now_us();
+    serve_stall start = serve_stall_begin();
     /* The list is newest first: register in the order they came. */
     serve_conn *oldest = NULL;
     while (s->pending) {
@@ -164,7 +164,7 @@ static void register_pending(evutil_socket_t fd, short what, void *arg)
         c->next = NULL;
         register_one(s, c);
     }
-    serve_stall_end(s, start);
+    serve_stall_end(s, &start);
 }
 
 /* evhttp's bufferevent factory: called once per accepted connection, before evhttp wraps

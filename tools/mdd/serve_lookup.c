@@ -129,9 +129,9 @@ void serve_reader_ready(evutil_socket_t fd, short what, void *arg)
     (void)fd;
     (void)what;
     serve_server *s = arg;
-    uint64_t start = serve_now_us();
+    serve_stall start = serve_stall_begin();
     mdd_reader_dispatch(s->reader);
-    serve_stall_end(s, start);
+    serve_stall_end(s, &start);
 }
 
 /* ---- /ecus/{ecu}/lookup?request=HEX[&variant=V] ---- */
