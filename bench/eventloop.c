@@ -52,10 +52,11 @@
  * figures as JSON.
  *
  * To look at one variant's stalls closely: --only VARIANT (a JSON key, e.g. loop_reader_pread)
- * runs that variant alone, cold only, and prints each run's time and stalls and how many runs
- * met the stall target instead of the table (no JSON); --log-stalls MS prints every loop iteration whose own part took at least
- * MS ms to stderr, with its start on CLOCK_MONOTONIC (the clock of `perf record -k mono`, to
- * find the loop's context switches in that iteration), its wall and CPU time and its waits and
+ * runs that variant alone, cold only, and prints instead of the table each run's time,
+ * stalls, loop iterations and how many of them waited, and how many runs met the stall target
+ * (no JSON); --log-stalls MS prints every loop iteration whose own part took at least MS ms to
+ * stderr, with its start on CLOCK_MONOTONIC (the clock of `perf record -k mono`, to find the
+ * loop's context switches in that iteration), its wall and CPU time and its waits and
  * preemptions. */
 #include "bench_common.h"
 
@@ -826,7 +827,8 @@ static void run_only(const options *o, char **paths, figures *f)
     int have_sum = 0;
     unsigned under = 0;
     printf("%s, cold: %u files of %u MiB, pieces of %u KiB, window %u, pool %u, io_uring reads "
-           "of at most %u KiB\n\n| run | s | stall all ms | stall own ms | iterations | waited in |\n"
+           "of at most %u KiB\n\n"
+           "| run | s | stall all ms | stall own ms | iterations | waited in |\n"
            "|---|---|---|---|---|---|\n",
            variants[o->only].label, o->files, o->size_mib, o->piece_kib, o->window, o->pool,
            max_read_kib(o));

@@ -72,7 +72,8 @@ for ((r = 1; r <= ROUNDS; r++)); do
         "$port")
     echo "$abuse"
     rounds+=("$(jq -n -c --argjson a "$base" --argjson b "$abuse" --argjson r "$r" \
-        '{round: $r, throughput_ratio: (($b.requests_per_s / $a.requests_per_s) * 100 | round / 100),
+        '{round: $r,
+          throughput_ratio: (($b.requests_per_s / $a.requests_per_s) * 100 | round / 100),
           p99_ms: ($b.p99_us / 1000 * 100 | round / 100)}')")
     echo "${rounds[-1]}"
 done
