@@ -130,7 +130,8 @@ bench: build
 	@bash bench/plot.sh bench/results/latest.json
 
 # mdd serve under abuse: keep-alive lookups alone, then beside 1,000 slow clients and 20 slow
-# readers (bench/serve.sh; docs/benchmarks.md, "The server under abuse"). About 20 seconds.
+# readers, in rounds side by side (bench/serve.sh; docs/benchmarks.md, "The server under abuse").
+# About 2 minutes.
 bench-serve: build
 	@bash bench/serve.sh $(BUILD)
 

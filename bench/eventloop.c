@@ -3,7 +3,7 @@
  * mapping, from one thread per file, and from a loop fed by asynchronous reads.
  *
  *   bench_eventloop [--window N] [--pool N] [--max-read KIB]
- *                   [--advice normal|sequential|random]
+ *                   [--advice normal|sequential|random] [--only VARIANT] [--log-stalls MS]
  *                   [--json-out FILE] DIR [FILES [SIZE_MIB [RUNS [PIECE_KIB]]]]
  *
  * DIR holds FILES (default 8) plain MDD files of SIZE_MIB (default 256) MiB, random-NN.mdd,
@@ -49,7 +49,15 @@
  * (mdd_store_evict() and POSIX_FADV_DONTNEED); "warm": the same variant again right after,
  * without eviction. Figures are medians over RUNS (default 3) runs, interleaved so that drift
  * hits every variant alike. Prints a markdown table and the targets; --json-out writes the
- * figures as JSON. */
+ * figures as JSON.
+ *
+ * To look at one variant's stalls closely: --only VARIANT (a JSON key, e.g. loop_reader_pread)
+ * runs that variant alone, cold only, and prints instead of the table each run's time,
+ * stalls, loop iterations and how many of them waited, and how many runs met the stall target
+ * (no JSON); --log-stalls MS prints every loop iteration whose own part took at least MS ms to
+ * stderr, with its start on CLOCK_MONOTONIC (the clock of `perf record -k mono`, to find the
+ * loop's context switches in that iteration), its wall and CPU time and its waits and
+ * preemptions. */
 #include "bench_common.h"
 
 #include <mdd/async.h>
@@ -99,6 +107,8 @@ typedef struct options {
     int advice;
     const char *advice_name;
     const char *json_out;
+    int only;            /* a variant_id, or -1 for all */
+    double log_stall_ns; /* 0: no log */
 } options;
 
 static void parse_advice(const char *s, options *o)
@@ -118,14 +128,17 @@ static void parse_advice(const char *s, options *o)
     bench_die("--advice: expected normal, sequential or random, not '%s'", s);
 }
 
+static int variant_by_key(const char *key);
+
 static const char usage[] =
     "usage: " PROG " [--window N] [--pool N] [--max-read KIB]\n"
-    "       [--advice normal|sequential|random] [--json-out FILE]\n"
+    "       [--advice normal|sequential|random] [--only VARIANT]\n"
+    "       [--log-stalls MS] [--json-out FILE]\n"
     "       DIR [FILES [SIZE_MIB [RUNS [PIECE_KIB]]]]";
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {NULL, 8, 256, 3, 1024, 32, 4, 0, MADV_NORMAL, "normal", NULL};
+    options o = {NULL, 8, 256, 3, 1024, 32, 4, 0, MADV_NORMAL, "normal", NULL, -1, 0};
     unsigned positional = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -139,6 +152,10 @@ static options parse_options(int argc, char **argv)
             o.max_read_kib = bench_parse_uint(a, argv[++i], 4, 1u << 20);
         else if (strcmp(a, "--advice") == 0)
             parse_advice(argv[++i], &o);
+        else if (strcmp(a, "--only") == 0)
+            o.only = variant_by_key(argv[++i]);
+        else if (strcmp(a, "--log-stalls") == 0)
+            o.log_stall_ns = bench_parse_uint(a, argv[++i], 1, 100000) * 1e6;
         else if (strcmp(a, "--json-out") == 0)
             o.json_out = argv[++i];
         else if (strncmp(a, "--", 2) == 0)
@@ -158,6 +175,8 @@ static options parse_options(int argc, char **argv)
     }
     if (!o.dir)
         bench_die("%s", usage);
+    if (o.only >= 0 && o.json_out)
+        bench_die("--only prints its runs; it writes no JSON");
     /* The cache's blocks are pieces: a power of two; and pieces must tile every file. */
     if (o.piece_kib & (o.piece_kib - 1) || (uint64_t)o.size_mib * 1024u % o.piece_kib)
         bench_die("PIECE_KIB must be a power of two that divides SIZE_MIB * 1024");
@@ -254,6 +273,7 @@ typedef struct work {
     size_t piece;           /* bytes */
     size_t pieces_per_file;
     size_t pieces;          /* in all */
+    double log_stall_ns;    /* options.log_stall_ns */
 } work;
 
 /* Piece k is piece k / files of file k % files: round robin over the files. */
@@ -276,6 +296,7 @@ typedef struct outcome {
     double ns;                    /* the whole checksum */
     double stall_ns[STALL_KINDS]; /* the longest loop iteration; 0 without a loop */
     uint64_t sum;
+    uint64_t iterations, waited; /* loop iterations, and those in which the thread waited */
 } outcome;
 
 /* Where the loop's thread stands: the clock, its CPU time, and how often it gave up the CPU
@@ -312,11 +333,25 @@ static double own_ns(const thread_mark *a, const thread_mark *b)
     return b->waits != a->waits ? b->now_ns - a->now_ns : b->cpu_ns - a->cpu_ns;
 }
 
-static void iteration_end(const iteration *it, outcome *r)
+/* Prints one long iteration (--log-stalls): when it began, so that a trace of the loop's
+ * thread can be matched to it, and what the thread did meanwhile. */
+static void log_stall(const thread_mark *a, const thread_mark *b)
+{
+    fprintf(stderr,
+            "%s: stall at %.6f s: %.3f ms, cpu %.3f ms, waits %ld, preemptions %ld\n", PROG,
+            a->now_ns / 1e9, (b->now_ns - a->now_ns) / 1e6, (b->cpu_ns - a->cpu_ns) / 1e6,
+            b->waits - a->waits, b->preemptions - a->preemptions);
+}
+
+static void iteration_end(const work *w, const iteration *it, outcome *r)
 {
     thread_mark end = thread_mark_now();
     double spent = end.now_ns - it->start.now_ns;
     double own = own_ns(&it->start, &end);
+    if (w->log_stall_ns > 0 && own >= w->log_stall_ns)
+        log_stall(&it->start, &end);
+    r->iterations++;
+    r->waited += end.waits != it->start.waits;
     if (spent > r->stall_ns[STALL_ALL])
         r->stall_ns[STALL_ALL] = spent;
     if (own > r->stall_ns[STALL_OWN])
@@ -363,7 +398,7 @@ static size_t slice_size(const work *w)
 static outcome run_loop_mmap(const work *w)
 {
     int ep = epoll_or_die();
-    outcome r = {0, {0, 0}, 0};
+    outcome r = {0};
     size_t slice = slice_size(w);
     double start = bench_now_ns();
     for (size_t k = 0; k < w->pieces; k++) {
@@ -372,7 +407,7 @@ static outcome run_loop_mmap(const work *w)
             loop_poll(ep, 1); /* a real loop's connections; none here */
             iteration it = iteration_begin();
             r.sum += checksum(data + piece_offset(w, k) + at, slice);
-            iteration_end(&it, &r);
+            iteration_end(w, &it, &r);
         }
     }
     r.ns = bench_now_ns() - start;
@@ -401,7 +436,7 @@ static outcome run_threads_mmap(const work *w)
 {
     pthread_t threads[MAX_FILES];
     file_task tasks[MAX_FILES];
-    outcome r = {0, {0, 0}, 0};
+    outcome r = {0};
     double start = bench_now_ns();
     for (unsigned i = 0; i < w->files; i++) {
         tasks[i] = (file_task){w, i, 0};
@@ -465,7 +500,7 @@ static outcome run_reader_loop(const work *w, mdd_reader *reader, size_t window)
     struct epoll_event ev = {.events = EPOLLIN};
     if (epoll_ctl(ep, EPOLL_CTL_ADD, mdd_reader_fd(reader), &ev) != 0)
         bench_die("epoll_ctl: %s", strerror(errno));
-    outcome r = {0, {0, 0}, 0};
+    outcome r = {0};
     double start = bench_now_ns();
     submit_more(&l);
     while (l.done < w->pieces) {
@@ -486,7 +521,7 @@ static outcome run_reader_loop(const work *w, mdd_reader *reader, size_t window)
             l.done++;
         }
         submit_more(&l);
-        iteration_end(&it, &r);
+        iteration_end(w, &it, &r);
     }
     r.ns = bench_now_ns() - start;
     close(ep);
@@ -523,6 +558,15 @@ static const variant variants[V_COUNT] = {
      MDD_READER_AUTO, 1},
 };
 
+static int variant_by_key(const char *key)
+{
+    for (int v = 0; v < V_COUNT; v++)
+        if (strcmp(key, variants[v].key) == 0)
+            return v;
+    bench_die("--only: no variant '%s' (loop_mmap, threads_mmap, loop_reader_pread, "
+              "loop_threads_pread, loop_reader_inplace)", key);
+}
+
 enum { COLD = 0, WARM = 1, MODES = 2 };
 static const char *const mode_names[MODES] = {"cold", "warm"};
 
@@ -539,6 +583,7 @@ static void open_work(const options *o, char **paths, mdd_strategy strategy, mdd
     w->piece = (size_t)o->piece_kib * 1024u;
     w->pieces_per_file = (size_t)o->size_mib * MIB / w->piece;
     w->pieces = w->pieces_per_file * o->files;
+    w->log_stall_ns = o->log_stall_ns;
     mdd_store_options opts = mdd_store_options_default();
     opts.strategy = strategy;
     opts.verify = 0;
@@ -755,6 +800,49 @@ static void write_json(const options *o, const figures *f, const summary *s, uin
     bench_close_output(out, o->json_out);
 }
 
+/* Runs variant v once in mode m and records it in f as run number run; every run must find
+ * the checksum of the first (*sum, *have_sum). */
+static outcome measure(const options *o, char **paths, int v, int m, unsigned run,
+                       figures *f, uint64_t *sum, int *have_sum)
+{
+    outcome r = run_variant(o, paths, (variant_id)v, m, &f[v]);
+    fprintf(stderr, "%s: run %u %-30s %s %.3f s, stall %.2f ms (own %.2f ms)\n", PROG,
+            run + 1, variants[v].label, mode_names[m], r.ns / 1e9,
+            r.stall_ns[STALL_ALL] / 1e6, r.stall_ns[STALL_OWN] / 1e6);
+    if (*have_sum && r.sum != *sum)
+        bench_die("%s: checksum 0x%016" PRIx64 " differs from 0x%016" PRIx64,
+                  variants[v].label, r.sum, *sum);
+    *sum = r.sum;
+    *have_sum = 1;
+    f[v].ns[m][run] = r.ns;
+    for (int k = 0; k < STALL_KINDS; k++)
+        f[v].stall_ns[k][m][run] = r.stall_ns[k];
+    return r;
+}
+
+/* --only: the one variant's cold runs, one line each, and how many met the stall target. */
+static void run_only(const options *o, char **paths, figures *f)
+{
+    uint64_t sum = 0;
+    int have_sum = 0;
+    unsigned under = 0;
+    printf("%s, cold: %u files of %u MiB, pieces of %u KiB, window %u, pool %u, io_uring reads "
+           "of at most %u KiB\n\n"
+           "| run | s | stall all ms | stall own ms | iterations | waited in |\n"
+           "|---|---|---|---|---|---|\n",
+           variants[o->only].label, o->files, o->size_mib, o->piece_kib, o->window, o->pool,
+           max_read_kib(o));
+    for (unsigned run = 0; run < o->runs; run++) {
+        outcome r = measure(o, paths, o->only, COLD, run, f, &sum, &have_sum);
+        printf("| %u | %.3f | %.2f | %.2f | %" PRIu64 " | %" PRIu64 " |\n", run + 1, r.ns / 1e9,
+               r.stall_ns[STALL_ALL] / 1e6, r.stall_ns[STALL_OWN] / 1e6, r.iterations,
+               r.waited);
+        under += r.stall_ns[STALL_OWN] < TARGET_STALL_MS * 1e6;
+    }
+    printf("\nlongest own stall under %.0f ms in %u of %u runs\n", TARGET_STALL_MS, under,
+           o->runs);
+}
+
 int main(int argc, char **argv)
 {
     options o = parse_options(argc, argv);
@@ -763,32 +851,22 @@ int main(int argc, char **argv)
         paths[i] = file_path(o.dir, i);
     make_files(&o, paths);
     static figures f[V_COUNT];
-    uint64_t sum = 0;
-    int have_sum = 0;
-    for (unsigned run = 0; run < o.runs; run++) {
-        for (int v = 0; v < V_COUNT; v++) {
-            for (int m = 0; m < MODES; m++) {
-                outcome r = run_variant(&o, paths, (variant_id)v, m, &f[v]);
-                fprintf(stderr, "%s: run %u %-30s %s %.3f s, stall %.2f ms (own %.2f ms)\n",
-                        PROG, run + 1, variants[v].label, mode_names[m], r.ns / 1e9,
-                        r.stall_ns[STALL_ALL] / 1e6, r.stall_ns[STALL_OWN] / 1e6);
-                if (have_sum && r.sum != sum)
-                    bench_die("%s: checksum 0x%016" PRIx64 " differs from 0x%016" PRIx64,
-                        variants[v].label, r.sum, sum);
-                sum = r.sum;
-                have_sum = 1;
-                f[v].ns[m][run] = r.ns;
-                for (int k = 0; k < STALL_KINDS; k++)
-                    f[v].stall_ns[k][m][run] = r.stall_ns[k];
-            }
-        }
+    if (o.only >= 0) {
+        run_only(&o, paths, f);
+    } else {
+        uint64_t sum = 0;
+        int have_sum = 0;
+        for (unsigned run = 0; run < o.runs; run++)
+            for (int v = 0; v < V_COUNT; v++)
+                for (int m = 0; m < MODES; m++)
+                    (void)measure(&o, paths, v, m, run, f, &sum, &have_sum);
+        summary s[V_COUNT];
+        for (int v = 0; v < V_COUNT; v++)
+            s[v] = summarize(&o, &f[v]);
+        print_table(&o, f, s, sum);
+        if (o.json_out)
+            write_json(&o, f, s, sum);
     }
-    summary s[V_COUNT];
-    for (int v = 0; v < V_COUNT; v++)
-        s[v] = summarize(&o, &f[v]);
-    print_table(&o, f, s, sum);
-    if (o.json_out)
-        write_json(&o, f, s, sum);
     for (unsigned i = 0; i < o.files; i++)
         free(paths[i]);
     return 0;

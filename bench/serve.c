@@ -12,7 +12,8 @@
  * when the server closes them, and R slow readers (default 0) each ask for CHUNK-PATH and
  * read 4 KiB of it every 100 ms from a small receive buffer. One thread, one epoll loop:
  * the figures are the server's, as long as this process is not the bottleneck (it does
- * little per request). Exits 1 when a normal request failed or was answered other than 200. */
+ * little per request; its CPU time over the measurement, cpu_s, says how much it took from the
+ * server's). Exits 1 when a normal request failed or was answered other than 200. */
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -50,6 +51,14 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The CPU time this process has used, user and system, in seconds. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static int connect_to(const bench *b, int rcvbuf)
@@ -290,15 +299,17 @@ int main(int argc, char **argv)
     b.done = 0;
     b.requests = requests;
     uint64_t start = now_ns();
+    double cpu_start = cpu_seconds();
     run(&b, clients, count);
     double seconds = (double)(now_ns() - start) / 1e9;
+    double cpu = cpu_seconds() - cpu_start;
     qsort(b.latencies, b.done, sizeof *b.latencies, compare_u64);
     printf("{\"clients\": %zu, \"slow\": %zu, \"slow_readers\": %zu, \"requests\": %llu, "
            "\"failed\": %llu, \"seconds\": %.3f, \"requests_per_s\": %.0f, "
-           "\"p50_us\": %.1f, \"p99_us\": %.1f, \"slow_reconnects\": %llu}\n",
+           "\"p50_us\": %.1f, \"p99_us\": %.1f, \"slow_reconnects\": %llu, \"cpu_s\": %.3f}\n",
            normal, slow, readers, (unsigned long long)b.done, (unsigned long long)b.failed,
            seconds, (double)b.done / seconds, (double)b.latencies[b.done / 2] / 1e3,
-           (double)b.latencies[b.done * 99 / 100] / 1e3, (unsigned long long)b.reconnects);
+           (double)b.latencies[b.done * 99 / 100] / 1e3, (unsigned long long)b.reconnects, cpu);
     for (size_t k = 0; k < count; k++)
         if (clients[k].fd >= 0)
             close(clients[k].fd);

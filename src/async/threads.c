@@ -2,13 +2,17 @@
 /* The thread-pool backend: workers take reads from a queue, perform them with blocking
  * pread(2) and push them on a done stack, then signal the reader's descriptor. The stack is
  * lock-free because the loop's thread takes it: with more workers than CPUs, a worker
- * preempted while holding a lock the loop wants would stall the loop for a time slice. It works under
- * any kernel and any seccomp policy; io_uring (uring.c) needs neither threads nor copies
- * through a queue, but may be refused. */
+ * preempted while holding a lock the loop wants would stall the loop for a time slice. For
+ * the same reason workers are woken with a semaphore, whose post never waits, rather than a
+ * condition variable, whose signal waits for its internal lock while a worker holds it. The
+ * queue's mutex is held for a push or a pop only. It works under any kernel and any seccomp
+ * policy; io_uring (uring.c) needs neither threads nor copies through a queue, but may be
+ * refused. */
 #include "async_impl.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -22,7 +26,10 @@ typedef struct read_queue {
 typedef struct pool {
     const mdd_reader *reader;
     pthread_mutex_t lock; /* guards todo and stopping */
-    pthread_cond_t work;
+    /* A post per read queued and per worker to stop: a worker takes one, then a read, or
+     * stops when there is none and the pool is stopping; reads canceled from the queue leave
+     * posts that find it empty. */
+    sem_t work;
     read_queue todo;             /* not started */
     _Atomic(async_read *) done; /* performed, not yet reaped: a stack, newest first */
     int stopping;
@@ -85,19 +92,32 @@ static void perform(async_read *rd, uint8_t *discard)
 
 /* Each worker discards into an area of its own: the workers' preads would race on a shared
  * one. */
+/* Waits for a post; returns the next read, or NULL when there is none (stop when *stopping). */
+static async_read *take(pool *p, int *stopping)
+{
+    while (sem_wait(&p->work) != 0) {
+        /* EINTR: signals are blocked on workers, but a debugger may still interrupt. */
+    }
+    pthread_mutex_lock(&p->lock);
+    async_read *rd = p->todo.head;
+    if (rd)
+        (void)unlink_read(&p->todo, rd);
+    *stopping = p->stopping;
+    pthread_mutex_unlock(&p->lock);
+    return rd;
+}
+
 static void *worker(void *arg)
 {
     pool *p = arg;
     uint8_t *discard = malloc(ASYNC_DISCARD_SIZE);
-    pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->todo.head && !p->stopping)
-            pthread_cond_wait(&p->work, &p->lock);
-        async_read *rd = p->todo.head;
-        if (!rd)
+        int stopping = 0;
+        async_read *rd = take(p, &stopping);
+        if (!rd && stopping)
             break;
-        (void)unlink_read(&p->todo, rd);
-        pthread_mutex_unlock(&p->lock);
+        if (!rd)
+            continue;
         perform(rd, discard);
         /* Release: the reader's thread sees what perform() wrote once it sees rd. */
         async_read *top = atomic_load_explicit(&p->done, memory_order_relaxed);
@@ -106,9 +126,7 @@ static void *worker(void *arg)
         while (!atomic_compare_exchange_weak_explicit(&p->done, &top, rd, memory_order_release,
                                                       memory_order_relaxed));
         async_signal(p->reader);
-        pthread_mutex_lock(&p->lock);
     }
-    pthread_mutex_unlock(&p->lock);
     free(discard);
     return NULL;
 }
@@ -119,8 +137,8 @@ static mdd_status threads_start(mdd_reader *reader, async_read *rd, mdd_error *e
     pool *p = reader->state;
     pthread_mutex_lock(&p->lock);
     push(&p->todo, rd);
-    pthread_cond_signal(&p->work);
     pthread_mutex_unlock(&p->lock);
+    sem_post(&p->work);
     return MDD_OK;
 }
 
@@ -157,15 +175,16 @@ static void stop_workers(pool *p, size_t count)
 {
     pthread_mutex_lock(&p->lock);
     p->stopping = 1;
-    pthread_cond_broadcast(&p->work);
     pthread_mutex_unlock(&p->lock);
+    for (size_t i = 0; i < count; i++)
+        sem_post(&p->work);
     for (size_t i = 0; i < count; i++)
         pthread_join(p->threads[i], NULL);
 }
 
 static void free_pool(pool *p)
 {
-    pthread_cond_destroy(&p->work);
+    sem_destroy(&p->work);
     pthread_mutex_destroy(&p->lock);
     free(p);
 }
@@ -212,7 +231,7 @@ mdd_status async_threads_open(mdd_reader *reader, const mdd_reader_options *opts
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for %u reader threads", opts->threads);
     p->reader = reader;
     pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->work, NULL);
+    sem_init(&p->work, 0, 0);
     int rc = start_workers(p, opts->threads);
     if (rc) {
         stop_workers(p, p->count);

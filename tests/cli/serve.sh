@@ -250,6 +250,12 @@ cmp -s "$TMP/body" "$WORK/blob" || fail "the large streamed chunk differs"
 expect_get 200 /health '{"status": "ok"}'
 get /metrics
 expect_eq "$(jq '.streamed_bytes >= 33554432' "$TMP/body")" true "bytes streamed"
+expect_eq "$(jq '.max_loop_stall_own_us | type' "$TMP/body")" '"number"' "the loop's own stall"
+# The descriptor table was grown at startup for every connection allowed: no accept(2) on the
+# loop waits for it to grow.
+max_conns=$(jq .max_connections "$TMP/body")
+fd_size=$(awk '/^FDSize:/ { print $2 }' "/proc/$PID/status")
+expect_eq "$((fd_size > max_conns))" 1 "a descriptor table of $fd_size for $max_conns connections"
 stop_server
 
 # ---- the connection limit: an idle or incomplete connection makes room, a busy one not ----

@@ -10,8 +10,11 @@
 
 #include "testutil.h"
 
+#include <mdd/memory.h>
 #include <mdd/store.h>
 #include <mdd_internal/cache.h>
+
+#include "../../src/store/cache_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -349,6 +352,30 @@ static void test_spare_reuse(void **state)
     mdd_cache_free(cache);
 }
 
+/* A fresh block buffer comes with every page in memory: whoever reads into it later (a pool
+ * thread, an io_uring worker) takes no fault, and so no lock an event loop's allocation waits
+ * for. */
+static void test_fresh_buffer_populated(void **state)
+{
+    (void)state;
+    enum { BIG = 1u << 20 };
+    mdd_cache_options o = {.budget_bytes = 4u * BIG, .block_size = BIG};
+    mdd_cache *cache = NULL;
+    mdd_error err;
+    assert_int_equal(mdd_cache_create(&o, &cache, &err), MDD_OK);
+    uint8_t *buf = cache_buffer_get(cache, BIG);
+    assert_non_null(buf);
+    uint64_t resident = 0;
+    assert_int_equal(mdd_resident_bytes(buf, BIG, &resident, &err), MDD_OK);
+    /* mincore() counts the whole pages the buffer touches. */
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = (uintptr_t)buf & ~(page - 1);
+    uintptr_t end = ((uintptr_t)buf + BIG + page - 1) & ~(page - 1);
+    assert_int_equal(resident, end - start);
+    free(buf);
+    mdd_cache_free(cache);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -360,6 +387,7 @@ int main(void)
         T(test_spans),
         T(test_shared),
         T(test_spare_reuse),
+        T(test_fresh_buffer_populated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

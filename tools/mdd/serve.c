@@ -104,6 +104,7 @@ static int open_data(serve_server *s, const char *dir)
         ro.max_in_flight = (uint32_t)s->opts.max_connections;
     if (mdd_reader_open(&ro, &s->reader, &err) != MDD_OK)
         return cli_error(dir, "%s", err.message);
+    serve_conns_grow_fd_table(mdd_reader_fd(s->reader), s->opts.max_connections);
     return CLI_EXIT_OK;
 }
 

@@ -56,6 +56,9 @@ typedef struct serve_ecu {
     uint32_t dtc_count;
     serve_chunk *chunks;
     size_t chunk_count;
+    /* The loop's: the payload's pages were mapped into the process once, resident
+     * (serve_lookup.c), so that later residency checks find them in the page tables. */
+    int payload_mapped;
 } serve_ecu;
 
 typedef struct serve_tables {
@@ -99,6 +102,7 @@ typedef struct serve_counters {
     uint64_t inline_answers;    /* payload resident: answered at once */
     uint64_t async_reads;       /* payload brought in by the reader first */
     uint64_t max_loop_stall_us; /* the longest callback the server ran on the loop */
+    uint64_t max_loop_stall_own_us; /* its own part (serve_stall_end()), the longest */
     uint64_t connections;       /* open now */
     uint64_t accepted;
     uint64_t refused; /* over --max-connections with every connection busy: closed at once */
@@ -182,6 +186,13 @@ int serve_conns_init(serve_server *s);
  * and a reserve set aside; raises the soft limit to the hard one first (epoll has no use
  * for the low soft limit kept for select()). At least 1. */
 uint64_t serve_conns_fd_limit(void);
+
+/* Grows the process's descriptor table now to room for connections more descriptors than are
+ * open, using fd (any open descriptor) to reach that far. The kernel grows the table as
+ * descriptors are allocated, and each growth waits for an RCU grace period (milliseconds) in
+ * whichever call allocated it: the loop's accept(2) of the connection that crossed a power
+ * of two. Best effort: the table grows later where this fails. */
+void serve_conns_grow_fd_table(int fd, uint64_t connections);
 
 /* The most connections served at once: the reader's queue holds one read for each. */
 #define SERVE_MAX_CONNECTIONS 32768u
@@ -304,8 +315,19 @@ void serve_target_free(serve_target *t);
 /* A monotonic clock in microseconds. */
 uint64_t serve_now_us(void);
 
-/* Records a callback that started at start_us as a loop stall. */
-void serve_stall_end(serve_server *s, uint64_t start_us);
+/* Where the loop's thread stood when a callback began: the clock, its CPU time, and how often
+ * it had waited (voluntary context switches) or been preempted (involuntary ones). */
+typedef struct serve_stall {
+    uint64_t start_us, cpu_us;
+    long waits, preemptions;
+} serve_stall;
+
+/* Marks the start of a callback on the loop. */
+serve_stall serve_stall_begin(void);
+
+/* Records the callback begun at mark as a loop stall: its whole time, and its own part (the
+ * whole time when the thread waited, else its CPU time; none when it was preempted). */
+void serve_stall_end(serve_server *s, const serve_stall *mark);
 
 /* ---- Replies (serve_reply.c) ---- */
 
@@ -461,5 +483,8 @@ serve_gen *serve_gen_hold(serve_gen *g);
 
 /* Gives up a use of g: a generation that is no longer current is closed with its last. */
 void serve_gen_drop(serve_gen *g);
+
+/* The loop's own, writable, entry of e, one of g's ECUs. */
+serve_ecu *serve_gen_ecu(serve_gen *g, const serve_ecu *e);
 
 #endif

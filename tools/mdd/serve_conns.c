@@ -18,8 +18,11 @@
 #include <event2/http.h>
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 /* Descriptors kept free of connections: the database's files, the reader's, the loop's,
  * and some room for what opens later (a shared image, a log). */
@@ -146,7 +149,7 @@ static void register_pending(evutil_socket_t fd, short what, void *arg)
     (void)fd;
     (void)what;
     serve_server *s = arg;
-    uint64_t start = serve_now_us();
+    serve_stall start = serve_stall_begin();
     /* The list is newest first: register in the order they came. */
     serve_conn *oldest = NULL;
     while (s->pending) {
@@ -161,7 +164,7 @@ static void register_pending(evutil_socket_t fd, short what, void *arg)
         c->next = NULL;
         register_one(s, c);
     }
-    serve_stall_end(s, start);
+    serve_stall_end(s, &start);
 }
 
 /* evhttp's bufferevent factory: called once per accepted connection, before evhttp wraps
@@ -230,6 +233,20 @@ uint64_t serve_conns_fd_limit(void)
         return 1;
     uint64_t room = rl.rlim_cur - used;
     return room < SERVE_MAX_CONNECTIONS ? room : SERVE_MAX_CONNECTIONS;
+}
+
+void serve_conns_grow_fd_table(int fd, uint64_t connections)
+{
+    uint64_t top = open_descriptors() + FD_RESERVE + connections;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        top >= rl.rlim_cur)
+        top = rl.rlim_cur - 1;
+    if (top > INT_MAX)
+        return;
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, (int)top);
+    if (high >= 0)
+        close(high);
 }
 
 void serve_conns_drop_pending(serve_server *s)

@@ -177,13 +177,13 @@ static void on_input(struct evbuffer *in, const struct evbuffer_cb_info *info, v
     serve_conn *c = arg;
     if (info->n_added == 0 || c->state == SERVE_CONN_REJECT)
         return;
-    uint64_t start = serve_now_us();
+    serve_stall start = serve_stall_begin();
     int status = scan_added(c, in, info->n_added);
     /* A connection answering a request keeps its reply; evhttp's own limit (the two added)
      * bounds what the next head holds. */
     if (status && c->state != SERVE_CONN_BUSY)
         reject(c, in, status);
-    serve_stall_end(c->server, start);
+    serve_stall_end(c->server, &start);
 }
 
 int serve_head_watch(serve_conn *c)

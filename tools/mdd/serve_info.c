@@ -163,6 +163,8 @@ static void counters_json(json_writer *j, const serve_counters *c, uint64_t max_
     json_uint(j, c->async_reads);
     json_key(j, "max_loop_stall_us");
     json_uint(j, c->max_loop_stall_us);
+    json_key(j, "max_loop_stall_own_us");
+    json_uint(j, c->max_loop_stall_own_us);
     json_key(j, "connections");
     json_uint(j, c->connections);
     json_key(j, "max_connections");

@@ -53,6 +53,11 @@ struct serve_reload {
     struct event *watch_event;
 };
 
+serve_ecu *serve_gen_ecu(serve_gen *g, const serve_ecu *e)
+{
+    return &g->tables.ecus[e - g->tables.ecus];
+}
+
 serve_gen *serve_gen_hold(serve_gen *g)
 {
     g->users++;
@@ -194,10 +199,10 @@ static void on_reload_done(evutil_socket_t fd, short what, void *arg)
     r->has_outcome = 0;
     pthread_cond_signal(&r->wake);
     pthread_mutex_unlock(&r->lock);
-    uint64_t start = serve_now_us();
+    serve_stall start = serve_stall_begin();
     if (outcome.gen)
         gen_make_current(s, outcome.gen);
-    serve_stall_end(s, start);
+    serve_stall_end(s, &start);
     print_outcome(&outcome);
 }
 

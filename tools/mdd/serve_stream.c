@@ -79,9 +79,9 @@ static void piece_flushed(struct evhttp_connection *evcon, void *arg)
     (void)evcon;
     serve_stream *st = arg;
     serve_server *s = st->server; /* the stream may end here */
-    uint64_t start = serve_now_us();
+    serve_stall start = serve_stall_begin();
     stream_next(st);
-    serve_stall_end(s, start);
+    serve_stall_end(s, &start);
 }
 
 /* Queues the pinned piece on the connection; the evbuffer releases the pin once sent. */
