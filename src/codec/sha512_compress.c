@@ -128,3 +128,11 @@ void mdd_sha512_state_final(mdd_sha512_state *s, uint8_t digest[64])
         store_be64(digest + 8 * i, s->h[i]);
     mdd_sha512_state_init(s);
 }
+
+void mdd_sha512_builtin(const void *data, size_t len, uint8_t digest[64])
+{
+    mdd_sha512_state s;
+    mdd_sha512_state_init(&s);
+    mdd_sha512_state_update(&s, data, len);
+    mdd_sha512_state_final(&s, digest);
+}

@@ -6,6 +6,7 @@
 
 #include <mdd/codec.h>
 #include <mdd_internal/record.h>
+#include <mdd_internal/sha512_builtin.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,8 @@ mdd_status mdd_record_encode(const mdd_record *record, uint8_t *out, mdd_error *
         memcpy(e + ENTRY_SHA512, record->chunks[i].sha512, MDD_SHA512_SIZE);
     }
     size_t body = size - MDD_RECORD_TRAILER_SIZE;
-    return mdd_sha512(out, body, out + body, err);
+    mdd_sha512_builtin(out, body, out + body);
+    return MDD_OK;
 }
 
 /* Magic, version, reserved field and the size the chunk count implies. */
@@ -112,11 +114,11 @@ static mdd_status check_trailer(const uint8_t *data, size_t size, mdd_error *err
 {
     uint8_t digest[MDD_SHA512_SIZE];
     size_t body = size - MDD_RECORD_TRAILER_SIZE;
-    mdd_status st = mdd_sha512(data, body, digest, err);
-    if (st == MDD_OK && memcmp(digest, data + body, MDD_SHA512_SIZE) != 0)
-        st = mdd_fail(err, MDD_ERR_CHECKSUM, "offset %zu: the record's SHA-512 does not match",
-                      body);
-    return st;
+    mdd_sha512_builtin(data, body, digest);
+    if (memcmp(digest, data + body, MDD_SHA512_SIZE) != 0)
+        return mdd_fail(err, MDD_ERR_CHECKSUM, "offset %zu: the record's SHA-512 does not match",
+                        body);
+    return MDD_OK;
 }
 
 static void decode_header(const uint8_t *data, mdd_record *out)

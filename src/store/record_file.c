@@ -7,6 +7,7 @@
 #include <mdd/codec.h>
 #include <mdd/file.h>
 #include <mdd_internal/record.h>
+#include <mdd_internal/sha512_builtin.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,53 +40,60 @@ mdd_record_identity mdd_record_identity_of(const struct stat *st)
     };
 }
 
-/* Adds the digest of the first and of the last span bytes of [offset, offset + len) of fd. */
-static mdd_status sample_ends(int fd, uint64_t offset, uint64_t len, mdd_sha512_ctx *outer,
-                              uint64_t *bytes, mdd_error *err)
+/* Reads size bytes at offset of fd into buf; what ends early is MDD_ERR_FORMAT. */
+static mdd_status read_at(int fd, uint8_t *buf, size_t size, uint64_t offset, mdd_error *err)
 {
-    uint64_t span = len < MDD_RECORD_SAMPLE_SPAN ? len : MDD_RECORD_SAMPLE_SPAN;
-    uint64_t starts[2] = {offset, offset + len - span};
-    for (int i = 0; i < 2; i++) {
-        uint8_t digest[MDD_SHA512_SIZE];
-        mdd_status st = mdd_sha512_file_range(fd, starts[i], span, 0, digest, err);
-        if (st == MDD_OK)
-            st = mdd_sha512_update(outer, digest, sizeof digest, err);
-        if (st)
-            return st;
-        *bytes += span;
+    for (size_t done = 0; done < size;) {
+        ssize_t n = pread(fd, buf + done, size - done, (off_t)(offset + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return mdd_fail(err, MDD_ERR_IO, "read: %s", strerror(errno));
+        if (n == 0)
+            return mdd_fail(err, MDD_ERR_FORMAT, "ends at %zu of %zu bytes", done, size);
+        done += (size_t)n;
     }
     return MDD_OK;
 }
 
-static mdd_status sample_all(int fd, const mdd_file *file, const uint8_t *base,
-                             uint64_t file_size, mdd_sha512_ctx *outer, uint64_t *bytes,
-                             mdd_error *err)
+/* Adds the digest of the first and of the last span bytes of [offset, offset + len) of fd. */
+static mdd_status sample_ends(int fd, uint64_t offset, uint64_t len, mdd_sha512_state *outer,
+                              uint64_t *bytes, mdd_error *err)
 {
-    mdd_status st = sample_ends(fd, 0, file_size, outer, bytes, err);
-    for (size_t i = 0; st == MDD_OK && i < file->chunk_count; i++) {
-        mdd_bytes data = file->chunks[i].data;
-        uint64_t offset = data.ptr ? (uint64_t)(data.ptr - base) : 0;
-        st = sample_ends(fd, offset, data.len, outer, bytes, err);
+    uint8_t span_bytes[MDD_RECORD_SAMPLE_SPAN];
+    size_t span = len < MDD_RECORD_SAMPLE_SPAN ? (size_t)len : MDD_RECORD_SAMPLE_SPAN;
+    uint64_t starts[2] = {offset, offset + len - span};
+    for (int i = 0; i < 2; i++) {
+        uint8_t digest[MDD_SHA512_SIZE];
+        mdd_status st = read_at(fd, span_bytes, span, starts[i], err);
+        if (st)
+            return st;
+        mdd_sha512_builtin(span_bytes, span, digest);
+        mdd_sha512_state_update(outer, digest, sizeof digest);
+        *bytes += span;
     }
-    return st;
+    return MDD_OK;
 }
 
 mdd_status mdd_record_sample(int fd, const mdd_file *file, const uint8_t *base,
                              uint64_t file_size, uint8_t digest[MDD_SHA512_SIZE],
                              uint64_t *bytes, mdd_error *err)
 {
-    mdd_sha512_ctx outer;
+    mdd_sha512_state outer;
+    mdd_sha512_state_init(&outer);
     *bytes = 0;
-    mdd_status st = mdd_sha512_init(&outer, err);
-    if (st)
-        return st;
-    st = sample_all(fd, file, base, file_size, &outer, bytes, err);
-    if (st == MDD_OK)
-        st = mdd_sha512_final(&outer, digest, err);
-    mdd_sha512_free(&outer);
-    if (st)
+    mdd_status st = sample_ends(fd, 0, file_size, &outer, bytes, err);
+    for (size_t i = 0; st == MDD_OK && i < file->chunk_count; i++) {
+        mdd_bytes data = file->chunks[i].data;
+        uint64_t offset = data.ptr ? (uint64_t)(data.ptr - base) : 0;
+        st = sample_ends(fd, offset, data.len, &outer, bytes, err);
+    }
+    if (st) {
         mdd_error_prefix(err, "content sample: ");
-    return st;
+        return st;
+    }
+    mdd_sha512_state_final(&outer, digest);
+    return MDD_OK;
 }
 
 mdd_status mdd_record_build(int fd, const struct stat *st, const mdd_file *file,
@@ -126,21 +134,6 @@ mdd_status mdd_record_check_owner(const struct stat *st, uint64_t max_size, mdd_
     return MDD_OK;
 }
 
-static mdd_status read_all(int fd, uint8_t *buf, size_t size, mdd_error *err)
-{
-    for (size_t done = 0; done < size;) {
-        ssize_t n = pread(fd, buf + done, size - done, (off_t)done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return mdd_fail(err, MDD_ERR_IO, "read: %s", strerror(errno));
-        if (n == 0)
-            return mdd_fail(err, MDD_ERR_FORMAT, "ends at %zu of %zu bytes", done, size);
-        done += (size_t)n;
-    }
-    return MDD_OK;
-}
-
 static mdd_status load_fd(int fd, mdd_record *out, mdd_error *err)
 {
     struct stat st;
@@ -153,7 +146,7 @@ static mdd_status load_fd(int fd, mdd_record *out, mdd_error *err)
     uint8_t *buf = malloc(size ? size : 1);
     if (!buf)
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a %zu-byte record", size);
-    s = read_all(fd, buf, size, err);
+    s = read_at(fd, buf, size, 0, err);
     if (s == MDD_OK)
         s = mdd_record_parse(buf, size, out, err);
     free(buf);
