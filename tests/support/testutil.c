@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "testutil.h"
 
+#include <mdd_internal/fb_build.h>
+#include <mdd_internal/gen.h>
+
 #include <dirent.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -58,6 +61,23 @@ void tu_write_file(const char *path, const void *data, size_t len)
         perror(path);
         abort();
     }
+}
+
+void tu_write_generated(const char *path, const mdd_gen_spec *spec)
+{
+    mdd_fb_builder b;
+    mdd_fb_builder_init(&b, 0);
+    mdd_bytes payload;
+    mdd_buffer file = {0};
+    mdd_error err;
+    if (mdd_gen_payload(spec, &b, &payload, &err) != MDD_OK ||
+        mdd_gen_pack(spec, payload, &file, &err) != MDD_OK) {
+        fprintf(stderr, "%s: generating %s: %s\n", path, spec->name, err.message);
+        abort();
+    }
+    tu_write_file(path, file.data, file.len);
+    mdd_buffer_free(&file);
+    mdd_fb_builder_free(&b);
 }
 
 const char *tu_corpus_dir(void)

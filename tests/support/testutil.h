@@ -19,6 +19,11 @@ uint8_t *tu_read_file(const char *path, size_t *len);
  * the test run on failure. */
 void tu_write_file(const char *path, const void *data, size_t len);
 
+struct mdd_gen_spec;
+/* Writes the MDD file the generator makes of spec (mdd_gen_payload(), then mdd_gen_pack():
+ * one signed LZMA chunk) to path. Aborts on any failure. */
+void tu_write_generated(const char *path, const struct mdd_gen_spec *spec);
+
 /* The corpus directory from $MDD_CORPUS when it exists, else NULL (tests then skip). */
 const char *tu_corpus_dir(void);
 

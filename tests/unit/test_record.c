@@ -37,16 +37,7 @@ static void write_generated(const char *path, const char *name, uint64_t seed)
 {
     mdd_gen_spec spec = {.seed = seed, .target_bytes = 120000};
     snprintf(spec.name, sizeof spec.name, "%s", name);
-    mdd_fb_builder b;
-    mdd_fb_builder_init(&b, 0);
-    mdd_bytes payload;
-    mdd_buffer file = {0};
-    mdd_error err;
-    assert_int_equal(mdd_gen_payload(&spec, &b, &payload, &err), MDD_OK);
-    assert_int_equal(mdd_gen_pack(&spec, payload, &file, &err), MDD_OK);
-    tu_write_file(path, file.data, file.len);
-    mdd_buffer_free(&file);
-    mdd_fb_builder_free(&b);
+    tu_write_generated(path, &spec);
 }
 
 static struct stat stat_of(const char *path)

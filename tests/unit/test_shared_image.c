@@ -44,15 +44,7 @@ typedef struct fixture {
 static void write_ecu(const char *path)
 {
     mdd_gen_spec spec = {.name = "SHARED", .seed = 5, .target_bytes = 60000};
-    mdd_fb_builder b;
-    mdd_fb_builder_init(&b, 0);
-    mdd_bytes payload;
-    mdd_buffer packed = {0};
-    assert_int_equal(mdd_gen_payload(&spec, &b, &payload, NULL), MDD_OK);
-    assert_int_equal(mdd_gen_pack(&spec, payload, &packed, NULL), MDD_OK);
-    tu_write_file(path, packed.data, packed.len);
-    mdd_buffer_free(&packed);
-    mdd_fb_builder_free(&b);
+    tu_write_generated(path, &spec);
 }
 
 static mdd_status encode_file(void *ctx, mdd_sink *out, mdd_error *err)

@@ -967,16 +967,7 @@ static void test_pread_generated(void **state)
 {
     fixture *fx = *state;
     mdd_gen_spec spec = {.name = "GEN1", .seed = 7, .target_bytes = 300000};
-    mdd_fb_builder b;
-    mdd_fb_builder_init(&b, 0);
-    mdd_bytes payload;
-    mdd_buffer file = {0};
-    mdd_error err;
-    assert_int_equal(mdd_gen_payload(&spec, &b, &payload, &err), MDD_OK);
-    assert_int_equal(mdd_gen_pack(&spec, payload, &file, &err), MDD_OK);
-    tu_write_file(fx->mdd, file.data, file.len);
-    mdd_buffer_free(&file);
-    mdd_fb_builder_free(&b);
+    tu_write_generated(fx->mdd, &spec);
     assert_pread_matches_heap(fx->mdd);
 }
 
