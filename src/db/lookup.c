@@ -132,6 +132,21 @@ typedef struct prefix_query {
     uint32_t min_len;
 } prefix_query;
 
+/* 1 when no entry of [start, end) can match key on its first of n bytes: the run is sorted,
+ * so its first and last entries bound the first bytes it holds. Two byte reads skip most of
+ * a run's binary search (a request's service id is in few runs). */
+static int run_excludes(const mdd_db_layer *layer, uint32_t start, uint32_t end,
+                        const uint8_t *key, size_t n)
+{
+    if (n == 0)
+        return 0;
+    if (start == end)
+        return 1;
+    const db_request *entries = layer_entries(layer);
+    const uint8_t *arena = layer->ecu->prefixes;
+    return key[0] < arena[entries[start].prefix] || key[0] > arena[entries[end - 1].prefix];
+}
+
 static void lookup_prefixes(sink *s, const prefix_query *q)
 {
     const mdd_db_layer *layer = s->layer;
@@ -144,6 +159,8 @@ static void lookup_prefixes(sink *s, const prefix_query *q)
         /* Keys are in ascending order, so their matches come in prefix order too. */
         for (size_t k = 0; k < q->key_count; k++) {
             const uint8_t *key = q->keys[k];
+            if (run_excludes(layer, start, end, key, n))
+                continue;
             uint32_t lo = prefix_bound(layer, start, end, key, n, 0);
             /* Most runs hold no match: their upper bound is not searched. */
             if (lo < end && prefix_compare(layer->ecu, entries[lo], key, n) == 0)
