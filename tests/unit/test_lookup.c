@@ -219,6 +219,23 @@ static void test_sid_and_subfunction(void **state)
     EXPECT_SUB(app, 0x10, 0x01, NULL);
 }
 
+/* A run of one prefix length is skipped when the request's first byte is outside the first
+ * bytes of its first and last entries: the bounds themselves must still match. App's runs:
+ * 31 (six bytes), 2e (three), 10 to 3e (two). */
+static void test_run_bounds(void **state)
+{
+    (void)state;
+    EXPECT_REQUEST(app, "1003", "Session_Extended");
+    EXPECT_REQUEST(app, "3e00", "TesterPresent");
+    EXPECT_REQUEST(app, "3e80", NULL);
+    EXPECT_REQUEST(app, "0f", NULL);
+    EXPECT_REQUEST(app, "3f00", NULL);
+    EXPECT_REQUEST(app, "ff", NULL);
+    EXPECT_SID(app, 0x10, "Session_Extended");
+    EXPECT_SID(app, 0x3e, "TesterPresent");
+    EXPECT_SID(app, 0x2d, NULL);
+}
+
 static void test_names_classes_semantics(void **state)
 {
     (void)state;
@@ -308,6 +325,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_long_prefixes),
         cmocka_unit_test(test_sid_and_subfunction),
+        cmocka_unit_test(test_run_bounds),
         cmocka_unit_test(test_names_classes_semantics),
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_functional_group),
