@@ -80,6 +80,12 @@ void tu_write_generated(const char *path, const mdd_gen_spec *spec)
     mdd_fb_builder_free(&b);
 }
 
+const char *tu_emulator(void)
+{
+    const char *emulator = getenv("MDD_TEST_EMULATOR");
+    return emulator && *emulator ? emulator : NULL;
+}
+
 const char *tu_corpus_dir(void)
 {
     const char *dir = getenv("MDD_CORPUS");

@@ -24,6 +24,9 @@ struct mdd_gen_spec;
  * one signed LZMA chunk) to path. Aborts on any failure. */
 void tu_write_generated(const char *path, const struct mdd_gen_spec *spec);
 
+/* The emulator a cross build's tests run under ($MDD_TEST_EMULATOR), else NULL. */
+const char *tu_emulator(void);
+
 /* The corpus directory from $MDD_CORPUS when it exists, else NULL (tests then skip). */
 const char *tu_corpus_dir(void);
 

@@ -30,8 +30,8 @@ static size_t thread_count(void) { return tu_entries_in("/proc/self/task"); }
 static size_t threads_at_start(void)
 {
     size_t threads = thread_count();
-    const char *emulator = getenv("MDD_TEST_EMULATOR");
-    if (emulator && *emulator) {
+    const char *emulator = tu_emulator();
+    if (emulator) {
         assert_true(threads >= 1);
         print_message("note: %zu threads at the start under %s, the emulator's included\n",
                       threads, emulator);
