@@ -10,6 +10,19 @@ static mdd_status unsupported(uds_walk *w, size_t byte, const char *kind)
     return uds_fail(w, MDD_ERR_UNSUPPORTED, byte, "parameter kind %s is not supported", kind);
 }
 
+/* Fails naming what (a kind of constant), the value expected and the one read, when they
+ * differ. */
+static mdd_status check_const(uds_walk *w, const char *what, const uds_scalar *v,
+                              const uds_scalar *want, size_t byte)
+{
+    if (uds_scalar_equal(v, want))
+        return MDD_OK;
+    char got[48], exp[48];
+    uds_scalar_show(v, got, sizeof got);
+    uds_scalar_show(want, exp, sizeof exp);
+    return uds_fail(w, MDD_ERR_FORMAT, byte, "%s %s expected, read %s", what, exp, got);
+}
+
 static mdd_status coded_const(uds_walk *w, mdd_param p, mdd_coded_const cc, uds_pos pos,
                               size_t *next)
 {
@@ -19,15 +32,10 @@ static mdd_status coded_const(uds_walk *w, mdd_param p, mdd_coded_const cc, uds_
     if (st == MDD_OK)
         st = uds_parse_const(w, mdd_coded_const_coded_value(cc),
                              mdd_diag_coded_type_base_data_type(dct), pos.byte, &want);
+    if (st == MDD_OK)
+        st = check_const(w, "coded constant", &v, &want, pos.byte);
     if (st != MDD_OK)
         return st;
-    if (!uds_scalar_equal(&v, &want)) {
-        char got[48], exp[48];
-        uds_scalar_show(&v, got, sizeof got);
-        uds_scalar_show(&want, exp, sizeof exp);
-        return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "coded constant %s expected, read %s", exp,
-                        got);
-    }
     uds_key_remember(w, p, &v);
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
@@ -77,15 +85,10 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, mdd_phys_const pc, uds_po
     if (st == MDD_OK)
         st = uds_parse_const(w, mdd_phys_const_phys_constant_value(pc),
                              uds_normal_physical_type(mdd_dop_normal_dop(dop)), pos.byte, &want);
+    if (st == MDD_OK)
+        st = check_const(w, "physical constant", &v, &want, pos.byte);
     if (st != MDD_OK)
         return st;
-    if (!uds_scalar_equal(&v, &want)) {
-        char got[48], exp[48];
-        uds_scalar_show(&v, got, sizeof got);
-        uds_scalar_show(&want, exp, sizeof exp);
-        return uds_fail(w, MDD_ERR_FORMAT, pos.byte, "physical constant %s expected, read %s",
-                        exp, got);
-    }
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
