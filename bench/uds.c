@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The UDS codec, warm: decodes and encodes per second of four kinds of message of a real
  * database (a string read, a numeric read, a DTC list, a structure), with the heap
- * allocations of each.
+ * allocations of each, and decodes through a memo of requests beside them.
  *
  *   bench_uds [--file PATH] [--runs N] [--calls N] [--message NAME] [--op NAME]
  *
@@ -12,7 +12,10 @@
  * shared machine) after a warm-up pass:
  *
  *   visitor   mdd_uds_decode() with a visitor that counts the values
+ *   memo      the same through a memo of requests (mdd_uds_options.memo), warm: the request
+ *             was met before
  *   json      mdd_uds_decode_json() into a counting sink: the visitor plus the JSON text
+ *   json-memo the same through the memo
  *   encode    mdd_uds_encode() of the response from the params of its decoded JSON
  *
  * Before anything is timed, the encode of the decoded params must give the response's bytes
@@ -24,7 +27,8 @@
  * counts under `valgrind --tool=callgrind` (with --op visitor, the inclusive cost of
  * mdd_uds_decode() divided by its calls is the instructions per visitor decode: the JSON
  * writer's decode calls it too), which a loaded machine does not distort. --op NAME (with
- * --calls) makes the calls of that operation only (visitor, json, encode). */
+ * --calls) makes the calls of that operation only (visitor, memo, json, json-memo,
+ * encode). */
 #include "alloc_count.h"
 #include "bench_common.h"
 
@@ -92,6 +96,7 @@ typedef struct prepared {
     const char *params;    /* its "params" object */
     size_t params_len;
     uint64_t values;       /* values one decode reports */
+    mdd_uds_options memo;  /* the default options with a memo */
 } prepared;
 
 static mdd_status count_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
@@ -128,10 +133,13 @@ static void prepare(prepared *p, const mdd_db_layer *layer, const message_case *
 {
     memset(p, 0, sizeof *p);
     p->c = c;
+    p->memo = mdd_uds_options_default();
     p->layer = layer;
     parse_hex(c->request, &p->request);
     parse_hex(c->response, &p->response);
     mdd_error err;
+    if (mdd_uds_memo_create(0, &p->memo.memo, &err) != MDD_OK)
+        bench_die("%s: memo: %s", c->name, err.message);
     mdd_uds_visitor visitor = {count_value, &p->values};
     if (mdd_uds_decode(layer, p->request.data, p->request.len, p->response.data,
                        p->response.len, &visitor, NULL, &p->found, &err) != MDD_OK)
@@ -157,24 +165,31 @@ static void prepare(prepared *p, const mdd_db_layer *layer, const message_case *
                   p->params);
 }
 
-typedef enum op { OP_VISITOR, OP_JSON, OP_ENCODE, OP_COUNT } op;
+static void release(prepared *p)
+{
+    mdd_buffer_free(&p->json);
+    mdd_uds_memo_free(p->memo.memo);
+}
 
-static const char *const op_names[OP_COUNT] = {"visitor", "json", "encode"};
+typedef enum op { OP_VISITOR, OP_MEMO, OP_JSON, OP_JSON_MEMO, OP_ENCODE, OP_COUNT } op;
+
+static const char *const op_names[OP_COUNT] = {"visitor", "memo", "json", "json-memo", "encode"};
 
 static void run_op(const prepared *p, op o)
 {
     mdd_error err;
     mdd_status st;
-    if (o == OP_VISITOR) {
+    const mdd_uds_options *opts = o == OP_MEMO || o == OP_JSON_MEMO ? &p->memo : NULL;
+    if (o == OP_VISITOR || o == OP_MEMO) {
         uint64_t values = 0;
         mdd_uds_visitor visitor = {count_value, &values};
         st = mdd_uds_decode(p->layer, p->request.data, p->request.len, p->response.data,
-                            p->response.len, &visitor, NULL, NULL, &err);
-    } else if (o == OP_JSON) {
+                            p->response.len, &visitor, opts, NULL, &err);
+    } else if (o == OP_JSON || o == OP_JSON_MEMO) {
         uint64_t bytes = 0;
         mdd_sink sink = mdd_counting_sink(&bytes);
         st = mdd_uds_decode_json(p->layer, p->request.data, p->request.len, p->response.data,
-                                 p->response.len, NULL, &sink, &err);
+                                 p->response.len, opts, &sink, &err);
     } else {
         uint8_t out[MESSAGE_MAX];
         size_t needed;
@@ -235,7 +250,7 @@ static op op_named(const char *name)
         if (strcmp(name, op_names[o]) == 0)
             return o;
     if (name)
-        bench_die("--op: %s is none of visitor, json, encode", name);
+        bench_die("--op: %s is none of visitor, memo, json, json-memo, encode", name);
     return OP_COUNT;
 }
 
@@ -253,7 +268,7 @@ static void count_case(const mdd_db_layer *layer, const message_case *c, uint64_
     }
     printf("%-10s %llu calls of %s\n", c->name, (unsigned long long)calls,
            only == OP_COUNT ? "each operation" : op_names[only]);
-    mdd_buffer_free(&p.json);
+    release(&p);
 }
 
 static void bench_case(const mdd_db_layer *layer, const message_case *c, unsigned runs)
@@ -262,14 +277,15 @@ static void bench_case(const mdd_db_layer *layer, const message_case *c, unsigne
     prepare(&p, layer, c);
     double rate[OP_COUNT];
     uint64_t decode_allocs = 0, decode_calls = 0, encode_allocs = 0, encode_calls = 0;
-    rate[OP_VISITOR] = time_op(&p, OP_VISITOR, runs, &decode_allocs, &decode_calls);
-    rate[OP_JSON] = time_op(&p, OP_JSON, runs, &decode_allocs, &decode_calls);
+    for (op o = OP_VISITOR; o < OP_ENCODE; o++)
+        rate[o] = time_op(&p, o, runs, &decode_allocs, &decode_calls);
     rate[OP_ENCODE] = time_op(&p, OP_ENCODE, runs, &encode_allocs, &encode_calls);
-    printf("%-10s %5zu %6llu %11.0f %11.0f %11.0f %13.2f %13.2f\n", c->name, p.response.len,
-           (unsigned long long)p.values, rate[OP_VISITOR], rate[OP_JSON], rate[OP_ENCODE],
+    printf("%-10s %5zu %6llu %11.0f %11.0f %11.0f %11.0f %11.0f %13.2f %13.2f\n", c->name,
+           p.response.len, (unsigned long long)p.values, rate[OP_VISITOR], rate[OP_MEMO],
+           rate[OP_JSON], rate[OP_JSON_MEMO], rate[OP_ENCODE],
            (double)decode_allocs / (double)decode_calls,
            (double)encode_allocs / (double)encode_calls);
-    mdd_buffer_free(&p.json);
+    release(&p);
 }
 
 int main(int argc, char **argv)
@@ -313,8 +329,9 @@ int main(int argc, char **argv)
     }
     printf("bench_uds: %s, base variant, warm, median of %u runs, calls per CPU second\n",
            path, runs);
-    printf("%-10s %5s %6s %11s %11s %11s %13s %13s\n", "message", "bytes", "values",
-           "visitor/s", "json/s", "encode/s", "allocs/decode", "allocs/encode");
+    printf("%-10s %5s %6s %11s %11s %11s %11s %11s %13s %13s\n", "message", "bytes", "values",
+           "visitor/s", "memo/s", "json/s", "json+memo/s", "encode/s", "allocs/decode",
+           "allocs/encode");
     for (size_t i = 0; i < BENCH_COUNT(cases); i++)
         if (!only || strcmp(only, cases[i].name) == 0)
             bench_case(layer, &cases[i], runs);

@@ -93,15 +93,44 @@ typedef struct mdd_uds_visitor {
     void *ctx;
 } mdd_uds_visitor;
 
-/* Bounds against hostile databases and messages. */
+/* What decodes found for the requests they met (below, "Remembering requests"). */
+typedef struct mdd_uds_memo mdd_uds_memo;
+
+/* Bounds against hostile databases and messages, and the memo a decode may use. */
 typedef struct mdd_uds_options {
     uint32_t max_depth;  /* deepest nesting of structures, fields, MUX cases and rows (above
                           * 64 counts as 64: the walk's path is a fixed array) */
     uint32_t max_values; /* most values one decode or encode reports or writes */
+    mdd_uds_memo *memo;  /* NULL, or the memo mdd_uds_decode() and mdd_uds_decode_json()
+                          * consult and fill (the caller's; see mdd_uds_memo_create()) */
 } mdd_uds_options;
 
-/* max_depth 32, max_values 1,000,000. */
+/* max_depth 32, max_values 1,000,000, no memo. */
 mdd_uds_options mdd_uds_options_default(void);
+
+/* ---- Remembering requests ---- */
+
+/* A memo keeps, per request met, what a decode works out from the database alone: the
+ * services the request selects, and how to tell whether a message is the first response of
+ * the first of them (its constants, compiled into byte comparisons). A decode that meets
+ * the request again skips the lookup and, when the message is that response, the reading
+ * of its constants' descriptions; everything it reports is the same as without the memo.
+ *
+ * Entries are keyed by the layer and the request bytes a lookup reads (up to the layer's
+ * longest request prefix, at most 16 bytes; a longer key is not remembered). A layer is
+ * told by its ECU's identity, which no later ECU shares, so a memo may outlive the
+ * databases it was used with and serves every generation of a live database. A request
+ * takes the slot its key hashes to, replacing what was there: the memo never grows, and a
+ * decode through it never allocates. Not thread-safe: give each thread its own. */
+
+/* A memo of entries slots (rounded up to a power of two; 0 takes 64) in *out, which the
+ * caller owns and frees with mdd_uds_memo_free(). A slot takes about 1 KB (docs/codec.md,
+ * "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries above 1,048,576) or
+ * MDD_ERR_NOMEM. */
+mdd_status mdd_uds_memo_create(size_t entries, mdd_uds_memo **out, mdd_error *err);
+
+/* Frees memo. Safe on NULL. */
+void mdd_uds_memo_free(mdd_uds_memo *memo);
 
 /* ---- Messages ---- */
 

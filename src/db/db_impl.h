@@ -64,6 +64,7 @@ struct mdd_db_ecu {
     /* The databases (generations of a live database) that hold the ECU; it is freed with
      * the last. Only an ECU held by one database is ever written to after open. */
     atomic_size_t refs;
+    uint64_t serial; /* unique among the ECUs the process ever opened (layer_key.h) */
     size_t source;   /* its place among the paths or payloads the database was opened with */
     char *path;      /* NULL for a payload */
     db_identity identity; /* of the file the store loaded */

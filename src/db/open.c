@@ -5,6 +5,8 @@
 
 #include "../ecu/names.h"
 
+#include "layer_key.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +76,10 @@ static mdd_status load_ecu(const source *s, const mdd_db_options *opts,
     return st;
 }
 
+/* The serial of the ECU opened last: an ECU's address may be reused after it is freed, its
+ * serial never is. */
+static atomic_uint_fast64_t next_serial;
+
 static mdd_status open_ecu(const source *s, const mdd_db_options *opts,
                            mdd_fb_verifier *verifier, db_report *report, mdd_db_ecu **out,
                            mdd_error *err)
@@ -82,6 +88,7 @@ static mdd_status open_ecu(const source *s, const mdd_db_options *opts,
     mdd_status st = ecu ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "out of memory");
     if (ecu) {
         atomic_init(&ecu->refs, 1);
+        ecu->serial = atomic_fetch_add(&next_serial, 1) + 1;
         ecu->index_bytes = sizeof *ecu;
         st = load_ecu(s, opts, verifier, ecu, report, err);
     }
@@ -289,6 +296,18 @@ mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db *
     st = mdd_db_open((const char *const *)paths, count, opts, out, err);
     db_paths_free(paths, count);
     return st;
+}
+
+uint64_t db_layer_serial(const mdd_db_layer *layer) { return layer->ecu->serial; }
+
+/* Runs are longest first; all are read, so that the bound holds whatever an index says. */
+uint32_t db_layer_prefix_max(const mdd_db_layer *layer)
+{
+    uint32_t max = 0;
+    for (uint32_t r = 0; r < layer->run_count; r++)
+        if (layer->ecu->runs[layer->run_first + r].len > max)
+            max = layer->ecu->runs[layer->run_first + r].len;
+    return max;
 }
 
 void db_ecu_drop(mdd_db_ecu *ecu)

@@ -45,6 +45,16 @@ static mdd_status parts_of(const fb_fields *dct, coded_parts *p, mdd_error *err)
     return uds_base_of(dct, &p->base, err);
 }
 
+int uds_coded_standard(const fb_fields *dct, uds_base *base, uds_fixed *fixed)
+{
+    coded_parts p;
+    if (parts_of(dct, &p, NULL) != MDD_OK || p.kind != MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE)
+        return 0;
+    *base = p.base;
+    *fixed = standard_of(&p.length);
+    return 1;
+}
+
 mdd_status uds_coded_read(mdd_diag_coded_type dct, mdd_bytes msg, uds_pos pos,
                           uint64_t length_key_bits, uds_scalar *coded, size_t *next,
                           mdd_error *err)

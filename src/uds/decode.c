@@ -2,7 +2,7 @@
 /* Decoding messages: the service by the request (most specific first), the response by its
  * constants (the service's positive, then negative responses, then the layer's global
  * negative ones), then every parameter through the walk. */
-#include "walk.h"
+#include "memo.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,14 +30,7 @@ static mdd_status decode_params_of(uds_walk *w, mdd_param_vec params, mdd_uds_de
     return st;
 }
 
-/* The response a message matched, with its params. */
-typedef struct chosen {
-    mdd_uds_message message;
-    mdd_response response;
-    mdd_param_vec params;
-} chosen;
-
-static mdd_status decode_response(uds_walk *w, const mdd_db_service *service, const chosen *c,
+static mdd_status decode_response(uds_walk *w, const mdd_db_service *service, const uds_chosen *c,
                                   mdd_uds_decoded *out)
 {
     if (out) {
@@ -54,7 +47,7 @@ enum { RESPONSE_PARAMS = 1 };
 
 /* The first of responses that the message matches: 1 with c's index, response and params,
  * or 0. */
-static int first_match(uds_walk *w, mdd_fb_vector responses, chosen *c)
+static int first_match(uds_walk *w, mdd_fb_vector responses, uds_chosen *c)
 {
     for (uint32_t i = 0; i < responses.count; i++) {
         fb_fields r = fb_fields_element(responses, i);
@@ -70,7 +63,7 @@ static int first_match(uds_walk *w, mdd_fb_vector responses, chosen *c)
 }
 
 /* The service's response the message is: 1 with *c, or 0. */
-static int own_response(uds_walk *w, mdd_diag_service s, chosen *c)
+static int own_response(uds_walk *w, mdd_diag_service s, uds_chosen *c)
 {
     fb_fields f = fb_fields_of(s.t);
     if (first_match(w, fb_fields_vector(&f, SERVICE_POS_RESPONSES, 4), c)) {
@@ -82,7 +75,7 @@ static int own_response(uds_walk *w, mdd_diag_service s, chosen *c)
 }
 
 /* A global negative response for s: its number follows s's own negative responses. */
-static int global_for(uds_walk *w, mdd_diag_service s, chosen *c)
+static int global_for(uds_walk *w, mdd_diag_service s, uds_chosen *c)
 {
     uint32_t k;
     if (!uds_global_response(w, NULL, &k, &c->response))
@@ -133,7 +126,7 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
         }
         return decode_params_of(&w, mdd_request_params(mdd_diag_service_request(s)), out);
     }
-    chosen c;
+    uds_chosen c;
     if (message) {
         mdd_status st = uds_named_response(&w, s, message, &c.response);
         if (st != MDD_OK)
@@ -153,11 +146,22 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
 {
     if (!layer || (!request && request_len) || (!response && response_len))
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode: no layer, request or response");
-    mdd_db_service services[CANDIDATES];
-    size_t n = mdd_db_lookup_request(layer, request, request_len, services, CANDIDATES);
     uds_walk w;
     start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
-    chosen c;
+    uds_chosen c;
+    mdd_db_service found[CANDIDATES];
+    const mdd_db_service *services = found;
+    size_t n;
+    const uds_memo_entry *e =
+        opts && opts->memo ? uds_memo_entry_for(opts->memo, layer, request, request_len) : NULL;
+    if (e) {
+        if (e->planned && uds_match_plan_holds(&e->plan, &w, &c))
+            return decode_response(&w, &e->services[0], &c, out);
+        services = e->services;
+        n = e->service_count;
+    } else {
+        n = mdd_db_lookup_request(layer, request, request_len, found, CANDIDATES);
+    }
     for (size_t i = 0; i < n && i < CANDIDATES; i++)
         if (own_response(&w, services[i].service, &c))
             return decode_response(&w, &services[i], &c, out);

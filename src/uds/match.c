@@ -8,10 +8,6 @@
 
 #include <string.h>
 
-/* Field ids of the CodedConst and MatchingRequestParam tables (schema/ecu_data.fbs). */
-enum { CODED_CONST_VALUE = 0, CODED_CONST_CODED_TYPE = 1 };
-enum { MATCHING_REQUEST_BYTE_POS = 0, MATCHING_BYTE_LENGTH = 1 };
-
 /* Reads the coded value of a constant at pos; 0 when it is not there. */
 static int read_const(uds_walk *w, const fb_fields *dct, uds_pos pos, uds_scalar *v,
                       size_t *next)
@@ -47,8 +43,8 @@ static int coded_const_holds(uds_walk *w, const uds_param_view *p, uds_matched *
                              size_t *next)
 {
     fb_fields cc = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST);
-    fb_fields dct = fb_fields_child(&cc, CODED_CONST_CODED_TYPE);
-    mdd_bytes text = fb_fields_string(&cc, CODED_CONST_VALUE);
+    fb_fields dct = fb_fields_child(&cc, UDS_CODED_CONST_CODED_TYPE);
+    mdd_bytes text = fb_fields_string(&cc, UDS_CODED_CONST_VALUE);
     uds_scalar v;
     if (!read_const(w, &dct, pos, &v, next) || !equal_const(text, &dct, &v))
         return 0;
@@ -76,8 +72,8 @@ static int request_repeated(uds_walk *w, const uds_param_view *p, uds_matched *k
                             uds_pos pos, size_t *next)
 {
     fb_fields m = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM);
-    int32_t at = (int32_t)fb_fields_u32(&m, MATCHING_REQUEST_BYTE_POS, 0);
-    uint32_t len = fb_fields_u32(&m, MATCHING_BYTE_LENGTH, 0);
+    int32_t at = (int32_t)fb_fields_u32(&m, UDS_MATCHING_REQUEST_BYTE_POS, 0);
+    uint32_t len = fb_fields_u32(&m, UDS_MATCHING_BYTE_LENGTH, 0);
     *next = pos.byte + len;
     if (pos.byte > w->msg.len || len > w->msg.len - pos.byte)
         return 0;

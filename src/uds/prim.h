@@ -248,6 +248,10 @@ MDD_INTERNAL mdd_status uds_leading_write(const uds_base *base, mdd_leading_leng
                                           uds_out *out, uds_pos pos, const uds_scalar *value,
                                           size_t *next, mdd_error *err);
 
+/* The base and the fixed length of a STANDARD_LENGTH DiagCodedType whose header was
+ * checked: 1, or 0 for another length type or a base it cannot read (coded.c). */
+MDD_INTERNAL int uds_coded_standard(const fb_fields *dct, uds_base *base, uds_fixed *fixed);
+
 /* uds_coded_read() of a DiagCodedType whose header was checked (coded.c). */
 MDD_INTERNAL mdd_status uds_coded_read_type(const fb_fields *dct, mdd_bytes msg, uds_pos pos,
                                             uint64_t length_key_bits, uds_scalar *coded,

@@ -9,7 +9,7 @@
 
 mdd_uds_options mdd_uds_options_default(void)
 {
-    mdd_uds_options o = {32, 1000000};
+    mdd_uds_options o = {32, 1000000, NULL};
     return o;
 }
 

@@ -353,6 +353,17 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
 
 /* ---- Messages (match.c) ---- */
 
+/* Field ids of the CodedConst and MatchingRequestParam tables (schema/ecu_data.fbs). */
+enum { UDS_CODED_CONST_VALUE = 0, UDS_CODED_CONST_CODED_TYPE = 1 };
+enum { UDS_MATCHING_REQUEST_BYTE_POS = 0, UDS_MATCHING_BYTE_LENGTH = 1 };
+
+/* The response a message matched, with its params. */
+typedef struct uds_chosen {
+    mdd_uds_message message;
+    mdd_response response;
+    mdd_param_vec params;
+} uds_chosen;
+
 /* Nonzero when the message could be response (or request) params: every constant whose
  * place is known without decoding (CODED_CONST, NRC_CONST, MATCHING_REQUEST_PARAM up to the
  * first unpositioned param after a variable one) holds. */

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The memo of requests (mdd_uds_memo, memo.c) and the compiled match it keeps per request
+ * (match_plan.c): what a decode works out from the database alone, kept so that the next
+ * decode of the same request need not work it out again. */
+#ifndef MDD_UDS_MEMO_H
+#define MDD_UDS_MEMO_H
+
+#include "walk.h"
+
+/* The most request bytes a key holds, services an entry keeps, and comparisons a compiled
+ * match makes: beyond them a request or a response is decoded without the memo's help. */
+#define UDS_MEMO_KEY_MAX 16
+#define UDS_MEMO_SERVICES 4
+#define UDS_PLAN_CHECKS 8
+
+/* One comparison of a compiled match, at a place known without the message: the bits of a
+ * coded constant in its window equal want, or (repeat) the window's bytes repeat the
+ * request's from byte at. */
+typedef struct uds_plan_check {
+    uds_window window;
+    uint64_t want;
+    int32_t at;
+    bool repeat;
+} uds_plan_check;
+
+/* What uds_params_match() checks of a response's params, compiled, and what it leaves in
+ * the walk when they hold. */
+typedef struct uds_match_plan {
+    uds_chosen chosen;
+    uint32_t check_count;
+    uds_plan_check checks[UDS_PLAN_CHECKS];
+    uint32_t matched_count;
+    uds_matched matched[UDS_MATCHED_CAP];
+} uds_match_plan;
+
+/* Compiles the match of chosen's params into *plan (which keeps chosen): 1, or 0 when a
+ * constant the match reads is not a plain integer of a fixed length without a bit mask
+ * (so that equal bits mean equal values), is an NRC constant, or the checks are more than
+ * UDS_PLAN_CHECKS. */
+MDD_INTERNAL int uds_match_plan_compile(const uds_chosen *chosen, uds_match_plan *plan);
+
+/* 1 when w's message (and request) pass every check of plan, with *c the plan's response
+ * and the walk's matched params as uds_params_match() would have left them; else 0, and
+ * the walk is unchanged. */
+MDD_INTERNAL int uds_match_plan_holds(const uds_match_plan *plan, uds_walk *w, uds_chosen *c);
+
+/* What the memo keeps for one request: the services its lookup found and, when the first
+ * of them has a response, the compiled match of the first (its first positive, else first
+ * negative response: the first a decode tries). */
+typedef struct uds_memo_entry {
+    const mdd_db_layer *layer; /* NULL: an empty slot */
+    uint64_t serial;           /* the layer's ECU (db_layer_serial()) */
+    uint32_t key_len;
+    uint8_t key[UDS_MEMO_KEY_MAX];
+    size_t service_count; /* what the lookup counted: above UDS_MEMO_SERVICES none are kept */
+    mdd_db_service services[UDS_MEMO_SERVICES];
+    int planned;          /* plan holds the compiled match */
+    uds_match_plan plan;
+} uds_memo_entry;
+
+/* The entry of request[0..len) in layer, filled when its slot held another; NULL when the
+ * request is not remembered (a key longer than UDS_MEMO_KEY_MAX, or more services than
+ * UDS_MEMO_SERVICES). */
+MDD_INTERNAL const uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo,
+                                                      const mdd_db_layer *layer,
+                                                      const uint8_t *request, size_t len);
+
+#endif
