@@ -35,6 +35,10 @@ static int parse_seconds(const char *option, const char *value, uint64_t *out)
 /* The largest body: the values of a POST to /ecus/{ecu}/encode (serve_uds.c). */
 #define MAX_BODY_BYTES 65536
 
+/* The memo's slots: requests of many ECUs met again, 1,248 bytes each, touched only when
+ * used. */
+#define SERVE_MEMO_SLOTS 256
+
 static int on_option(void *ctx, int option, const char *value)
 {
     serve_options *o = ctx;
@@ -207,6 +211,10 @@ static int start_http(serve_server *s, const char *dir)
     if (!s->base || event_base_priority_init(s->base, 2) != 0)
         return cli_error("mdd serve", "cannot create an event loop");
     s->http = evhttp_new(s->base);
+    s->codec = mdd_uds_options_default();
+    mdd_error err;
+    if (mdd_uds_memo_create(SERVE_MEMO_SLOTS, &s->codec.memo, &err) != MDD_OK)
+        return cli_error("mdd serve", "%s", err.message);
     if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0 ||
         serve_reload_start(s, dir) != 0)
         return cli_error("mdd serve", "cannot set up the server");
@@ -248,6 +256,7 @@ static void stop(serve_server *s)
     if (s->base)
         event_base_free(s->base);
     serve_reload_close(s);
+    mdd_uds_memo_free(s->codec.memo);
 }
 
 static int serve(serve_server *s, const char *dir)

@@ -13,6 +13,7 @@
 #include "dbcli.h"
 
 #include <mdd/async.h>
+#include <mdd/uds.h>
 
 #include <sys/socket.h>
 
@@ -136,6 +137,9 @@ typedef struct serve_server {
     serve_reload *reload;  /* reloads on SIGHUP and on changes to the directory */
     const mdd_db *db;      /* gen's database and tables */
     mdd_reader *reader;
+    /* The codec's options, with the loop's memo of requests: decodes and identifications
+     * run on the loop, one at a time, and an ECU's identity outlives reloads. */
+    mdd_uds_options codec;
     serve_tables tables;
     serve_counters counters;
     /* Registered connections, least recently active first (the order eviction takes). */

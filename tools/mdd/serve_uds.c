@@ -82,7 +82,7 @@ static void answer_decode(serve_job *job, const struct evkeyvalq *q)
             mdd_sink sink = uds_cli_file_sink(b.out);
             mdd_error err;
             mdd_status st = mdd_uds_decode_json(job_layer(job), req.bytes, req.len, resp.bytes,
-                                                resp.len, NULL, &sink, &err);
+                                                resp.len, &job->server->codec, &sink, &err);
             if (st == MDD_OK) {
                 serve_reply_json(job->server, job->req, 200, &b);
             } else {
@@ -242,7 +242,7 @@ static void answer_identify(serve_job *job, const struct evkeyvalq *q)
         serve_reply_error(job->server, job->req, 400,
                           "the parameters are not up to %d REQUEST=RESPONSE pairs in hex",
                           IDENTIFY_EXCHANGES_MAX);
-    else if ((st = mdd_uds_identify(job->ecu->ecu, exchanges, n, NULL, &id, &err)) != MDD_OK)
+    else if ((st = mdd_uds_identify(job->ecu->ecu, exchanges, n, &job->server->codec, &id, &err)) != MDD_OK)
         reply_codec_error(job, st, &err);
     else
         reply_identity(job, &id);
