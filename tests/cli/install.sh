@@ -98,6 +98,23 @@ expected_ecu_lookup() {
     sed 's/^/  /' "$TMP/dtcs"
 }
 
+# The exchanges examples/uds_decode.c decodes: the VIN read twice (the second through the
+# memo's entry), then a 32-bit identifier read (FLXC1000's answers).
+vin=$(printf 'WDD2220011A000001' | od -An -tx1 | tr -d ' \n')
+exchanges=(22F190 "62F190$vin" 22F200 62F200FFFFFB2E 22F190 "62F190$vin")
+
+# expected_uds_decode DIR: what examples/uds_decode.c prints for the exchanges, from `mdd
+# decode --json`, up to the first one that does not decode (the generated databases' coded
+# types name an encoding the codec refuses): its message, without mdd's prefix, goes to
+# $TMP/expected_err and the status is 1.
+expected_uds_decode() {
+    local i
+    for ((i = 0; i < ${#exchanges[@]}; i += 2)); do
+        "$MDD" decode --json --ecu "$lookup_ecu" "$1" "${exchanges[i]}" "${exchanges[i + 1]}" \
+            2>"$TMP/expected_err" || { sed -i "s|^mdd: $1: ||" "$TMP/expected_err"; return 1; }
+    done
+}
+
 # With the corpus, the DTCs `mdd dtc` lists are also those its expectations hold.
 if have_corpus; then
     stem=${lookup_file%.mdd}
@@ -130,6 +147,15 @@ run_example() {
     ecu_lookup)
         expected_ecu_lookup "$data" "$lookup_file" >"$TMP/expected"
         LD_LIBRARY_PATH=$prefix/lib run 0 "$2" "$data" "$lookup_ecu"
+        ;;
+    uds_decode)
+        local rc=0
+        expected_uds_decode "$data" >"$TMP/expected" || rc=$?
+        LD_LIBRARY_PATH=$prefix/lib run "$rc" "$2" "$data" "$lookup_ecu" "${exchanges[@]}"
+        if [ "$rc" -ne 0 ]; then
+            expect_eq "$(sed 's/^uds_decode: //' "$TMP/err")" "$(cat "$TMP/expected_err")" \
+                "example uds_decode: the refusal"
+        fi
         ;;
     *)
         fail "examples/$1.c: no run in tests/cli/install.sh"
