@@ -42,19 +42,57 @@ typedef struct normal_parts {
     fb_fields physical;
 } normal_parts;
 
-static mdd_status normal_of(uds_walk *w, const fb_fields *dop, size_t byte, normal_parts *out)
+/* 1 and *out when dop is a NormalDOP with a coded type, else 0. */
+static int normal_parts_of(const fb_fields *dop, normal_parts *out)
 {
     fb_fields f =
         fb_fields_child_union(dop, UDS_DOP_SPECIFIC_DATA, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
     out->dct = fb_fields_child(&f, NORMAL_DIAG_CODED_TYPE);
-    if (out->dct.t.pos) {
-        out->compu = fb_fields_child(&f, NORMAL_COMPU_METHOD);
-        out->physical = fb_fields_child(&f, NORMAL_PHYSICAL_TYPE);
+    if (!out->dct.t.pos)
+        return 0;
+    out->compu = fb_fields_child(&f, NORMAL_COMPU_METHOD);
+    out->physical = fb_fields_child(&f, NORMAL_PHYSICAL_TYPE);
+    return 1;
+}
+
+static mdd_status normal_of(uds_walk *w, const fb_fields *dop, size_t byte, normal_parts *out)
+{
+    if (normal_parts_of(dop, out))
         return MDD_OK;
-    }
     mdd_bytes name = mdd_dop_short_name((mdd_dop){dop->t});
     return uds_fail(w, MDD_ERR_FORMAT, byte, "DOP '%.*s' is not a NormalDOP with a coded type",
                     (int)name.len, name.ptr ? (const char *)name.ptr : "");
+}
+
+/* The read of nd when its coded type has a standard length: 1 and *out, else 0. */
+static int standard_read(const normal_parts *nd, uds_normal_read *out)
+{
+    if (!uds_coded_standard(&nd->dct, &out->base, &out->fixed))
+        return 0;
+    out->compu = nd->compu;
+    out->physical = nd->physical;
+    return 1;
+}
+
+int uds_normal_read_of(const fb_fields *dop, uds_normal_read *out)
+{
+    normal_parts nd;
+    return normal_parts_of(dop, &nd) && standard_read(&nd, out);
+}
+
+mdd_status uds_read_normal(uds_walk *w, const uds_normal_read *r, uds_pos pos,
+                           uds_scalar *physical, size_t *next)
+{
+    uds_scalar coded;
+    *next = pos.byte;
+    mdd_status st = uds_fixed_read(&r->base, &r->fixed, w->msg, pos, &coded, next, w->err);
+    if (st != MDD_OK)
+        return uds_blame(w, st);
+    if (*next > w->high)
+        w->high = *next;
+    st = uds_compu_fields_to_physical(&r->compu, r->base.type, &r->physical, &coded, physical,
+                                      w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
 
 /* uds_read_coded() of a coded type whose header was checked: only a PARAM_LENGTH_INFO type
@@ -95,9 +133,12 @@ mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
                                  uds_scalar *physical, size_t *next)
 {
     normal_parts nd;
+    uds_normal_read standard;
     mdd_status st = normal_of(w, dop, pos.byte, &nd);
     if (st != MDD_OK)
         return st;
+    if (standard_read(&nd, &standard))
+        return uds_read_normal(w, &standard, pos, physical, next);
     uds_scalar coded;
     if ((st = read_coded_type(w, &nd.dct, pos, &coded, next)) != MDD_OK)
         return st;

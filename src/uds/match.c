@@ -96,6 +96,7 @@ static uds_matched *kept(uds_walk *w, uint32_t index, const uds_param_view *p)
     m->view = *p;
     m->has_value = 0;
     m->repeated = 0;
+    m->read = NULL;
     w->matched_count = index + 1;
     return m;
 }
@@ -139,7 +140,7 @@ const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params, 
         return read;
     }
     const uds_matched *m = &w->matched[index];
-    if (m->has_value || m->repeated)
+    if (m->has_value || m->repeated || m->read)
         *found = m;
     return &m->view;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A response's match compiled: the walk of uds_params_match() (match.c) done once without a
- * message, leaving the windows its constants occupy and the bits they code. Only constants
- * whose equal bits mean equal values are compiled: plain integers of a fixed length without
- * a bit mask. */
+ * message, leaving the windows its constants occupy and the bits they code, and how the
+ * values among the parameters it keeps read. Only constants whose equal bits mean equal
+ * values are compiled: plain integers of a fixed length without a bit mask. */
 #include "memo.h"
 
 #include <string.h>
@@ -89,6 +89,19 @@ static int plan_repeat(uds_match_plan *plan, const uds_param_view *p, uds_matche
     return 1;
 }
 
+/* A VALUE's read, kept for the decode when its DOP reads the same way whatever the message
+ * (a NormalDOP whose coded type has a standard length). */
+static void plan_value(uds_match_plan *plan, const uds_param_view *p, uds_matched *m)
+{
+    if (!m)
+        return;
+    fb_fields data = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_VALUE);
+    fb_fields dop = fb_fields_child(&data, UDS_VALUE_DOP);
+    uds_normal_read *r = &plan->reads[m - plan->matched];
+    if (uds_normal_read_of(&dop, r))
+        m->read = r;
+}
+
 int uds_match_plan_compile(const uds_chosen *chosen, uds_match_plan *plan)
 {
     mdd_param_vec params = chosen->params;
@@ -112,6 +125,10 @@ int uds_match_plan_compile(const uds_chosen *chosen, uds_match_plan *plan)
             ok = plan_repeat(plan, &p, m, pos, &cursor);
             break;
         case MDD_PARAM_TYPE_NRC_CONST: ok = 0; break;
+        case MDD_PARAM_TYPE_VALUE:
+            plan_value(plan, &p, m);
+            known = 0;
+            break;
         default: known = 0; break;
         }
         if (!ok)

@@ -92,8 +92,17 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, mdd_phys_const pc, uds_po
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
-/* Where the DOP of a VALUE, LENGTH_KEY and SYSTEM parameter is (schema/ecu_data.fbs). */
-enum { VALUE_DOP = 1, LENGTH_KEY_DOP = 0, SYSTEM_DOP = 0 };
+/* Where the DOP of a LENGTH_KEY and SYSTEM parameter is (schema/ecu_data.fbs; a VALUE's:
+ * UDS_VALUE_DOP). */
+enum { LENGTH_KEY_DOP = 0, SYSTEM_DOP = 0 };
+
+/* A value read through a DOP: a later parameter may refer to it. */
+static mdd_status report_value(uds_walk *w, mdd_param p, const uds_scalar *v, uds_pos pos,
+                               size_t next)
+{
+    uds_key_remember(w, p, v);
+    return uds_emit_scalar(w, p, v, pos.byte, next);
+}
 
 /* A parameter whose value a DOP gives: the DOP is field dop_id of its specific data of tag
  * (VALUE, LENGTH_KEY, SYSTEM). */
@@ -107,10 +116,16 @@ static mdd_status through_dop(uds_walk *w, const uds_param_view *pv, uint8_t tag
         return uds_decode_dop(w, (mdd_dop){dop.t}, p, pos, next);
     uds_scalar v;
     mdd_status st = uds_read_physical_dop(w, &dop, pos, &v, next);
-    if (st != MDD_OK)
-        return st;
-    uds_key_remember(w, p, &v);
-    return uds_emit_scalar(w, p, &v, pos.byte, *next);
+    return st == MDD_OK ? report_value(w, p, &v, pos, *next) : st;
+}
+
+/* A VALUE whose read a memo's plan keeps. */
+static mdd_status planned_value(uds_walk *w, mdd_param p, const uds_normal_read *r, uds_pos pos,
+                                size_t *next)
+{
+    uds_scalar v;
+    mdd_status st = uds_read_normal(w, r, pos, &v, next);
+    return st == MDD_OK ? report_value(w, p, &v, pos, *next) : st;
 }
 
 /* Unsigned bits as a number up to 64 bits, else as the bytes they cover. */
@@ -193,7 +208,7 @@ static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos
         return phys_const(w, p, pc, pos, next);
     }
     case MDD_PARAM_TYPE_VALUE:
-        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_VALUE, VALUE_DOP, pos, next);
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_VALUE, UDS_VALUE_DOP, pos, next);
     case MDD_PARAM_TYPE_LENGTH_KEY:
         return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_LENGTH_KEY_REF, LENGTH_KEY_DOP, pos,
                            next);
@@ -227,7 +242,9 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
         mdd_status st = uds_path_push(w, uds_param_view_name(v));
         if (st != MDD_OK)
             return st;
-        if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
+        if (m && m->read)
+            st = planned_value(w, v->param, m->read, pos, cursor);
+        else if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
             st = matched(w, v->param, m, cursor);
         else
             st = decode_param(w, v, pos, cursor);

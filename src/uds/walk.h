@@ -63,12 +63,21 @@ static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin,
     return pos;
 }
 
+/* What reading a value through a NormalDOP whose coded type has a standard length takes of
+ * the database: its coded type's base and length, its compu method and physical type. */
+typedef struct uds_normal_read {
+    uds_base base;
+    uds_fixed fixed;
+    fb_fields compu;
+    fb_fields physical;
+} uds_normal_read;
+
 /* The most leading parameters of a response the match pass keeps for its decode. */
 #define UDS_MATCHED_CAP 4
 
 /* A parameter the match pass looked at: its fields, and what it found to hold at pos: a
  * CODED_CONST's value, equal to its constant, or the bytes of the request a
- * MATCHING_REQUEST_PARAM repeats. */
+ * MATCHING_REQUEST_PARAM repeats; or, from a memo's plan, how a VALUE reads. */
 typedef struct uds_matched {
     uds_param_view view;
     int has_value;
@@ -76,6 +85,7 @@ typedef struct uds_matched {
     uds_pos pos;
     uds_scalar value;
     size_t next; /* where the value ended */
+    const uds_normal_read *read; /* NULL, or the plan's read of a VALUE */
 } uds_matched;
 
 /* One decode or encode. Lives on the caller's stack; nothing in it is allocated. */
@@ -191,6 +201,13 @@ MDD_INTERNAL mdd_status uds_read_physical(uds_walk *w, mdd_dop dop, uds_pos pos,
 /* The same of a DOP table whose header was checked. */
 MDD_INTERNAL mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
                                               uds_scalar *physical, size_t *next);
+
+/* The read of a NormalDOP whose coded type has a standard length as uds_read_physical_dop()
+ * takes it from the DOP (uds_normal_read_of(): 1, or 0 for another DOP), and the read
+ * itself; a memo's plan keeps the first per parameter. */
+MDD_INTERNAL int uds_normal_read_of(const fb_fields *dop, uds_normal_read *out);
+MDD_INTERNAL mdd_status uds_read_normal(uds_walk *w, const uds_normal_read *r, uds_pos pos,
+                                        uds_scalar *physical, size_t *next);
 
 /* Where the DOP table keeps its specific data (schema/ecu_data.fbs): its union tag is the
  * field before. */
@@ -356,6 +373,8 @@ MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
 /* Field ids of the CodedConst and MatchingRequestParam tables (schema/ecu_data.fbs). */
 enum { UDS_CODED_CONST_VALUE = 0, UDS_CODED_CONST_CODED_TYPE = 1 };
 enum { UDS_MATCHING_REQUEST_BYTE_POS = 0, UDS_MATCHING_BYTE_LENGTH = 1 };
+/* Where a Value table keeps its DOP. */
+enum { UDS_VALUE_DOP = 1 };
 
 /* The response a message matched, with its params. */
 typedef struct uds_chosen {
@@ -370,8 +389,8 @@ typedef struct uds_chosen {
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
 /* Param index of params as the last match pass saw it: its view (kept in the walk), and in
- * *found what the pass found to hold (so that the decode of the response it chose need not
- * check it again), NULL when nothing. Without a match pass over params, the view is read
+ * *found what the pass found to hold or a plan's read (so that the decode of the response it
+ * chose need not check or look it up again), NULL when nothing. Without a match pass over params, the view is read
  * into *read and that is returned. */
 MDD_INTERNAL const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params,
                                                     uint32_t index, uds_param_view *read,
