@@ -112,9 +112,10 @@ mdd_uds_options mdd_uds_options_default(void);
 
 /* A memo keeps, per request met, what a decode works out from the database alone: the
  * services the request selects, and how to tell whether a message is the first response of
- * the first of them (its constants, compiled into byte comparisons). A decode that meets
- * the request again skips the lookup and, when the message is that response, the reading
- * of its constants' descriptions; everything it reports is the same as without the memo.
+ * the first of them (its constants, compiled into byte comparisons) and how its leading
+ * values read. A decode that meets the request again skips the lookup and, when the message
+ * is that response, the reading of those descriptions; everything it reports is the same as
+ * without the memo.
  *
  * Entries are keyed by the layer and the request bytes a lookup reads (up to the layer's
  * longest request prefix, at most 16 bytes; a longer key is not remembered). A layer is
@@ -124,7 +125,7 @@ mdd_uds_options mdd_uds_options_default(void);
  * decode through it never allocates. Not thread-safe: give each thread its own. */
 
 /* A memo of entries slots (rounded up to a power of two; 0 takes 64) in *out, which the
- * caller owns and frees with mdd_uds_memo_free(). A slot takes about 1 KB (docs/codec.md,
+ * caller owns and frees with mdd_uds_memo_free(). A slot takes about 1.8 KB (docs/codec.md,
  * "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries above 1,048,576) or
  * MDD_ERR_NOMEM. */
 mdd_status mdd_uds_memo_create(size_t entries, mdd_uds_memo **out, mdd_error *err);

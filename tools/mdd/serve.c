@@ -35,7 +35,7 @@ static int parse_seconds(const char *option, const char *value, uint64_t *out)
 /* The largest body: the values of a POST to /ecus/{ecu}/encode (serve_uds.c). */
 #define MAX_BODY_BYTES 65536
 
-/* The memo's slots: requests of many ECUs met again, 1,248 bytes each, touched only when
+/* The memo's slots: requests of many ECUs met again, 1,792 bytes each, touched only when
  * used. */
 #define SERVE_MEMO_SLOTS 256
 

@@ -137,8 +137,8 @@ typedef struct serve_server {
     serve_reload *reload;  /* reloads on SIGHUP and on changes to the directory */
     const mdd_db *db;      /* gen's database and tables */
     mdd_reader *reader;
-    /* The codec's options, with the loop's memo of requests: decodes and identifications
-     * run on the loop, one at a time, and an ECU's identity outlives reloads. */
+    /* The codec's options, with the loop's memo of requests: decodes run on the loop, one
+     * at a time, and an ECU's identity outlives reloads. */
     mdd_uds_options codec;
     serve_tables tables;
     serve_counters counters;

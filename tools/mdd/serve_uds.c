@@ -242,7 +242,7 @@ static void answer_identify(serve_job *job, const struct evkeyvalq *q)
         serve_reply_error(job->server, job->req, 400,
                           "the parameters are not up to %d REQUEST=RESPONSE pairs in hex",
                           IDENTIFY_EXCHANGES_MAX);
-    else if ((st = mdd_uds_identify(job->ecu->ecu, exchanges, n, &job->server->codec, &id, &err)) != MDD_OK)
+    else if ((st = mdd_uds_identify(job->ecu->ecu, exchanges, n, NULL, &id, &err)) != MDD_OK)
         reply_codec_error(job, st, &err);
     else
         reply_identity(job, &id);
