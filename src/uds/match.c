@@ -4,7 +4,7 @@
  * the choice cheap and the visitor unaware of responses that did not match; the coded
  * constants read here are kept for the decode that follows, which checks the others
  * again. */
-#include "walk.h"
+#include "match_walk.h"
 
 #include <string.h>
 
@@ -87,47 +87,23 @@ static int request_repeated(uds_walk *w, const uds_param_view *p, uds_matched *k
     return holds;
 }
 
-/* Where the pass keeps param index for the decode: NULL past UDS_MATCHED_CAP. */
-static uds_matched *kept(uds_walk *w, uint32_t index, const uds_param_view *p)
+/* The match pass's step: whether a constant or a repeat holds in the walk's message. */
+static int holds(void *ctx, const uds_param_view *p, uds_matched *m, uds_pos pos,
+                 size_t *cursor)
 {
-    if (index >= UDS_MATCHED_CAP)
-        return NULL;
-    uds_matched *m = &w->matched[index];
-    m->view = *p;
-    m->has_value = 0;
-    m->repeated = 0;
-    m->read = NULL;
-    w->matched_count = index + 1;
-    return m;
+    uds_walk *w = ctx;
+    switch (p->type) {
+    case MDD_PARAM_TYPE_CODED_CONST: return coded_const_holds(w, p, m, pos, cursor);
+    case MDD_PARAM_TYPE_NRC_CONST: return nrc_const_holds(w, p, pos, cursor);
+    case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM: return request_repeated(w, p, m, pos, cursor);
+    default: return 1;
+    }
 }
 
 int uds_params_match(uds_walk *w, mdd_param_vec params)
 {
-    size_t cursor = 0;
-    int known = 1;
     w->matched_params = params.v;
-    w->matched_count = 0;
-    for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
-        uds_param_view p = uds_param_view_at(params, i);
-        uds_matched *m = kept(w, i, &p);
-        if (p.positioned)
-            known = 1;
-        else if (!known)
-            return 1;
-        uds_pos pos = uds_param_view_pos(&p, 0, cursor);
-        int holds = 1;
-        switch (p.type) {
-        case MDD_PARAM_TYPE_CODED_CONST: holds = coded_const_holds(w, &p, m, pos, &cursor); break;
-        case MDD_PARAM_TYPE_NRC_CONST: holds = nrc_const_holds(w, &p, pos, &cursor); break;
-        case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM:
-            holds = request_repeated(w, &p, m, pos, &cursor);
-            break;
-        default: known = 0; break;
-        }
-        if (!holds)
-            return 0;
-    }
-    return 1;
+    return uds_match_walk(params, w->matched, &w->matched_count, holds, w);
 }
 
 const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params, uint32_t index,

@@ -3,21 +3,10 @@
  * message, leaving the windows its constants occupy and the bits they code, and how the
  * values among the parameters it keeps read. Only constants whose equal bits mean equal
  * values are compiled: plain integers of a fixed length without a bit mask. */
+#include "match_walk.h"
 #include "memo.h"
 
 #include <string.h>
-
-/* The walk's keeping of param index (match.c, kept()), into the plan. */
-static uds_matched *plan_kept(uds_match_plan *plan, uint32_t index, const uds_param_view *p)
-{
-    if (index >= UDS_MATCHED_CAP)
-        return NULL;
-    uds_matched *m = &plan->matched[index];
-    memset(m, 0, sizeof *m);
-    m->view = *p;
-    plan->matched_count = index + 1;
-    return m;
-}
 
 static uds_plan_check *plan_add(uds_match_plan *plan)
 {
@@ -102,39 +91,26 @@ static void plan_value(uds_match_plan *plan, const uds_param_view *p, uds_matche
         m->read = r;
 }
 
+/* The plan's step: a constant or a repeat compiled, a VALUE's read kept; an NRC constant
+ * ends the compile. */
+static int plan_step(void *ctx, const uds_param_view *p, uds_matched *m, uds_pos pos,
+                     size_t *cursor)
+{
+    uds_match_plan *plan = ctx;
+    switch (p->type) {
+    case MDD_PARAM_TYPE_CODED_CONST: return plan_coded_const(plan, p, m, pos, cursor);
+    case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM: return plan_repeat(plan, p, m, pos, cursor);
+    case MDD_PARAM_TYPE_NRC_CONST: return 0;
+    case MDD_PARAM_TYPE_VALUE: plan_value(plan, p, m); return 1;
+    default: return 1;
+    }
+}
+
 int uds_match_plan_compile(const uds_chosen *chosen, uds_match_plan *plan)
 {
-    mdd_param_vec params = chosen->params;
-    size_t cursor = 0;
-    int known = 1;
     plan->chosen = *chosen;
     plan->check_count = 0;
-    plan->matched_count = 0;
-    for (uint32_t i = 0; i < mdd_param_vec_count(params); i++) {
-        uds_param_view p = uds_param_view_at(params, i);
-        uds_matched *m = plan_kept(plan, i, &p);
-        if (p.positioned)
-            known = 1;
-        else if (!known)
-            return 1;
-        uds_pos pos = uds_param_view_pos(&p, 0, cursor);
-        int ok = 1;
-        switch (p.type) {
-        case MDD_PARAM_TYPE_CODED_CONST: ok = plan_coded_const(plan, &p, m, pos, &cursor); break;
-        case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM:
-            ok = plan_repeat(plan, &p, m, pos, &cursor);
-            break;
-        case MDD_PARAM_TYPE_NRC_CONST: ok = 0; break;
-        case MDD_PARAM_TYPE_VALUE:
-            plan_value(plan, &p, m);
-            known = 0;
-            break;
-        default: known = 0; break;
-        }
-        if (!ok)
-            return 0;
-    }
-    return 1;
+    return uds_match_walk(chosen->params, plan->matched, &plan->matched_count, plan_step, plan);
 }
 
 /* The window lies inside msg. */

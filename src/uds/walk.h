@@ -388,6 +388,7 @@ typedef struct uds_chosen {
  * first unpositioned param after a variable one) holds. */
 MDD_INTERNAL int uds_params_match(uds_walk *w, mdd_param_vec params);
 
+
 /* Param index of params as the last match pass saw it: its view (kept in the walk), and in
  * *found what the pass found to hold or a plan's read (so that the decode of the response it
  * chose need not check or look it up again), NULL when nothing. Without a match pass over params, the view is read
