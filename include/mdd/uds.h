@@ -122,7 +122,8 @@ mdd_uds_options mdd_uds_options_default(void);
  * told by its ECU's identity, which no later ECU shares, so a memo may outlive the
  * databases it was used with and serves every generation of a live database. A request
  * takes the slot its key hashes to, replacing what was there: the memo never grows, and a
- * decode through it never allocates. Not thread-safe: give each thread its own. */
+ * decode through it never allocates. A visitor may decode through the memo it is called
+ * from. Not thread-safe: give each thread its own. */
 
 /* A memo of entries slots (rounded up to a power of two; 0 takes 64) in *out, which the
  * caller owns and frees with mdd_uds_memo_free(). A slot takes about 1.8 KB (docs/codec.md,

@@ -140,6 +140,12 @@ int uds_match_plan_holds(const uds_match_plan *plan, uds_walk *w, uds_chosen *c)
     w->matched_params = plan->chosen.params.v;
     w->matched_count = plan->matched_count;
     memcpy(w->matched, plan->matched, plan->matched_count * sizeof *w->matched);
+    for (uint32_t i = 0; i < plan->matched_count; i++) {
+        if (w->matched[i].read) {
+            w->reads[i] = *w->matched[i].read;
+            w->matched[i].read = &w->reads[i];
+        }
+    }
     *c = plan->chosen;
     return 1;
 }

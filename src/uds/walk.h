@@ -108,6 +108,9 @@ typedef struct uds_walk {
     uint32_t key_high;  /* the most keys ever written: older slots may be overwritten */
     uds_key keys[UDS_KEYS_CAP];
     uds_matched matched[UDS_MATCHED_CAP]; /* its params [0..matched_count) */
+    /* The reads a memo's plan gave matched[i].read, copied: a visitor may decode through the
+     * same memo and replace the entry they came from. */
+    uds_normal_read reads[UDS_MATCHED_CAP];
     mdd_error *err;
 } uds_walk;
 
