@@ -1010,13 +1010,21 @@ typedef struct corpus_run {
     size_t other_len;
 } corpus_run;
 
-/* The response, the response cut short by a byte, and the response to the request of the
- * service before. */
+/* The response; cut short by a byte; with a byte more; with its last byte changed; and as
+ * the response to the request of the service before. */
 static void compare_response(corpus_run *cr, const mdd_db_layer *l, const uint8_t *request,
-                             size_t request_len, const uint8_t *response, size_t response_len)
+                             size_t request_len, uint8_t *response, size_t response_len)
 {
+    static uint8_t changed[MESSAGE_MAX + 1];
+    memcpy(changed, response, response_len);
+    changed[response_len] = 0x5A;
+    if (response_len)
+        changed[response_len - 1] ^= 0xFF;
+    response[response_len] = 0x5A; /* the caller's buffer has room for it */
     exchange x[] = {{request, request_len, response, response_len},
                     {request, request_len, response, response_len ? response_len - 1 : 0},
+                    {request, request_len, response, response_len + 1},
+                    {request, request_len, changed, response_len},
                     {cr->other, cr->other_len, response, response_len}};
     for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
         cr->decoded += same_with_memo(l, &x[i], cr->memo, "corpus") == MDD_OK;
@@ -1027,7 +1035,7 @@ static void compare_response(corpus_run *cr, const mdd_db_layer *l, const uint8_
 static void compare_service(corpus_run *cr, const mdd_db_layer *l, const mdd_db_service *svc)
 {
     mdd_diag_service s = svc->service;
-    uint8_t request[MESSAGE_MAX], response[MESSAGE_MAX];
+    uint8_t request[MESSAGE_MAX], response[MESSAGE_MAX + 1]; /* room for a byte more */
     size_t request_len = 0, response_len = 0;
     if (!sample_message(l, svc, (mdd_uds_message){MDD_UDS_REQUEST, 0},
                         mdd_request_params(mdd_diag_service_request(s)), NULL, 0, request,
