@@ -792,6 +792,55 @@ static void test_bounds_stop_alike(void **state)
     mdd_uds_memo_free(memo);
 }
 
+/* A visitor that, at the first value it is given, decodes another exchange through the same
+ * memo (its one slot then holds the other request), and records every event. */
+typedef struct nested {
+    mdd_uds_memo *memo;
+    exchange other;
+    int done;
+    mdd_buffer events;
+} nested;
+
+static mdd_status decode_another(void *ctx, const mdd_uds_value *v, mdd_error *err)
+{
+    nested *n = ctx;
+    if (!n->done) {
+        n->done = 1;
+        mdd_uds_options opts = mdd_uds_options_default();
+        opts.memo = n->memo;
+        assert_int_equal(mdd_uds_decode(layer, n->other.request, n->other.request_len,
+                                        n->other.response, n->other.response_len, NULL, &opts,
+                                        NULL, NULL),
+                         MDD_OK);
+    }
+    return record_event(&n->events, v, err);
+}
+
+static void test_decode_inside_a_visitor(void **state)
+{
+    (void)state;
+    mdd_uds_memo *memo = new_memo(1);
+    exchange x = EXCHANGE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34");
+    nested n = {memo, EXCHANGE("\x2E\x04", "\x6E\xFE\x09"), 0, {0}};
+    mdd_uds_visitor v = {decode_another, &n};
+    mdd_uds_options opts = mdd_uds_options_default();
+    opts.memo = memo;
+    for (int round = 0; round < 2; round++) {
+        run(layer, &x, mdd_uds_options_default(), NULL, &runs[0]);
+        n.done = 0;
+        n.events.len = 0;
+        assert_int_equal(mdd_uds_decode(layer, x.request, x.request_len, x.response,
+                                        x.response_len, &v, &opts, NULL, NULL),
+                         MDD_OK);
+        if (!same_text(&n.events, &runs[0].events))
+            fail_msg("without the memo:\n%.*swith it, another decode inside:\n%.*s",
+                     (int)runs[0].events.len, (const char *)runs[0].events.data,
+                     (int)n.events.len, (const char *)n.events.data);
+    }
+    mdd_buffer_free(&n.events);
+    mdd_uds_memo_free(memo);
+}
+
 /* ---- Slots replaced ---- */
 
 /* Exchanges of the fixture that decode, and some that fail. */
@@ -1198,6 +1247,7 @@ int main(void)
         cmocka_unit_test(test_request_longer_than_the_prefixes),
         cmocka_unit_test(test_prefix_longer_than_a_key),
         cmocka_unit_test(test_bounds_stop_alike),
+        cmocka_unit_test(test_decode_inside_a_visitor),
         cmocka_unit_test(test_one_slot_alternating),
         cmocka_unit_test(test_many_requests_in_64_slots),
         cmocka_unit_test(test_database_closed_and_another_opened),
