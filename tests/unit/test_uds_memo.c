@@ -118,10 +118,10 @@ typedef struct exchange {
 #define EXCHANGE(req, resp) \
     ((exchange){(const uint8_t *)(req), sizeof(req) - 1, (const uint8_t *)(resp), sizeof(resp) - 1})
 
-/* Decodes x with the visitor and to JSON, through memo (NULL: none), into o. */
-static void run(const mdd_db_layer *layer, const exchange *x, mdd_uds_memo *memo, outcome *o)
+/* Decodes x with the visitor and to JSON, with opts but through memo (NULL: none), into o. */
+static void run(const mdd_db_layer *layer, const exchange *x, mdd_uds_options opts,
+                mdd_uds_memo *memo, outcome *o)
 {
-    mdd_uds_options opts = mdd_uds_options_default();
     opts.memo = memo;
     o->events.len = 0;
     o->json.len = 0;
@@ -204,19 +204,27 @@ static void fail_difference(const char *where, const exchange *x, const char *wh
 /* The three decodes of a check; freed by the group's teardown. */
 static outcome runs[3];
 
-/* Decodes x without a memo, then twice through memo: all three must report the same.
- * Returns the status of the decode. */
-static mdd_status same_with_memo(const mdd_db_layer *layer, const exchange *x,
-                                 mdd_uds_memo *memo, const char *where)
+/* Decodes x with opts without a memo, then twice through memo: all three must report the
+ * same. Returns the status of the decode. */
+static mdd_status same_with_memo_opts(const mdd_db_layer *layer, const exchange *x,
+                                      mdd_uds_options opts, mdd_uds_memo *memo,
+                                      const char *where)
 {
-    run(layer, x, NULL, &runs[0]);
+    run(layer, x, opts, NULL, &runs[0]);
     for (int i = 1; i <= 2; i++) {
-        run(layer, x, memo, &runs[i]);
+        run(layer, x, opts, memo, &runs[i]);
         const char *what = difference(&runs[0], &runs[i]);
         if (what)
             fail_difference(where, x, what, &runs[0], &runs[i]);
     }
     return runs[0].status;
+}
+
+/* same_with_memo_opts() with the default options. */
+static mdd_status same_with_memo(const mdd_db_layer *layer, const exchange *x,
+                                 mdd_uds_memo *memo, const char *where)
+{
+    return same_with_memo_opts(layer, x, mdd_uds_options_default(), memo, where);
 }
 
 static int free_runs(void **state)
@@ -263,7 +271,7 @@ static const mb_dop md_u16 = MB_UINT_DOP(16);
     {.name = (pname), .type = MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM, .byte = MB_AT(pos),      \
      .request_byte = (at), .byte_length = (len)}
 
-/* A CODED_CONST at byte pos of coded type d (a ub_dct). */
+/* A CODED_CONST at byte pos whose coded type is the ub_dct initializer that follows. */
 #define CONST_OF(pname, v, pos, ...)                                                        \
     {.name = (pname), .type = MDD_PARAM_TYPE_CODED_CONST, .byte = MB_AT(pos), .value = (v),   \
      .dct = __VA_ARGS__}
@@ -688,6 +696,9 @@ static void test_no_service_and_many_services(void **state)
     /* The empty request selects every service, Erase first (its prefix is the longest):
      * none answers 62, nor does the global response, and the message names the first. */
     EXPECT(memo, "", "\x62", MDD_ERR_NOT_FOUND, "no response of service 'Erase' matches 62");
+    /* No request at all selects every service too, and any response repeats it. */
+    exchange none = {NULL, 0, (const uint8_t *)"\x62\xF1\x90\x12\x34", 5};
+    expect(layer, memo, none, MDD_OK, "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
     /* 2E alone selects the 17 services 2E ..: more than an entry keeps. The lookup's order
      * (2E F1 90, then by prefix bytes) makes Masked, 2E 01, the first to take 6E A5 01. */
     EXPECT(memo, "\x2E", "\x6E\xA5\x01", MDD_OK, "SID=110@0+1 Flag=160@1+1 Rest=1@2+1");
@@ -764,6 +775,70 @@ static void test_prefix_longer_than_a_key(void **state)
     }
     mdd_uds_memo_free(memo);
     mdd_db_close(long_db);
+}
+
+static void test_bounds_stop_alike(void **state)
+{
+    (void)state;
+    mdd_uds_memo *memo = new_memo(64);
+    mdd_uds_options opts = mdd_uds_options_default();
+    /* SID and DID are the two values allowed: the limit stops the decode at Value. */
+    opts.max_values = 2;
+    exchange x = EXCHANGE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34");
+    assert_int_equal(same_with_memo_opts(layer, &x, opts, memo, "max_values"), MDD_ERR_LIMIT);
+    assert_string_equal(runs[0].err.message, "/Value at byte 3: more than max_values 2 values");
+    opts.max_values = 3;
+    assert_int_equal(same_with_memo_opts(layer, &x, opts, memo, "max_values"), MDD_OK);
+    mdd_uds_memo_free(memo);
+}
+
+/* A visitor that, at the first value it is given, decodes another exchange through the same
+ * memo (its one slot then holds the other request), and records every event. */
+typedef struct nested {
+    mdd_uds_memo *memo;
+    exchange other;
+    int done;
+    mdd_buffer events;
+} nested;
+
+static mdd_status decode_another(void *ctx, const mdd_uds_value *v, mdd_error *err)
+{
+    nested *n = ctx;
+    if (!n->done) {
+        n->done = 1;
+        mdd_uds_options opts = mdd_uds_options_default();
+        opts.memo = n->memo;
+        assert_int_equal(mdd_uds_decode(layer, n->other.request, n->other.request_len,
+                                        n->other.response, n->other.response_len, NULL, &opts,
+                                        NULL, NULL),
+                         MDD_OK);
+    }
+    return record_event(&n->events, v, err);
+}
+
+static void test_decode_inside_a_visitor(void **state)
+{
+    (void)state;
+    mdd_uds_memo *memo = new_memo(1);
+    exchange x = EXCHANGE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34");
+    nested n = {memo, EXCHANGE("\x2E\x04", "\x6E\xFE\x09"), 0, {0}};
+    mdd_uds_visitor v = {decode_another, &n};
+    mdd_uds_options opts = mdd_uds_options_default();
+    opts.memo = memo;
+    for (int round = 0; round < 2; round++) {
+        run(layer, &x, mdd_uds_options_default(), NULL, &runs[0]);
+        n.done = 0;
+        n.events.len = 0;
+        assert_int_equal(mdd_uds_decode(layer, x.request, x.request_len, x.response,
+                                        x.response_len, &v, &opts, NULL, NULL),
+                         MDD_OK);
+        if (!same_text(&n.events, &runs[0].events))
+            fail_msg("without the memo:\n%.*swith it, another decode inside:\n%.*s",
+                     (int)runs[0].events.len, (const char *)runs[0].events.data,
+                     (int)n.events.len, (const char *)n.events.data);
+    }
+    mdd_buffer_free(&n.events);
+    mdd_uds_memo_free(memo);
 }
 
 /* ---- Slots replaced ---- */
@@ -1010,13 +1085,21 @@ typedef struct corpus_run {
     size_t other_len;
 } corpus_run;
 
-/* The response, the response cut short by a byte, and the response to the request of the
- * service before. */
+/* The response; cut short by a byte; with a byte more; with its last byte changed; and as
+ * the response to the request of the service before. */
 static void compare_response(corpus_run *cr, const mdd_db_layer *l, const uint8_t *request,
-                             size_t request_len, const uint8_t *response, size_t response_len)
+                             size_t request_len, uint8_t *response, size_t response_len)
 {
+    static uint8_t changed[MESSAGE_MAX + 1];
+    memcpy(changed, response, response_len);
+    changed[response_len] = 0x5A;
+    if (response_len)
+        changed[response_len - 1] ^= 0xFF;
+    response[response_len] = 0x5A; /* the caller's buffer has room for it */
     exchange x[] = {{request, request_len, response, response_len},
                     {request, request_len, response, response_len ? response_len - 1 : 0},
+                    {request, request_len, response, response_len + 1},
+                    {request, request_len, changed, response_len},
                     {cr->other, cr->other_len, response, response_len}};
     for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
         cr->decoded += same_with_memo(l, &x[i], cr->memo, "corpus") == MDD_OK;
@@ -1027,7 +1110,7 @@ static void compare_response(corpus_run *cr, const mdd_db_layer *l, const uint8_
 static void compare_service(corpus_run *cr, const mdd_db_layer *l, const mdd_db_service *svc)
 {
     mdd_diag_service s = svc->service;
-    uint8_t request[MESSAGE_MAX], response[MESSAGE_MAX];
+    uint8_t request[MESSAGE_MAX], response[MESSAGE_MAX + 1]; /* room for a byte more */
     size_t request_len = 0, response_len = 0;
     if (!sample_message(l, svc, (mdd_uds_message){MDD_UDS_REQUEST, 0},
                         mdd_request_params(mdd_diag_service_request(s)), NULL, 0, request,
@@ -1102,8 +1185,8 @@ static void test_create_bounds(void **state)
     assert_null(memo);
     assert_string_equal(err.message,
                         "mdd_uds_memo_create: no out, or 1048577 slots (most 1048576)");
-    assert_int_equal(mdd_uds_memo_create(1048576, &memo, &err), MDD_OK);
-    mdd_uds_memo_free(memo);
+    assert_int_equal(mdd_uds_memo_create(SIZE_MAX, &memo, &err), MDD_ERR_ARG);
+    assert_null(memo);
     /* 0 takes the default, 64; 3 is rounded up to 4: both work. */
     size_t sizes[] = {0, 3};
     for (size_t i = 0; i < 2; i++) {
@@ -1163,6 +1246,8 @@ int main(void)
         cmocka_unit_test(test_no_service_and_many_services),
         cmocka_unit_test(test_request_longer_than_the_prefixes),
         cmocka_unit_test(test_prefix_longer_than_a_key),
+        cmocka_unit_test(test_bounds_stop_alike),
+        cmocka_unit_test(test_decode_inside_a_visitor),
         cmocka_unit_test(test_one_slot_alternating),
         cmocka_unit_test(test_many_requests_in_64_slots),
         cmocka_unit_test(test_database_closed_and_another_opened),
