@@ -127,7 +127,7 @@ mdd_uds_options mdd_uds_options_default(void);
 
 /* A memo of entries slots (rounded up to a power of two; 0 takes 64) in *out, which the
  * caller owns and frees with mdd_uds_memo_free(). A slot takes about 1.8 KB (docs/codec.md,
- * "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries above 1,048,576) or
+ * "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries above 65,536) or
  * MDD_ERR_NOMEM. */
 mdd_status mdd_uds_memo_create(size_t entries, mdd_uds_memo **out, mdd_error *err);
 

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The most slots a memo takes: a bound on what a caller's mistake allocates. */
-#define MEMO_MAX_ENTRIES (1u << 20)
+/* The most slots a memo takes (117 MB of address space): a bound on what a caller's mistake
+ * allocates. */
+#define MEMO_MAX_ENTRIES (1u << 16)
 #define MEMO_DEFAULT_ENTRIES 64
 
 struct mdd_uds_memo {
@@ -20,9 +21,11 @@ struct mdd_uds_memo {
 
 mdd_status mdd_uds_memo_create(size_t entries, mdd_uds_memo **out, mdd_error *err)
 {
-    if (!out || entries > MEMO_MAX_ENTRIES)
-        return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_memo_create: no out, or %zu slots (most %u)",
-                        entries, MEMO_MAX_ENTRIES);
+    if (!out)
+        return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_memo_create: no out");
+    if (entries > MEMO_MAX_ENTRIES)
+        return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_memo_create: %zu slots (most %u)", entries,
+                        MEMO_MAX_ENTRIES);
     size_t slots = 1;
     while (slots < (entries ? entries : MEMO_DEFAULT_ENTRIES))
         slots *= 2;

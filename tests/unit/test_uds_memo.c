@@ -1180,16 +1180,17 @@ static void test_create_bounds(void **state)
     (void)state;
     mdd_error err;
     assert_int_equal(mdd_uds_memo_create(8, NULL, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "mdd_uds_memo_create: no out");
     mdd_uds_memo *memo = NULL;
-    assert_int_equal(mdd_uds_memo_create(1048577, &memo, &err), MDD_ERR_ARG);
+    assert_int_equal(mdd_uds_memo_create(65537, &memo, &err), MDD_ERR_ARG);
     assert_null(memo);
-    assert_string_equal(err.message,
-                        "mdd_uds_memo_create: no out, or 1048577 slots (most 1048576)");
+    assert_string_equal(err.message, "mdd_uds_memo_create: 65537 slots (most 65536)");
     assert_int_equal(mdd_uds_memo_create(SIZE_MAX, &memo, &err), MDD_ERR_ARG);
     assert_null(memo);
-    /* 0 takes the default, 64; 3 is rounded up to 4: both work. */
-    size_t sizes[] = {0, 3};
-    for (size_t i = 0; i < 2; i++) {
+    /* 0 takes the default, 64; 3 is rounded up to 4; the most, 65,536, is 117 MB of address
+     * space that calloc() leaves untouched: all work. */
+    size_t sizes[] = {0, 3, 65536};
+    for (size_t i = 0; i < 3; i++) {
         memo = new_memo(sizes[i]);
         EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK,
                "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
