@@ -140,6 +140,40 @@ size_t tu_corpus_files(char ***paths)
     return n;
 }
 
+static void each_service_of(const mdd_db_ecu *ecu,
+                            void (*fn)(void *, const mdd_db_layer *, const mdd_db_service *),
+                            void *ctx)
+{
+    for (uint32_t v = 0; v < mdd_db_variant_count(ecu); v++) {
+        const mdd_db_layer *layer = mdd_db_variant_at(ecu, v);
+        for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
+            mdd_db_service service = mdd_db_layer_service_at(layer, i);
+            fn(ctx, layer, &service);
+        }
+    }
+}
+
+size_t tu_each_corpus_service(void (*fn)(void *ctx, const mdd_db_layer *layer,
+                                         const mdd_db_service *service),
+                              void *ctx)
+{
+    char **paths;
+    size_t n = tu_corpus_files(&paths);
+    for (size_t f = 0; f < n; f++) {
+        mdd_db_options opts = mdd_db_options_default();
+        opts.store.strategy = MDD_STRATEGY_HEAP;
+        const char *path = paths[f];
+        mdd_db *db;
+        mdd_error err;
+        must(mdd_db_open(&path, 1, &opts, &db, &err), &err);
+        each_service_of(mdd_db_ecu_at(db, 0), fn, ctx);
+        mdd_db_close(db);
+        free(paths[f]);
+    }
+    free(paths);
+    return n;
+}
+
 void tu_hex(const uint8_t *bytes, size_t len, char *out)
 {
     static const char digits[] = "0123456789abcdef";

@@ -38,6 +38,14 @@ uint8_t *tu_read_corpus_file(const char *name, size_t *len);
  * The caller frees each path and the array. */
 size_t tu_corpus_files(char ***paths);
 
+/* Calls fn(ctx, layer, service) for every effective service of every variant of every
+ * corpus file, each file opened alone (heap strategy) and closed after its services; returns
+ * the number of files (0 when there is no corpus: tests then skip). Aborts when a file does
+ * not open. */
+size_t tu_each_corpus_service(void (*fn)(void *ctx, const mdd_db_layer *layer,
+                                         const mdd_db_service *service),
+                              void *ctx);
+
 /* Lowercase hex of bytes into out (2 * len + 1 bytes). */
 void tu_hex(const uint8_t *bytes, size_t len, char *out);
 

@@ -169,9 +169,9 @@ static int round_trip_message(round_trip *rt, const message_ref *m, uint8_t *out
     return encoded;
 }
 
-static void round_trip_service(round_trip *rt, const mdd_db_layer *layer,
-                               const mdd_db_service *svc)
+static void round_trip_service(void *ctx, const mdd_db_layer *layer, const mdd_db_service *svc)
 {
+    round_trip *rt = ctx;
     mdd_diag_service s = svc->service;
     uint8_t request[MESSAGE_MAX];
     size_t request_len = 0;
@@ -212,26 +212,12 @@ static mdd_db *open_corpus_file(const char *path)
 static void test_round_trip(void **state)
 {
     (void)state;
-    char **paths;
-    size_t n = tu_corpus_files(&paths);
-    if (n == 0)
-        skip();
     round_trip *rt = calloc(1, sizeof *rt);
     assert_non_null(rt);
-    for (size_t f = 0; f < n; f++) {
-        mdd_db *db = open_corpus_file(paths[f]);
-        const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-        for (uint32_t v = 0; v < mdd_db_variant_count(ecu); v++) {
-            const mdd_db_layer *layer = mdd_db_variant_at(ecu, v);
-            for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
-                mdd_db_service svc = mdd_db_layer_service_at(layer, i);
-                round_trip_service(rt, layer, &svc);
-            }
-        }
-        mdd_db_close(db);
-        free(paths[f]);
+    if (tu_each_corpus_service(round_trip_service, rt) == 0) {
+        free(rt);
+        skip();
     }
-    free(paths);
     print_message("round trip: %u messages, %u round-tripped, %u failed, %u left out:\n",
                   rt->messages, rt->round_tripped, rt->failed,
                   rt->messages - rt->round_tripped - rt->failed);

@@ -1107,8 +1107,9 @@ static void compare_response(corpus_run *cr, const mdd_db_layer *l, const uint8_
     }
 }
 
-static void compare_service(corpus_run *cr, const mdd_db_layer *l, const mdd_db_service *svc)
+static void compare_service(void *ctx, const mdd_db_layer *l, const mdd_db_service *svc)
 {
+    corpus_run *cr = ctx;
     mdd_diag_service s = svc->service;
     uint8_t request[MESSAGE_MAX], response[MESSAGE_MAX + 1]; /* room for a byte more */
     size_t request_len = 0, response_len = 0;
@@ -1136,35 +1137,16 @@ static void compare_service(corpus_run *cr, const mdd_db_layer *l, const mdd_db_
 static void test_corpus_through_one_small_memo(void **state)
 {
     (void)state;
-    char **paths;
-    size_t n = tu_corpus_files(&paths);
-    if (n == 0)
-        skip();
     corpus_run *cr = calloc(1, sizeof *cr);
     assert_non_null(cr);
     /* 8 slots for every ECU: entries are replaced all the time, and the last files' entries
      * are looked at with layers of the next file, possibly at the same addresses. */
     cr->memo = new_memo(8);
-    for (size_t f = 0; f < n; f++) {
-        mdd_db_options opts = mdd_db_options_default();
-        opts.store.strategy = MDD_STRATEGY_HEAP;
-        mdd_db *d;
-        mdd_error err;
-        const char *path = paths[f];
-        if (mdd_db_open(&path, 1, &opts, &d, &err) != MDD_OK)
-            fail_msg("%s", err.message);
-        const mdd_db_ecu *ecu = mdd_db_ecu_at(d, 0);
-        for (uint32_t v = 0; v < mdd_db_variant_count(ecu); v++) {
-            const mdd_db_layer *l = mdd_db_variant_at(ecu, v);
-            for (uint32_t i = 0; i < mdd_db_layer_service_count(l); i++) {
-                mdd_db_service svc = mdd_db_layer_service_at(l, i);
-                compare_service(cr, l, &svc);
-            }
-        }
-        mdd_db_close(d);
-        free(paths[f]);
+    if (tu_each_corpus_service(compare_service, cr) == 0) {
+        mdd_uds_memo_free(cr->memo);
+        free(cr);
+        skip();
     }
-    free(paths);
     print_message("memo: %u corpus exchanges decoded alike with and without the memo (%u of "
                   "them decode)\n",
                   cr->compared, cr->decoded);
