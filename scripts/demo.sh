@@ -3,7 +3,8 @@
 # A tour of the mdd tool on files it makes itself (no corpus needed): pack two sample payloads
 # into an MDD file, then info, verify and cat it; then generate a small fleet of ECU databases,
 # convert it in place, load it under each strategy with the memory each costs, look up a few
-# requests, and serve them over HTTP. Usage: sh scripts/demo.sh PATH/TO/mdd
+# requests, decode and encode UDS messages, and serve them over HTTP.
+# Usage: sh scripts/demo.sh PATH/TO/mdd
 set -eu
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -104,6 +105,15 @@ for request in 22F190 1003 3101 190209 3E00; do
     show mdd lookup --ecu ECM1001 fleet-inplace "$request"
 done
 
+section "mdd decode and mdd encode: UDS messages read and written with the ECU's description"
+show mdd decode --ecu ECM1001 fleet-inplace 22F190 62F1900C3A
+show mdd decode --json --ecu ECM1001 fleet-inplace 22F190 62F1900C3A
+echo
+show mdd decode --ecu ECM1001 fleet-inplace 22F190 7F2231
+show mdd encode --ecu ECM1001 fleet-inplace DID_F190_battery_high_Read '{}'
+show mdd encode --ecu ECM1001 fleet-inplace DID_0396_driver_motor_Write '{}' ||
+    echo "(exit status $?: the write's data bytes need values; the error names the first)"
+
 section "mdd serve: the same fleet over HTTP, from one event loop that never waits on a fault"
 mkfifo serve.out
 "$MDD" serve --listen 127.0.0.1:0 fleet-inplace >serve.out &
@@ -113,6 +123,8 @@ read -r _ _ url <serve.out
 show curl -s "$url/ecus/ECM1001/lookup?request=22F190"
 echo
 show curl -s "$url/ecus/ECM1001/chunks"
+echo
+show curl -s "$url/ecus/ECM1001/decode?request=22F190&response=62F1900C3A"
 echo
 kill "$server"
 wait "$server"

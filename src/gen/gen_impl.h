@@ -32,7 +32,7 @@ typedef struct gen_shape {
 /* Subtables written once per payload and referred to from everywhere, as converters do. */
 typedef struct gen_shared {
     mdd_fb_ref uint_type[5];      /* DiagCodedType A_UINT_32, 8 * index bits; [0] unused */
-    mdd_fb_ref value;             /* the (empty) Value table of VALUE params */
+    mdd_fb_ref value;             /* the Value table of VALUE params: a byte as it is */
     mdd_fb_ref neg_responses;     /* [Response] with the one negative response */
     mdd_fb_ref funct_classes;     /* [FunctClass] of the layers */
     mdd_fb_ref funct_class[4];    /* single-element [FunctClass] for a DiagComm */
@@ -77,7 +77,7 @@ MDD_INTERNAL mdd_fb_ref gen_literal(gen_ctx *g, const char *s);
 MDD_INTERNAL mdd_fb_ref gen_request_sid(gen_ctx *g, uint8_t sid);
 /* The shared positive response SID param (sid + 0x40). */
 MDD_INTERNAL mdd_fb_ref gen_response_sid(gen_ctx *g, uint8_t sid);
-/* A VALUE param (its data object is not part of the format libmdd reads) at byte_pos. */
+/* A VALUE param at byte_pos: one byte, read as it is. */
 MDD_INTERNAL mdd_fb_ref gen_value_param(gen_ctx *g, const char *name, uint32_t byte_pos);
 /* A MatchingRequestParam echoing len request bytes from request_pos at byte_pos. */
 MDD_INTERNAL mdd_fb_ref gen_matching_param(gen_ctx *g, const char *name, int32_t request_pos,

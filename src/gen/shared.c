@@ -27,10 +27,8 @@ static mdd_fb_ref gen_coded_type(gen_ctx *g, uint8_t data_type, uint32_t bits)
     mdd_fb_table_start(b);
     mdd_fb_add_u32(b, FID_STANDARD_LENGTH_TYPE_BIT_LENGTH, bits);
     mdd_fb_ref length = mdd_fb_table_end(b);
-    mdd_fb_ref encoding = gen_literal(g, "A_UINT32");
     mdd_fb_table_start(b);
     mdd_fb_add_ref(b, FID_DIAG_CODED_TYPE_SPECIFIC_DATA, length);
-    mdd_fb_add_ref(b, FID_DIAG_CODED_TYPE_BASE_TYPE_ENCODING, encoding);
     mdd_fb_add_u8(b, FID_DIAG_CODED_TYPE_TYPE, MDD_DIAG_CODED_TYPE_NAME_STANDARD_LENGTH_TYPE);
     mdd_fb_add_u8(b, FID_DIAG_CODED_TYPE_BASE_DATA_TYPE, data_type);
     mdd_fb_add_u8(b, FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE,
@@ -101,13 +99,52 @@ mdd_fb_ref gen_matching_param(gen_ctx *g, const char *name, int32_t request_pos,
                      MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM, m);
 }
 
+/* The NRC of the shared negative response: one byte, one of the codes UDS defines for any
+ * service (ISO 14229-1 annex A), as decimal text. */
+static mdd_fb_ref gen_nrc_param(gen_ctx *g)
+{
+    static const char *const codes[] = {"16", "17", "18", "19", "20", "33", "34", "36",
+                                        "49", "51", "53", "114", "120", "126", "127"};
+    mdd_fb_ref values[sizeof codes / sizeof codes[0]];
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        values[i] = mdd_fb_create_cstring(g->b, codes[i]);
+    mdd_fb_ref vec = mdd_fb_create_refs(g->b, values, sizeof codes / sizeof codes[0]);
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, FID_NRC_CONST_CODED_VALUES, vec);
+    mdd_fb_add_ref(g->b, FID_NRC_CONST_DIAG_CODED_TYPE, g->shared.uint_type[1]);
+    mdd_fb_ref nc = mdd_fb_table_end(g->b);
+    return gen_param(g, "NRC", MDD_PARAM_TYPE_NRC_CONST, 2, MDD_PARAM_SPECIFIC_DATA_NRC_CONST, nc);
+}
+
+/* The Value table every data param shares: a byte read as it is (a NormalDOP of the 8-bit
+ * coded type and an IDENTICAL compu method, the category's default). */
+static mdd_fb_ref gen_byte_value(gen_ctx *g)
+{
+    mdd_fb_builder *b = g->b;
+    mdd_fb_table_start(b);
+    mdd_fb_ref identical = mdd_fb_table_end(b);
+    mdd_fb_table_start(b);
+    mdd_fb_add_ref(b, FID_NORMAL_DOP_COMPU_METHOD, identical);
+    mdd_fb_add_ref(b, FID_NORMAL_DOP_DIAG_CODED_TYPE, g->shared.uint_type[1]);
+    mdd_fb_ref normal = mdd_fb_table_end(b);
+    mdd_fb_ref name = mdd_fb_create_cstring(b, "Byte");
+    mdd_fb_table_start(b);
+    mdd_fb_add_ref(b, FID_DOP_SHORT_NAME, name);
+    mdd_fb_add_ref(b, FID_DOP_SPECIFIC_DATA, normal);
+    mdd_fb_add_u8(b, FID_DOP_SPECIFIC_DATA_TYPE, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
+    mdd_fb_ref dop = mdd_fb_table_end(b);
+    mdd_fb_table_start(b);
+    mdd_fb_add_ref(b, FID_VALUE_DOP, dop);
+    return mdd_fb_table_end(b);
+}
+
 /* The negative response every service shares: 7F, the request's SID, the NRC. */
 static mdd_fb_ref gen_neg_responses(gen_ctx *g)
 {
     mdd_fb_ref params[3];
     params[0] = gen_coded_param(g, "SID_NR", 0x7f, 8, 0);
     params[1] = gen_matching_param(g, "SIDRQ_NR", 0, 1, 1);
-    params[2] = gen_param(g, "NRC", MDD_PARAM_TYPE_NRC_CONST, 2, 0, 0);
+    params[2] = gen_nrc_param(g);
     mdd_fb_ref vec = mdd_fb_create_refs(g->b, params, 3);
     mdd_fb_table_start(g->b);
     mdd_fb_add_ref(g->b, FID_RESPONSE_PARAMS, vec);
@@ -137,8 +174,7 @@ void gen_shared_init(gen_ctx *g)
     memset(&g->shared, 0, sizeof g->shared);
     for (uint32_t i = 1; i <= 4; i++)
         g->shared.uint_type[i] = gen_coded_type(g, MDD_DATA_TYPE_A_UINT_32, 8 * i);
-    mdd_fb_table_start(g->b);
-    g->shared.value = mdd_fb_table_end(g->b);
+    g->shared.value = gen_byte_value(g);
     g->shared.neg_responses = gen_neg_responses(g);
     gen_funct_classes(g);
 }
