@@ -65,11 +65,27 @@ static void put_char(FILE *out, const uint8_t *p, size_t len)
     }
 }
 
+/* The length of the run of plain ASCII at p (printable, no quote or backslash): written as
+ * it is, in one call, since names and texts are mostly that. */
+static size_t plain_run(const uint8_t *p, size_t avail)
+{
+    size_t n = 0;
+    while (n < avail && p[n] >= 0x20 && p[n] < 0x80 && p[n] != '"' && p[n] != '\\')
+        n++;
+    return n;
+}
+
 static void put_string(FILE *out, mdd_bytes bytes)
 {
     fputc('"', out);
     size_t i = 0;
     while (i < bytes.len) {
+        size_t run = plain_run(bytes.ptr + i, bytes.len - i);
+        if (run) {
+            fwrite(bytes.ptr + i, 1, run, out);
+            i += run;
+            continue;
+        }
         size_t len = text_utf8_len(bytes.ptr + i, bytes.len - i);
         if (len == 0) {
             fputs("\\ufffd", out);
