@@ -116,7 +116,7 @@ const uds_param_view *uds_matched_view(const uds_walk *w, mdd_param_vec params, 
         return read;
     }
     const uds_matched *m = &w->matched[index];
-    if (m->has_value || m->repeated || m->read)
+    if (m->has_value || m->repeated || m->has_read)
         *found = m;
     return &m->view;
 }

@@ -80,15 +80,13 @@ static int plan_repeat(uds_match_plan *plan, const uds_param_view *p, uds_matche
 
 /* A VALUE's read, kept for the decode when its DOP reads the same way whatever the message
  * (a NormalDOP whose coded type has a standard length). */
-static void plan_value(uds_match_plan *plan, const uds_param_view *p, uds_matched *m)
+static void plan_value(const uds_param_view *p, uds_matched *m)
 {
     if (!m)
         return;
     fb_fields data = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_VALUE);
     fb_fields dop = fb_fields_child(&data, UDS_VALUE_DOP);
-    uds_normal_read *r = &plan->reads[m - plan->matched];
-    if (uds_normal_read_of(&dop, r))
-        m->read = r;
+    m->has_read = uds_normal_read_of(&dop, &m->read);
 }
 
 /* The plan's step: a constant or a repeat compiled, a VALUE's read kept; an NRC constant
@@ -101,7 +99,7 @@ static int plan_step(void *ctx, const uds_param_view *p, uds_matched *m, uds_pos
     case MDD_PARAM_TYPE_CODED_CONST: return plan_coded_const(plan, p, m, pos, cursor);
     case MDD_PARAM_TYPE_MATCHING_REQUEST_PARAM: return plan_repeat(plan, p, m, pos, cursor);
     case MDD_PARAM_TYPE_NRC_CONST: return 0;
-    case MDD_PARAM_TYPE_VALUE: plan_value(plan, p, m); return 1;
+    case MDD_PARAM_TYPE_VALUE: plan_value(p, m); return 1;
     default: return 1;
     }
 }
@@ -140,12 +138,6 @@ int uds_match_plan_holds(const uds_match_plan *plan, uds_walk *w, uds_chosen *c)
     w->matched_params = plan->chosen.params.v;
     w->matched_count = plan->matched_count;
     memcpy(w->matched, plan->matched, plan->matched_count * sizeof *w->matched);
-    for (uint32_t i = 0; i < plan->matched_count; i++) {
-        if (w->matched[i].read) {
-            w->reads[i] = *w->matched[i].read;
-            w->matched[i].read = &w->reads[i];
-        }
-    }
     *c = plan->chosen;
     return 1;
 }

@@ -23,7 +23,7 @@ static inline uds_matched *uds_match_slot(uds_matched *kept, uint32_t *kept_coun
     m->view = *p;
     m->has_value = 0;
     m->repeated = 0;
-    m->read = NULL;
+    m->has_read = 0;
     *kept_count = index + 1;
     return m;
 }

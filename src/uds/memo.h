@@ -24,15 +24,13 @@ typedef struct uds_plan_check {
 } uds_plan_check;
 
 /* What uds_params_match() checks of a response's params, compiled, and what it leaves in
- * the walk when they hold, with the reads of the VALUE parameters among them (which their
- * uds_matched point to). */
+ * the walk when they hold, with the reads of the VALUE parameters among them. */
 typedef struct uds_match_plan {
     uds_chosen chosen;
     uint32_t check_count;
     uds_plan_check checks[UDS_PLAN_CHECKS];
     uint32_t matched_count;
     uds_matched matched[UDS_MATCHED_CAP];
-    uds_normal_read reads[UDS_MATCHED_CAP];
 } uds_match_plan;
 
 /* Compiles the match of chosen's params into *plan (which keeps chosen): 1, or 0 when a

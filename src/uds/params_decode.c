@@ -242,8 +242,8 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
         mdd_status st = uds_path_push(w, uds_param_view_name(v));
         if (st != MDD_OK)
             return st;
-        if (m && m->read)
-            st = planned_value(w, v->param, m->read, pos, cursor);
+        if (m && m->has_read)
+            st = planned_value(w, v->param, &m->read, pos, cursor);
         else if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
             st = matched(w, v->param, m, cursor);
         else

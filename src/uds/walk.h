@@ -85,7 +85,9 @@ typedef struct uds_matched {
     uds_pos pos;
     uds_scalar value;
     size_t next; /* where the value ended */
-    const uds_normal_read *read; /* NULL, or the plan's read of a VALUE */
+    int has_read;         /* a memo's plan gave how a VALUE reads: */
+    uds_normal_read read; /* copied with the rest, so that a visitor decoding through the
+                           * same memo cannot change it under the decode */
 } uds_matched;
 
 /* One decode or encode. Lives on the caller's stack; nothing in it is allocated. */
@@ -108,9 +110,6 @@ typedef struct uds_walk {
     uint32_t key_high;  /* the most keys ever written: older slots may be overwritten */
     uds_key keys[UDS_KEYS_CAP];
     uds_matched matched[UDS_MATCHED_CAP]; /* its params [0..matched_count) */
-    /* The reads a memo's plan gave matched[i].read, copied: a visitor may decode through the
-     * same memo and replace the entry they came from. */
-    uds_normal_read reads[UDS_MATCHED_CAP];
     mdd_error *err;
 } uds_walk;
 
