@@ -9,6 +9,8 @@
  * data start, so an entry's buffer (aligned) keeps the payload's alignment. */
 #include "store_impl.h"
 
+#include "../os/read_exact.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,18 +160,14 @@ static void publish(const mdd_store *store, cache_entry *fresh, uint64_t offset,
 mdd_status store_pread_file(const mdd_store *store, size_t index, uint8_t *buf, size_t size,
                             uint64_t file_offset, mdd_error *err)
 {
-    for (size_t done = 0; done < size;) {
-        ssize_t n = pread(store->source.fd, buf + done, size - done, (off_t)(file_offset + done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return mdd_fail(err, MDD_ERR_IO, "%s: chunk %zu: read: %s", store->path, index,
-                            strerror(errno));
-        if (n == 0)
-            return mdd_fail(err, MDD_ERR_IO, "%s: chunk %zu: the file ends %zu bytes early",
-                            store->path, index, size - done);
-        done += (size_t)n;
-    }
+    size_t done;
+    int e = os_pread_exact(store->source.fd, buf, size, file_offset, &done);
+    if (e)
+        return mdd_fail(err, MDD_ERR_IO, "%s: chunk %zu: read: %s", store->path, index,
+                        strerror(e));
+    if (done < size)
+        return mdd_fail(err, MDD_ERR_IO, "%s: chunk %zu: the file ends %zu bytes early",
+                        store->path, index, size - done);
     return MDD_OK;
 }
 

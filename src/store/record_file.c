@@ -4,6 +4,8 @@
  * sample a record is compared with. */
 #include "store_impl.h"
 
+#include "../os/read_exact.h"
+
 #include <mdd/codec.h>
 #include <mdd/file.h>
 #include <mdd_internal/record.h>
@@ -43,16 +45,12 @@ mdd_record_identity mdd_record_identity_of(const struct stat *st)
 /* Reads size bytes at offset of fd into buf; what ends early is MDD_ERR_FORMAT. */
 static mdd_status read_at(int fd, uint8_t *buf, size_t size, uint64_t offset, mdd_error *err)
 {
-    for (size_t done = 0; done < size;) {
-        ssize_t n = pread(fd, buf + done, size - done, (off_t)(offset + done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return mdd_fail(err, MDD_ERR_IO, "read: %s", strerror(errno));
-        if (n == 0)
-            return mdd_fail(err, MDD_ERR_FORMAT, "ends at %zu of %zu bytes", done, size);
-        done += (size_t)n;
-    }
+    size_t done;
+    int e = os_pread_exact(fd, buf, size, offset, &done);
+    if (e)
+        return mdd_fail(err, MDD_ERR_IO, "read: %s", strerror(e));
+    if (done < size)
+        return mdd_fail(err, MDD_ERR_FORMAT, "ends at %zu of %zu bytes", done, size);
     return MDD_OK;
 }
 
