@@ -8,7 +8,7 @@
 # from round to round, so that drift on a shared machine hits both alike):
 #   - BUILD/bench/bench_lookup --runs 3: ns per lookup of the index and of the naive scan, and
 #     of the index on a database opened heap and one opened inplace (docs/benchmarks.md,
-#     "Request lookup");
+#     "Service lookups");
 #   - BUILD/bench/bench_strategies --adapter 10000 --runs 1 --cache warm over the corpus, for
 #     heap, inplace and pread: the open figures of bench/run, in ms (all files opened as one
 #     database with verification and the lookup index, then 10,000 requests answered; again
