@@ -10,6 +10,11 @@
  * choice and its reason are in docs/adr/0020-uds-codec-rules.md (values) and
  * docs/adr/0021-uds-messages.md (messages).
  *
+ * Every call takes the layer whose services describe the messages: a variant
+ * (mdd_db_find_variant(), mdd_db_base_variant()) or a functional group
+ * (mdd_db_find_functional_group()), whose services, sent as functional requests, encode and
+ * decode as a variant's do.
+ *
  * Errors name the parameter path ("/Rec/A") and the byte offset in the message. Hostile
  * databases are bounded: nesting by mdd_uds_options.max_depth, the number of values by
  * max_values. */
@@ -188,14 +193,16 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
 
 /* ---- JSON ---- */
 
-/* Decodes as mdd_uds_decode() and writes the result as one JSON object to sink:
- * {"ecu", "variant", "service", "response": "positive"|"negative", "params": {...}} with the
- * reference adapter's value conventions (docs/codec.md, "JSON"): numbers as numbers, texts as
- * strings, byte fields as "0xAA 0xBB", structures as objects, repeated items as arrays, a MUX
- * as {"Selector": key, "<case>": {...}}, a DTC as {"code", "display_code", "fault_name",
- * "severity"}; trailing bytes, when there are any, as "trailing": "0x..". The sink owns
- * its memory; the decode itself does not allocate. Fails as mdd_uds_decode() or with the
- * sink's status; what the sink received before a failure is not a complete object. */
+/* Decodes as mdd_uds_decode() and writes the result as one JSON object to sink: {"ecu",
+ * "variant" (for a functional group "functional_group": the layer's name), "service",
+ * "response": "positive"|"negative", "params": {...}} with the reference adapter's value
+ * conventions (docs/codec.md, "JSON"): numbers as numbers, texts as strings, byte fields as
+ * "0xAA 0xBB", structures as objects, repeated items as arrays, a MUX as {"Selector": key,
+ * "<case>": {...}}, a DTC as {"code", "display_code" (when it has one), "fault_name",
+ * "severity" (0 without a level)}; trailing bytes, when there are any, as "trailing":
+ * "0x..". The sink owns its memory; the decode itself does not allocate. Fails as
+ * mdd_uds_decode() or with the sink's status; what the sink received before a failure is not
+ * a complete object. */
 mdd_status mdd_uds_decode_json(const mdd_db_layer *layer, const uint8_t *request,
                                size_t request_len, const uint8_t *response, size_t response_len,
                                const mdd_uds_options *opts, mdd_sink *sink, mdd_error *err);

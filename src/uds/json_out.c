@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd_uds_decode_json() and mdd_uds_decode_message_json(): a visitor that writes the decoded
- * values as the reference adapter's JSON, in one pass. The header ({"ecu", "variant",
- * "service", "response"}) comes first: the decode names the service and the response in its
- * *out before the first value reaches the visitor (include/mdd/uds.h), so the visitor writes
- * the header then; a message without values gets it once the decode returns. */
+ * values as the reference adapter's JSON, in one pass. The header ({"ecu", "variant" or
+ * "functional_group", "service", "response"}) comes first: the decode names the service and
+ * the response in its *out before the first value reaches the visitor (include/mdd/uds.h),
+ * so the visitor writes the header then; a message without values gets it once the decode
+ * returns. */
 #include "uds_impl.h"
 
 #include <mdd_internal/uds_json.h>
@@ -61,13 +62,14 @@ static void key(json_visit *j, const mdd_uds_value *v)
     }
 }
 
-/* {"ecu": .., "variant": .., "service": .., "response": .., "params": { ("request" for a
- * request) */
+/* {"ecu": .., "variant" (or "functional_group"): .., "service": .., "response": ..,
+ * "params": { ("request" for a request) */
 static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *found)
 {
     uds_jw_cstr(w, "{\"ecu\":");
     uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    uds_jw_cstr(w, ",\"variant\":");
+    uds_jw_cstr(w, mdd_present(mdd_db_layer_variant(layer)) ? ",\"variant\":"
+                                                             : ",\"functional_group\":");
     uds_jw_string(w, mdd_db_layer_name(layer));
     uds_jw_cstr(w, ",\"service\":");
     uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found->service.service)));

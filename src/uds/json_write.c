@@ -211,11 +211,11 @@ void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc)
     mdd_bytes text = mdd_text_value(mdd_dtc_text(dtc->dtc));
     member(w, "fault_name", 0);
     uds_jw_string(w, text.ptr ? text : mdd_dtc_short_name(dtc->dtc));
-    uint32_t level;
-    if (mdd_dtc_level(dtc->dtc, &level)) {
-        member(w, "severity", 0);
-        uds_jw_uint(w, level);
-    }
+    /* Always there, 0 for a DTC without a level, as the CDA reports it. */
+    uint32_t level = 0;
+    mdd_dtc_level(dtc->dtc, &level);
+    member(w, "severity", 0);
+    uds_jw_uint(w, level);
     uds_jw_raw(w, "}", 1);
 }
 

@@ -238,7 +238,7 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
         const uds_matched *m;
         uds_param_view read;
         const uds_param_view *v = uds_matched_view(w, params, i, &read, &m);
-        uds_pos pos = uds_param_view_pos(v, origin, *cursor);
+        uds_pos pos = uds_param_start(w, v, origin, *cursor);
         mdd_status st = uds_path_push(w, uds_param_view_name(v));
         if (st != MDD_OK)
             return st;

@@ -256,14 +256,15 @@ mdd_status uds_encode_param_list(uds_walk *w, mdd_param_vec params, uds_json obj
     uint32_t count = mdd_param_vec_count(params);
     uint32_t mark = uds_keys_mark(w);
     for (uint32_t i = 0; i < count; i++) {
-        mdd_param p = mdd_param_vec_at(params, i);
+        uds_param_view view = uds_param_view_at(params, i);
+        mdd_param p = view.param;
         mdd_bytes name = mdd_param_short_name(p);
         uds_json value = {NULL, 0};
         if (uds_json_absent(obj) || !name.ptr || !uds_json_member(obj, name, &value))
             value.ptr = NULL;
         else
             (*used)++;
-        uds_pos pos = uds_param_pos(p, origin, *cursor);
+        uds_pos pos = uds_param_start(w, &view, origin, *cursor);
         mdd_status st = uds_path_push(w, name);
         if (st == MDD_OK)
             st = encode_param(w, p, value, pos, last && i + 1 == count, cursor);

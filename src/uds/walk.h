@@ -56,7 +56,8 @@ MDD_INTERNAL mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t t
 /* The same, ready for its own fields. */
 MDD_INTERNAL fb_fields uds_param_view_child(const uds_param_view *v, uint8_t tag);
 
-/* Where it starts: at origin + its byte position, else at the cursor (uds_param_pos()). */
+/* Where it starts: at origin + its byte position, else at the cursor (in a walk:
+ * uds_param_start()). */
 static inline uds_pos uds_param_view_pos(const uds_param_view *v, size_t origin, size_t cursor)
 {
     uds_pos pos = {v->positioned ? origin + v->byte : cursor, v->bit};
@@ -248,17 +249,12 @@ static inline int uds_same_table(mdd_fb_table a, mdd_fb_table b)
     return a.buf == b.buf && a.pos == b.pos && a.pos != 0;
 }
 
-/* Where a parameter starts: at origin + its byte position, else at the cursor. */
-static inline uds_pos uds_param_pos(mdd_param p, size_t origin, size_t cursor)
-{
-    uint32_t byte = 0, bit = 0;
-    uds_pos pos = {cursor, 0};
-    if (mdd_param_byte_position(p, &byte))
-        pos.byte = origin + byte;
-    if (mdd_param_bit_position(p, &bit))
-        pos.bit = (uint8_t)(bit & 7u);
-    return pos;
-}
+/* Where a parameter of a composite at origin starts in a walk, the previous parameter having
+ * left cursor: uds_param_view_pos(), except that inside a nested composite (depth > 0) a
+ * VALUE whose DOP is a MUX and that has no byte position starts at the origin, as the CDA
+ * places it (the converter stores no byte position 0; docs/codec.md, "Positions"). */
+MDD_INTERNAL uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin,
+                                     size_t cursor);
 
 /* ---- Raw bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (raw.c) ---- */
 

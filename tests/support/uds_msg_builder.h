@@ -30,7 +30,7 @@ typedef struct mb_dtc {
     const char *name;
     uint32_t code;
     const char *display; /* NULL: absent */
-    const char *text;
+    const char *text;    /* NULL: absent */
     uint32_t level;      /* 0: absent */
 } mb_dtc;
 
@@ -195,14 +195,16 @@ static inline uint32_t mb_lay_dtc(tb *b, const mb_dtc *d)
                           (const uint8_t[FIDS_DTC]){
                               [FID_DTC_SHORT_NAME] = 4, [FID_DTC_TROUBLE_CODE] = 4,
                               [FID_DTC_DISPLAY_TROUBLE_CODE] = (uint8_t)(d->display ? 4 : 0),
-                              [FID_DTC_TEXT] = 4, [FID_DTC_LEVEL] = (uint8_t)(d->level ? 4 : 0)},
+                              [FID_DTC_TEXT] = (uint8_t)(d->text ? 4 : 0),
+                              [FID_DTC_LEVEL] = (uint8_t)(d->level ? 4 : 0)},
                           at);
     tb_set32(b, at[FID_DTC_TROUBLE_CODE], d->code);
     if (d->level)
         tb_set32(b, at[FID_DTC_LEVEL], d->level);
     mb_link_string(b, at[FID_DTC_SHORT_NAME], d->name);
     mb_link_string(b, at[FID_DTC_DISPLAY_TROUBLE_CODE], d->display);
-    tb_link(b, at[FID_DTC_TEXT], mb_named(b, FIDS_TEXT, FID_TEXT_VALUE, d->text));
+    if (d->text)
+        tb_link(b, at[FID_DTC_TEXT], mb_named(b, FIDS_TEXT, FID_TEXT_VALUE, d->text));
     return t;
 }
 

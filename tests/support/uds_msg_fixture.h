@@ -81,10 +81,23 @@ static const mb_param um_mux_req[] = {MB_CONST("SID", "49", 8, 0)};
 static const mb_param um_mux_pos[] = {MB_CONST("SID", "113", 8, 0), MB_VALUE("M", &um_mux, MB_AT(1))};
 static const mb_response um_mux_pos_r[] = {{um_mux_pos, 2, 0}};
 
+/* The same MUX inside a structure without a byte position, after Num (u8, unpositioned):
+ * 32 -> 72 <Rec {Num, M}> <After u8, unpositioned>. M starts at the structure's start, so
+ * its key re-reads Num's byte. */
+static const mb_param um_muxrec_params[] = {MB_VALUE("Num", &um_u8, 0), MB_VALUE("M", &um_mux, 0)};
+static const mb_dop um_muxrec = {.kind = MB_STRUCTURE, .name = "MuxRec",
+                                 .params = um_muxrec_params, .param_count = 2};
+static const mb_param um_muxrec_req[] = {MB_CONST("SID", "50", 8, 0)};
+static const mb_param um_muxrec_pos[] = {MB_CONST("SID", "114", 8, 0),
+                                         MB_VALUE("Rec", &um_muxrec, MB_AT(1)),
+                                         MB_VALUE("After", &um_u8, 0)};
+static const mb_response um_muxrec_pos_r[] = {{um_muxrec_pos, 3, 0}};
+
 /* DTC @1 (24 bits) and its environment data @4: for all codes {Odo u16}, for 0x010100
  * {Temp u8}. The second DTC DOP has no DTCs of its own: the ECU's list applies. */
 static const mb_dtc um_dtcs[] = {{"MAF", 0x010100, "P0101", "MAF range", 2}};
-static const mb_dtc um_ecu_dtcs[] = {{"Cam", 0x020200, "P0202", "Cam sensor", 3}};
+static const mb_dtc um_ecu_dtcs[] = {{"Cam", 0x020200, "P0202", "Cam sensor", 3},
+                                     {"Bare", 0x030300, NULL, NULL, 0}};
 static const mb_dop um_dtc = {.kind = MB_DTC, .name = "DtcDop",
                               .normal = {MB_UINT(24), NULL, UB_ABSENT},
                               .dtcs = um_dtcs, .dtc_count = 1};
@@ -270,6 +283,7 @@ static const mb_service um_services[] = {
     UM_SERVICE("DynamicList", um_dynamic_req, um_dynamic_pos_r, NULL),
     UM_SERVICE("EndList", um_eopdu_req, um_eopdu_pos_r, NULL),
     UM_SERVICE("Mux", um_mux_req, um_mux_pos_r, NULL),
+    UM_SERVICE("MuxInRec", um_muxrec_req, um_muxrec_pos_r, NULL),
     UM_SERVICE("ReadDtc", um_dtc_req, um_dtc_pos_r, NULL),
     UM_SERVICE("ReadGlobalDtc", um_gdtc_req, um_gdtc_pos_r, NULL),
     UM_SERVICE("Table", um_table_req, um_table_pos_r, NULL),
@@ -291,6 +305,6 @@ static const mb_service um_services[] = {
 };
 
 static const mb_ecu um_ecu = {"ECU", um_services, sizeof um_services / sizeof um_services[0],
-                              um_ecu_dtcs, 1};
+                              um_ecu_dtcs, sizeof um_ecu_dtcs / sizeof um_ecu_dtcs[0]};
 
 #endif

@@ -176,6 +176,79 @@ static void test_mux(void **state)
     assert_int_equal(out.covered, 2);
 }
 
+/* Asserts that response, the answer to request, decodes and that the visitor sees exactly
+ * want, the message covering covered bytes. */
+static void decodes_to(const char *request, size_t request_len, const char *response,
+                       size_t response_len, const char *want, size_t covered)
+{
+    mb_record rec;
+    mdd_uds_decoded out;
+    mdd_error err;
+    assert_int_equal(decode(request, request_len, response, response_len, &rec, &out, &err),
+                     MDD_OK);
+    assert_string_equal(rec.text, want);
+    assert_int_equal(out.covered, covered);
+}
+
+#define DECODES_TO(req, resp, want) decodes_to(req, sizeof req - 1, resp, sizeof resp - 1, want, \
+                                               sizeof resp - 1)
+
+static void test_mux_without_byte_position_in_structure(void **state)
+{
+    (void)state;
+    /* Rec at byte 1: Num reads byte 1 (03); M, without a byte position, starts at Rec's start
+     * too, so its key re-reads byte 1 (3: CaseB) and its case is at 1 + 1 = byte 2 (b = 0x56);
+     * After follows the case, at byte 3 (0x77). */
+    DECODES_TO("\x32", "\x72\x03\x56\x77",
+               "SID=114@0+1 Rec{ Rec/Num=3@1+1 Rec/M{ Rec/M/Selector=3@1+1 "
+               "Rec/M/SB{ Rec/M/SB/b=86@2+1 } } } After=119@3+1");
+    /* Key 1 chooses CaseA, whose a takes bytes 2..3. */
+    DECODES_TO("\x32", "\x72\x01\x12\x34\x77",
+               "SID=114@0+1 Rec{ Rec/Num=1@1+1 Rec/M{ Rec/M/Selector=1@1+1 "
+               "Rec/M/SA{ Rec/M/SA/a=4660@2+2 } } } After=119@4+1");
+}
+
+/* Asserts that mdd_uds_decode_json() writes exactly want for response, the answer to
+ * request. */
+static void decodes_to_json(const char *request, size_t request_len, const char *response,
+                            size_t response_len, const char *want)
+{
+    mdd_error err;
+    mdd_buffer json = {0};
+    mdd_sink sink = mdd_buffer_sink(&json);
+    assert_int_equal(mdd_uds_decode_json(layer, (const uint8_t *)request, request_len,
+                                         (const uint8_t *)response, response_len, NULL, &sink,
+                                         &err),
+                     MDD_OK);
+    char text[512];
+    assert_true(json.len < sizeof text);
+    memcpy(text, json.data, json.len);
+    text[json.len] = '\0';
+    mdd_buffer_free(&json);
+    assert_string_equal(text, want);
+}
+
+#define DECODES_TO_JSON(req, resp, want)                                                       \
+    decodes_to_json(req, sizeof req - 1, resp, sizeof resp - 1, want)
+
+/* What the JSON of a response of ReadGlobalDtc begins with. */
+#define UM_GLOBAL_DTC_JSON                                                                     \
+    "{\"ecu\":\"ECU\",\"variant\":\"V\",\"service\":\"ReadGlobalDtc\",\"response\":\"positive\","  \
+    "\"params\":"
+
+static void test_dtc_json_severity(void **state)
+{
+    (void)state;
+    /* Cam has a level (3) and a display code (02 02 00 = 131584). Bare (03 03 00 = 197376)
+     * has neither, nor a text: severity 0, no display_code, its short name as fault_name. */
+    DECODES_TO_JSON("\x19\x05", "\x59\x02\x02\x00",
+                    UM_GLOBAL_DTC_JSON "{\"SID\":89,\"DTC\":{\"code\":131584,"
+                    "\"display_code\":\"P0202\",\"fault_name\":\"Cam sensor\",\"severity\":3}}}");
+    DECODES_TO_JSON("\x19\x05", "\x59\x03\x03\x00",
+                    UM_GLOBAL_DTC_JSON "{\"SID\":89,\"DTC\":{\"code\":197376,"
+                    "\"fault_name\":\"Bare\",\"severity\":0}}}");
+}
+
 static void test_dtc_and_env_data(void **state)
 {
     (void)state;
@@ -492,6 +565,8 @@ int main(void)
         cmocka_unit_test(test_dynamic_length_field),
         cmocka_unit_test(test_end_of_pdu_field),
         cmocka_unit_test(test_mux),
+        cmocka_unit_test(test_mux_without_byte_position_in_structure),
+        cmocka_unit_test(test_dtc_json_severity),
         cmocka_unit_test(test_dtc_and_env_data),
         cmocka_unit_test(test_table_key_and_struct),
         cmocka_unit_test(test_reserved_is_high_low),

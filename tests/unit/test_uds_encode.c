@@ -206,6 +206,21 @@ static void test_mux(void **state)
     assert_string_equal(e.err.message, "/M at byte 1: the default case needs a Selector");
 }
 
+static void test_mux_without_byte_position_in_structure(void **state)
+{
+    (void)state;
+    /* M starts at Rec's start (byte 1), with Num: its key is byte 1, its case from byte 2;
+     * After follows the case. */
+    ENCODES_TO("MuxInRec",
+               "{\"Rec\": {\"Num\": 3, \"M\": {\"Selector\": 3, \"SB\": {\"b\": 86}}}, "
+               "\"After\": 119}",
+               "\x72\x03\x56\x77");
+    ENCODES_TO("MuxInRec",
+               "{\"Rec\": {\"Num\": 1, \"M\": {\"Selector\": 1, \"SA\": {\"a\": 4660}}}, "
+               "\"After\": 119}",
+               "\x72\x01\x12\x34\x77");
+}
+
 static void test_dtc_and_env_data(void **state)
 {
     (void)state;
@@ -345,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_structure_padded_to_byte_size),
         cmocka_unit_test(test_fields),
         cmocka_unit_test(test_mux),
+        cmocka_unit_test(test_mux_without_byte_position_in_structure),
         cmocka_unit_test(test_dtc_and_env_data),
         cmocka_unit_test(test_tables),
         cmocka_unit_test(test_length_key_written_last),

@@ -23,6 +23,7 @@ int db_args_option(void *ctx, int option, const char *value)
     case 'j': a->json = 1; return CLI_EXIT_OK;
     case 'e': a->ecu = value; return CLI_EXIT_OK;
     case 'V': a->variant = value; return CLI_EXIT_OK;
+    case 'g': a->group = value; return CLI_EXIT_OK;
     case 'K': a->skip_invalid = 1; return CLI_EXIT_OK;
     default: return cli_usage_error(a->cmd, "unexpected option");
     }
@@ -115,6 +116,22 @@ int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
     char name[128];
     text_format(name, sizeof name, mdd_db_ecu_name(ecu));
     return cli_error(path, "ECU '%s' has no variants", name);
+}
+
+int db_choose_layer(const char *path, const db_args *a, const mdd_db_ecu *ecu,
+                    const mdd_db_layer **layer)
+{
+    if (a->group && a->variant)
+        return cli_usage_error(a->cmd, "--variant and --group exclude each other");
+    if (!a->group)
+        return db_choose_variant(path, a, ecu, layer);
+    *layer = mdd_db_find_functional_group(ecu, a->group);
+    return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named '%s'", a->group);
+}
+
+const char *db_layer_kind(const mdd_db_layer *layer)
+{
+    return mdd_present(mdd_db_layer_variant(layer)) ? "variant" : "functional_group";
 }
 
 int db_hex_digit(char c)
@@ -213,14 +230,6 @@ void db_dtc_json(json_writer *j, mdd_dtc d)
     json_object_end(j);
 }
 
-static int choose_layer(const db_layer_command *c, const char *path, const mdd_db_ecu *ecu,
-                        const mdd_db_layer **layer)
-{
-    if (c->choose)
-        return c->choose(path, c->args, ecu, layer);
-    return db_choose_variant(path, c->db, ecu, layer);
-}
-
 int db_run_layer_command(int argc, char **argv, const db_layer_command *c)
 {
     int first;
@@ -236,7 +245,7 @@ int db_run_layer_command(int argc, char **argv, const db_layer_command *c)
     if (rc != CLI_EXIT_OK)
         return rc;
     const mdd_db_layer *layer;
-    rc = choose_layer(c, path, ecu, &layer);
+    rc = db_choose_layer(path, c->db, ecu, &layer);
     if (rc == CLI_EXIT_OK)
         rc = c->answer(path, c->args, layer);
     mdd_db_close(db);

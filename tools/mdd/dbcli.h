@@ -18,6 +18,7 @@ typedef struct db_args {
     int json;
     const char *ecu;
     const char *variant;
+    const char *group; /* --group: a functional group instead of a variant */
     int skip_invalid; /* --skip-invalid */
 } db_args;
 
@@ -32,7 +33,7 @@ typedef struct db_args {
 db_args db_args_init(const cli_command *cmd);
 
 /* cli_option_fn for db_args: -s/--strategy, --cache-budget (option 'B'), -j/--json, -e/--ecu,
- * -V/--variant, --skip-invalid (option 'K'). */
+ * -V/--variant, -g/--group, --skip-invalid (option 'K'). */
 int db_args_option(void *ctx, int option, const char *value);
 
 /* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification,
@@ -52,23 +53,27 @@ void db_print_report(const mdd_db *db);
 int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
                       const mdd_db_layer **layer);
 
+/* The functional group a->group names, else as db_choose_variant(); --variant and --group
+ * together are a usage error. */
+int db_choose_layer(const char *path, const db_args *a, const mdd_db_ecu *ecu,
+                    const mdd_db_layer **layer);
+
+/* "variant" or "functional_group": what layer is, as the JSON outputs name it. */
+const char *db_layer_kind(const mdd_db_layer *layer);
+
 /* A command over one layer of the database at one PATH operand. */
 typedef struct db_layer_command {
     void *args;           /* the command's arguments, handed to the functions below */
     db_args *db;          /* the db_args inside args */
     const char *operand;  /* how the synopsis names the operand, for the usage error */
     cli_option_fn option; /* parses an option into args */
-    /* Chooses the layer of ecu; NULL for db_choose_variant(). Returns CLI_EXIT_OK, or the
-     * exit code after printing why. */
-    int (*choose)(const char *path, void *args, const mdd_db_ecu *ecu,
-                  const mdd_db_layer **layer);
     /* Prints the answer about layer and returns the exit code. */
     int (*answer)(const char *path, void *args, const mdd_db_layer *layer);
 } db_layer_command;
 
 /* The whole of such a command: parses argv (its options and exactly one operand), opens the
- * operand (db_open_ecu()), chooses the layer, calls answer and closes. Returns the exit
- * code. */
+ * operand (db_open_ecu()), chooses the layer (db_choose_layer()), calls answer and closes.
+ * Returns the exit code. */
 int db_run_layer_command(int argc, char **argv, const db_layer_command *c);
 
 /* The value of a hex digit, or -1 for any other character. */

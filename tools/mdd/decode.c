@@ -136,23 +136,24 @@ static int run(int argc, char **argv)
 const cli_command cli_decode_command = {
     .name = "decode",
     .summary = "Decode a UDS response with the description of its service",
-    .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES] "
-                "[--skip-invalid] FILE REQUEST RESPONSE",
+    .synopsis = "[--ecu E] [--variant V | --group G] [--json] [--strategy S]\n"
+                "    [--cache-budget BYTES] [--skip-invalid] FILE REQUEST RESPONSE",
     .help = "Finds the service the REQUEST addresses (pairs of hex digits, most specific\n"
             "service first), the positive or negative response of it whose constants match\n"
             "RESPONSE, and prints its values: a line `SERVICE: positive response` (or\n"
             "negative), then one line `/PATH = VALUE` per value, constants included, values\n"
             "as JSON writes them, and `trailing bytes: ...` for bytes no parameter covers.\n"
-            "With --json, one object {\"ecu\", \"variant\", \"service\", \"response\",\n"
-            "\"params\"} as the reference adapter shows it (only data parameters at the top\n"
-            "level). A message that does not decode prints `mdd: FILE: MESSAGE` naming the\n"
-            "parameter path and the byte offset, and exits 1.\n\n"
+            "With --json, one object {\"ecu\", \"variant\" (or \"functional_group\"),\n"
+            "\"service\", \"response\", \"params\"} as the reference adapter shows it (only\n"
+            "data parameters at the top level). A message that does not decode prints\n"
+            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n\n"
             "Options:\n"
             UDS_CLI_ECU_HELP
             "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
+            "  -g, --group G     the functional group named G instead of a variant\n"
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",
-    .shortopts = ":e:V:js:h",
+    .shortopts = ":e:V:g:js:h",
     .longopts = uds_cli_variant_longopts,
     .run = run,
 };

@@ -19,7 +19,7 @@ static void print_request(const db_args *a, const mdd_db_layer *layer, const cha
     json_object_begin(&j);
     json_key(&j, "ecu");
     json_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, "variant");
+    json_key(&j, db_layer_kind(layer));
     json_string(&j, mdd_db_layer_name(layer));
     json_key(&j, "service");
     json_cstring(&j, service);
@@ -44,7 +44,8 @@ static int encode(const char *path, const db_args *a, const char *service, const
     if (!mdd_db_find_service(layer, service, &s)) {
         char name[128];
         text_format(name, sizeof name, mdd_db_layer_name(layer));
-        rc = cli_error(path, "no service named '%s' in variant '%s'", service, name);
+        rc = cli_error(path, "no service named '%s' in %s '%s'", service,
+                       a->group ? "functional group" : "variant", name);
     } else if (uds_cli_encode_request(layer, &s, values, strlen(values), &bytes, &len, &err) !=
                MDD_OK) {
         rc = uds_cli_fail(path, &err);
@@ -71,22 +72,23 @@ static int run(int argc, char **argv)
 const cli_command cli_encode_command = {
     .name = "encode",
     .summary = "Encode a service's UDS request from values given as JSON",
-    .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES] "
-                "[--skip-invalid] FILE SERVICE VALUES",
+    .synopsis = "[--ecu E] [--variant V | --group G] [--json] [--strategy S]\n"
+                "    [--cache-budget BYTES] [--skip-invalid] FILE SERVICE VALUES",
     .help = "Builds the request of the service named SERVICE (exactly) from VALUES, a JSON\n"
             "object mapping parameter short names to values in the shapes `mdd decode\n"
             "--json` prints (e.g. '{\"EcuSessionType\": \"Extended\"}'), and prints it in\n"
             "hex: constants filled in, physical values through the inverse compu method,\n"
             "lengths computed, parameters not given at their default. With --json,\n"
-            "{\"ecu\", \"variant\", \"service\", \"request\"}. A value of the wrong type, out\n"
-            "of range, unknown or missing prints `mdd: FILE: MESSAGE` naming the parameter,\n"
-            "and exits 1.\n\n"
+            "{\"ecu\", \"variant\" (or \"functional_group\"), \"service\", \"request\"}. A value\n"
+            "of the wrong type, out of range, unknown or missing prints `mdd: FILE: MESSAGE`\n"
+            "naming the parameter, and exits 1.\n\n"
             "Options:\n"
             UDS_CLI_ECU_HELP
             "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
+            "  -g, --group G     the functional group named G instead of a variant\n"
             UDS_CLI_OPTIONS_HELP
             "  -h, --help        show this help\n",
-    .shortopts = ":e:V:js:h",
+    .shortopts = ":e:V:g:js:h",
     .longopts = uds_cli_variant_longopts,
     .run = run,
 };

@@ -153,14 +153,23 @@ static int chunk_json(json_writer *j, const mdd_chunk *c, const mdd_chunk_report
         json_uint(j, c->uncompressed_size);
     else
         json_null(j);
+    /* Without a data field there is nothing stored and nothing to digest: absent, not the
+     * length and SHA-512 of no bytes, which an empty data field has. */
+    int has_data = c->data.ptr != NULL;
     json_key(j, "stored_size");
-    json_uint(j, c->data.len);
+    if (has_data)
+        json_uint(j, c->data.len);
+    else
+        json_null(j);
     json_key(j, "has_data");
-    json_bool(j, c->data.ptr != NULL);
+    json_bool(j, has_data);
     json_key(j, "payload_size");
     json_uint(j, r->payload_size);
     json_key(j, "payload_sha512");
-    json_hex(j, r->payload_sha512, sizeof r->payload_sha512);
+    if (has_data)
+        json_hex(j, r->payload_sha512, sizeof r->payload_sha512);
+    else
+        json_null(j);
     json_key(j, "signatures");
     json_array_begin(j);
     for (size_t i = 0; i < c->signature_count; i++) {

@@ -397,8 +397,9 @@ struct serve_job {
     const serve_ecu *ecu;
     mdd_read_id read; /* the read in flight, 0 when none */
     void (*answer)(serve_job *job);
-    uint32_t variant; /* lookup, services, comparams and facts: an index into ecu->variants */
-    int is_group;     /* services: variant is an index into ecu->groups instead */
+    uint32_t variant; /* lookup, services, comparams, facts and the codec: an index into
+                       * ecu->variants */
+    int is_group;     /* services and the codec: variant is an index into ecu->groups instead */
     mdd_db_service_query query; /* services: its strings inside data */
     uint32_t code;    /* dtc */
     serve_route_kind route; /* facts: which of them */
@@ -420,6 +421,9 @@ void serve_job_start(serve_server *s, serve_job *job);
 
 /* The variant named name (the first in EcuData order), or UINT32_MAX. */
 uint32_t serve_find_variant(const serve_ecu *e, const char *name);
+
+/* The functional group named name (the first in EcuData order), or UINT32_MAX. */
+uint32_t serve_find_group(const serve_ecu *e, const char *name);
 
 /* The variant t names (its variant parameter, else the base variant), checked before t's
  * error: returns its index, or UINT32_MAX after answering 404 (no such variant) or t's

@@ -185,6 +185,14 @@ uint32_t serve_find_variant(const serve_ecu *e, const char *name)
     return UINT32_MAX;
 }
 
+uint32_t serve_find_group(const serve_ecu *e, const char *name)
+{
+    for (uint32_t i = 0; i < e->group_count; i++)
+        if (e->groups[i].name && strcmp(e->groups[i].name, name) == 0)
+            return i;
+    return UINT32_MAX;
+}
+
 uint32_t serve_target_variant(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                               const serve_target *t)
 {
@@ -341,9 +349,9 @@ static int find_layer(serve_server *s, struct evhttp_request *req, const serve_e
 {
     *is_group = t->group != NULL;
     if (t->group) {
-        for (*index = 0; *index < e->group_count; (*index)++)
-            if (e->groups[*index].name && strcmp(e->groups[*index].name, t->group) == 0)
-                return 0;
+        *index = serve_find_group(e, t->group);
+        if (*index != UINT32_MAX)
+            return 0;
         serve_reply_error(s, req, 404, "no functional group named '%s'", t->group);
         return -1;
     }

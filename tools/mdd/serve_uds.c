@@ -3,9 +3,9 @@
  * --json`, `mdd encode --json` and `mdd identify --json` print, once the ECU's payload is
  * resident (serve_job_start()).
  *
- *   GET  /ecus/{ecu}/decode?request=HEX&response=HEX[&variant=V]
- *   POST /ecus/{ecu}/encode?service=S[&variant=V]          with the values as the body
- *   GET  /ecus/{ecu}/encode?service=S&params=JSON[&variant=V]
+ *   GET  /ecus/{ecu}/decode?request=HEX&response=HEX[&variant=V|&group=G]
+ *   POST /ecus/{ecu}/encode?service=S[&variant=V|&group=G]  with the values as the body
+ *   GET  /ecus/{ecu}/encode?service=S&params=JSON[&variant=V|&group=G]
  *   GET  /ecus/{ecu}/identify                               the requests to send
  *   GET  /ecus/{ecu}/identify?REQUEST=RESPONSE&...          the variant they identify
  *
@@ -70,7 +70,8 @@ static void reply_codec_error(serve_job *job, mdd_status st, const mdd_error *er
 
 static const mdd_db_layer *job_layer(const serve_job *job)
 {
-    return mdd_db_variant_at(job->ecu->ecu, job->variant);
+    return job->is_group ? mdd_db_functional_group_at(job->ecu->ecu, job->variant)
+                         : mdd_db_variant_at(job->ecu->ecu, job->variant);
 }
 
 static void answer_decode(serve_job *job, const struct evkeyvalq *q)
@@ -105,7 +106,7 @@ static void reply_request(serve_job *job, const char *service, const uint8_t *by
     json_object_begin(j);
     json_key(j, "ecu");
     json_cstring(j, job->ecu->name);
-    json_key(j, "variant");
+    json_key(j, db_layer_kind(job_layer(job)));
     json_string(j, mdd_db_layer_name(job_layer(job)));
     json_key(j, "service");
     json_cstring(j, service);
@@ -266,24 +267,33 @@ static void answer(serve_job *job)
     evhttp_clear_headers(&q);
 }
 
-/* The variant parameter's index (else the base variant's), or UINT32_MAX after answering
- * 404 or 400. Identification takes no variant: it decides it. */
-static uint32_t request_variant(serve_server *s, struct evhttp_request *req,
-                                const serve_ecu *e, const char *query, int takes_variant)
+/* The group parameter's index into e's groups (*is_group set), else the variant
+ * parameter's, else the base variant's; UINT32_MAX after answering 404 or 400.
+ * Identification takes no layer: it decides the variant. */
+static uint32_t request_layer(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                              const char *query, int takes_layer, int *is_group)
 {
     struct evkeyvalq q;
     if (evhttp_parse_query_str(query, &q) != 0) {
         serve_reply_error(s, req, 400, "a malformed query string");
         return UINT32_MAX;
     }
-    const char *name = takes_variant ? evhttp_find_header(&q, "variant") : NULL;
-    uint32_t variant = name ? serve_find_variant(e, name) : e->base_variant;
-    if (variant == UINT32_MAX && name)
+    const char *name = takes_layer ? evhttp_find_header(&q, "variant") : NULL;
+    const char *group = takes_layer ? evhttp_find_header(&q, "group") : NULL;
+    uint32_t index = group  ? serve_find_group(e, group)
+                     : name ? serve_find_variant(e, name)
+                            : e->base_variant;
+    *is_group = group != NULL;
+    if (group && name)
+        serve_reply_error(s, req, 400, "a variant and a group: name one of them");
+    else if (index == UINT32_MAX && group)
+        serve_reply_error(s, req, 404, "no functional group named '%s'", group);
+    else if (index == UINT32_MAX && name)
         serve_reply_error(s, req, 404, "no variant named '%s'", name);
-    else if (variant == UINT32_MAX)
+    else if (index == UINT32_MAX)
         serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
     evhttp_clear_headers(&q);
-    return variant;
+    return group && name ? UINT32_MAX : index;
 }
 
 void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
@@ -292,8 +302,9 @@ void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
     const char *what = t->segments[2];
     const char *query = evhttp_uri_get_query(evhttp_request_get_evhttp_uri(req));
     query = query ? query : "";
-    uint32_t variant = request_variant(s, req, e, query, what[0] != 'i');
-    if (variant == UINT32_MAX)
+    int is_group;
+    uint32_t layer = request_layer(s, req, e, query, what[0] != 'i', &is_group);
+    if (layer == UINT32_MAX)
         return;
     struct evbuffer *input = evhttp_request_get_input_buffer(req);
     size_t body_len = input ? evbuffer_get_length(input) : 0;
@@ -307,6 +318,7 @@ void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
     memcpy(job->data + 1, query, query_len + 1);
     if (body_len)
         evbuffer_copyout(input, job->data + query_len + 2, body_len);
-    job->variant = variant;
+    job->variant = layer;
+    job->is_group = is_group;
     serve_job_start(s, job);
 }

@@ -10,7 +10,6 @@
 
 typedef struct services_args {
     db_args db;
-    const char *group;
     mdd_db_service_query query;
 } services_args;
 
@@ -27,7 +26,6 @@ static int option(void *ctx, int opt, const char *value)
     services_args *a = ctx;
     mdd_db_service_query *q = &a->query;
     switch (opt) {
-    case 'g': a->group = value; return CLI_EXIT_OK;
     case 'n': q->name = value; return CLI_EXIT_OK;
     case 'c': q->funct_class = value; return CLI_EXIT_OK;
     case 'm': q->semantic = value; return CLI_EXIT_OK;
@@ -39,19 +37,6 @@ static int option(void *ctx, int opt, const char *value)
         return parse_byte_option(a->db.cmd, "--subfunction", value, &q->subfunction);
     default: return db_args_option(&a->db, opt, value);
     }
-}
-
-/* The functional group --group names, else the variant --variant names or the base one. */
-static int choose_layer(const char *path, void *args, const mdd_db_ecu *ecu,
-                        const mdd_db_layer **layer)
-{
-    const services_args *a = args;
-    if (a->group && a->db.variant)
-        return cli_usage_error(a->db.cmd, "--variant and --group exclude each other");
-    if (!a->group)
-        return db_choose_variant(path, &a->db, ecu, layer);
-    *layer = mdd_db_find_functional_group(ecu, a->group);
-    return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named '%s'", a->group);
 }
 
 static void print_text(const mdd_db_service *found, size_t n)
@@ -71,7 +56,7 @@ static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, s
     json_object_begin(&j);
     json_key(&j, "ecu");
     json_optional_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, mdd_present(mdd_db_layer_variant(layer)) ? "variant" : "functional_group");
+    json_key(&j, db_layer_kind(layer));
     json_optional_string(&j, mdd_db_layer_name(layer));
     json_key(&j, "services");
     json_array_begin(&j);
@@ -102,7 +87,7 @@ static int run(int argc, char **argv)
 {
     services_args a = {.db = db_args_init(&cli_services_command)};
     db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH", .option = option,
-                          .choose = choose_layer, .answer = print_services};
+                          .answer = print_services};
     return db_run_layer_command(argc, argv, &c);
 }
 

@@ -40,7 +40,7 @@ int uds_cli_open(const char *path, const db_args *a, mdd_db **db, const mdd_db_e
     int rc = db_open_ecu(path, a, db, ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    rc = db_choose_variant(path, a, *ecu, layer);
+    rc = db_choose_layer(path, a, *ecu, layer);
     if (rc != CLI_EXIT_OK)
         mdd_db_close(*db);
     return rc;
@@ -87,6 +87,7 @@ mdd_status uds_cli_encode_request(const mdd_db_layer *layer, const mdd_db_servic
 const struct option uds_cli_variant_longopts[] = {
     {"ecu", required_argument, NULL, 'e'},
     {"variant", required_argument, NULL, 'V'},
+    {"group", required_argument, NULL, 'g'},
     {"json", no_argument, NULL, 'j'},
     {"strategy", required_argument, NULL, 's'},
     {"cache-budget", required_argument, NULL, 'B'},

@@ -23,7 +23,7 @@
     DB_SKIP_INVALID_HELP
 
 /* The option table of the commands that take a layer (decode, encode): --ecu, --variant,
- * --json, --strategy, --cache-budget, --skip-invalid, --help. */
+ * --group, --json, --strategy, --cache-budget, --skip-invalid, --help. */
 extern const struct option uds_cli_variant_longopts[];
 
 /* A message given in hex on the command line. */
@@ -44,7 +44,8 @@ int uds_cli_parse_hex(const cli_command *cmd, const char *what, const char *hex,
 /* Prints bytes as lowercase hex, as the commands take them. */
 void uds_cli_print_hex(FILE *out, const uint8_t *bytes, size_t len);
 
-/* Opens FILE, picks the ECU and the variant --variant names (else the base variant).
+/* Opens FILE, picks the ECU and the layer: the functional group --group names, else the
+ * variant --variant names, else the base variant (db_choose_layer()).
  * Returns CLI_EXIT_OK with *db open (the caller closes it), or the exit code after printing
  * why. */
 int uds_cli_open(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu,

@@ -50,7 +50,7 @@ void uds_jw_int(uds_jw *w, int64_t value);
 void uds_jw_double(uds_jw *w, double value);
 
 /* A DTC as {"code", "display_code" (when the DTC has one), "fault_name" (its text, else its
- * short name), "severity" (its level, when it has one)}. */
+ * short name), "severity" (its level, 0 when it has none)}. */
 void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc);
 
 /* A scalar value (kinds UINT to DTC) as JSON. */
