@@ -6,7 +6,7 @@
  * the header then; a message without values gets it once the decode returns. */
 #include "uds_impl.h"
 
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 #include <string.h>
 
