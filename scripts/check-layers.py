@@ -13,8 +13,8 @@ public API" lets the tool include every public header). Every file of a layer (i
 its private headers, the headers it owns) is read; each include of a header another layer owns
 is an edge, and the edges must be exactly those the table lists. Besides:
 
-- a quoted include names a private header of the file's own layer, in the file's own directory
-  (never "../", never another directory);
+- a quoted include names a private header of the file's own layer, in the file's directory or
+  below it (never "../");
 - a layer's internal interface is the one header mdd_internal/LAYER.h; any other header of
   src/include/mdd_internal/ a row names (a generated part) is included by that header alone;
 - every header of include/mdd/ and src/include/mdd_internal/ belongs to one row (mdd.h, which
@@ -176,15 +176,15 @@ def check(top):
             if quoted:
                 target = os.path.normpath(os.path.join(os.path.dirname(path), name))
                 owner = layer_of(target, layers)
-                if "/" in name:
-                    faults.append(f"{where}: {layer} includes \"{name}\": a private header "
-                                  "is included from its own directory only")
-                elif not os.path.exists(os.path.join(top, target)):
-                    faults.append(f"{where}: {layer} includes \"{name}\", which is not in "
-                                  f"{os.path.dirname(path)}/")
+                if name.startswith("../") or "/../" in name:
+                    faults.append(f"{where}: {layer} includes \"{name}\": no include climbs "
+                                  "out of its directory")
+                if not os.path.exists(os.path.join(top, target)):
+                    faults.append(f"{where}: {layer} includes \"{name}\", but there is no "
+                                  f"{target}")
                 elif owner != layer:
                     faults.append(f"{where}: {layer} includes {target}, a private header "
-                                  f"of {owner}")
+                                  f"of {owner or 'no layer'}")
                 if owner is not None and owner != layer:
                     edges.setdefault((layer, owner), where)
                 continue
