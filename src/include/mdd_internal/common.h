@@ -30,38 +30,25 @@ MDD_INTERNAL void mdd_hex(const uint8_t *bytes, size_t len, char *out);
  * load is memcpy, so no misaligned address is ever dereferenced, and a byte swap on a
  * big-endian host; on a little-endian one the compiler makes it a single plain load. */
 
-/* The 2 bytes at p, least significant first. */
-static inline uint16_t mdd_le_get16(const uint8_t *p)
-{
-    uint16_t v;
-    memcpy(&v, p, sizeof v);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap16(v);
+#define MDD_LE_TO_HOST(bits, v) __builtin_bswap##bits(v)
+#else
+#define MDD_LE_TO_HOST(bits, v) (v)
 #endif
-    return v;
-}
 
-/* The 4 bytes at p, least significant first. */
-static inline uint32_t mdd_le_get32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    return v;
-}
-
-/* The 8 bytes at p, least significant first. */
-static inline uint64_t mdd_le_get64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
+/* Defines mdd_le_get16(), mdd_le_get32() and mdd_le_get64(): the bits / 8 bytes at p, least
+ * significant first. */
+#define MDD_LE_GET(bits)                                                                        \
+    static inline uint##bits##_t mdd_le_get##bits(const uint8_t *p)                             \
+    {                                                                                           \
+        uint##bits##_t v;                                                                       \
+        memcpy(&v, p, sizeof v);                                                                \
+        return MDD_LE_TO_HOST(bits, v);                                                         \
+    }
+MDD_LE_GET(16)
+MDD_LE_GET(32)
+MDD_LE_GET(64)
+#undef MDD_LE_GET
 
 /* The `bytes` bytes (at most 8) at p, least significant first. */
 static inline uint64_t mdd_le_get(const uint8_t *p, unsigned bytes)

@@ -16,10 +16,10 @@
  *   demos.
  *
  *   A plan lists the files of a corpus (name, seed, aimed-at payload size); each file is an
- *   EcuData FlatBuffer written with the builder above and packed as a converter packs it: one LZMA-compressed DIAGNOSTIC_DESCRIPTION chunk with a
- *   sha512_uncompressed signature. An ECU database holds a Protocol layer, a base variant that
- *   inherits from it and several variants that inherit from the base with some names not
- *   inherited; 150 to 400 UDS services on the base variant (sessions, resets, clear and read
+ *   EcuData FlatBuffer written with the builder above and packed as a converter packs it:
+ *   one LZMA-compressed DIAGNOSTIC_DESCRIPTION chunk with a sha512_uncompressed signature.
+ *   An ECU database holds a Protocol layer, a base variant that inherits from it and several
+ *   variants that inherit from the base with some names not inherited; 150 to 400 UDS services on the base variant (sessions, resets, clear and read
  *   DTCs, read and write data by identifier, security access, communication control, routines,
  *   download, tester present, DTC setting), responses with coded params, subtables shared the
  *   way converters share them, SDG texts, long names and at least 100 DTCs. A functional-group
