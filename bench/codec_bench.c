@@ -14,7 +14,7 @@
 
 #include <mdd/codec.h>
 #include <mdd/container.h>
-#include <mdd_internal/sha512_builtin.h>
+#include <mdd_internal/codec.h>
 
 #include <errno.h>
 #include <stdio.h>

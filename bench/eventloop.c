@@ -64,7 +64,7 @@
 #include <mdd/convert.h>
 #include <mdd/file.h>
 #include <mdd/store.h>
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 
 #include <errno.h>
 #include <inttypes.h>

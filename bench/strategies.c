@@ -38,14 +38,14 @@
  * The same measurement is `mdd bench strategies` (tools/mdd/bench.c): both call
  * strategies_measure().
  *
- * The parts, in bench/strategies: measure (the whole), options, corpus (the files given),
+ * The parts, in tools/mdd/measure (the tool's): measure (the whole), options, corpus (the files given),
  * prepare (the copies,
  * made ready in a helper process: strategy_set, copy), page_cache (cold and warm), child
  * (the measured process: touch, adapter), child_memory and reclaim (reading its memory, idle
  * and under pressure), run (the runs, into sample's results), ratios and report (markdown,
  * JSON). */
-#include "strategies/measure.h"
-#include "strategies/options.h"
+#include "measure/measure.h"
+#include "measure/options.h"
 
 int main(int argc, char **argv)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The EcuData verifier's two implementations must agree: the fast pass (which only tells a
  * sound payload, and hands anything else to the walk) and the walk alone (the mode
- * FB_VERIFY_WALK_ONLY of <mdd_internal/fb_verify.h>). For every input, verified once with the default limits and once with small limits
+ * FB_VERIFY_WALK_ONLY of <mdd_internal/fb.h>). For every input, verified once with the default limits and once with small limits
  * taken from its last two bytes (so that the depth and tables limits fire), both modes must
  * return the same status and, on failure, the same message; anything else traps. So must a
  * verifier reused across all inputs in each mode (mdd_fb_verifier_check()), whatever it
@@ -13,7 +13,7 @@
  * The whole input is the payload, so real payloads seed it as they are: limits from trailing
  * bytes leave every offset in place. */
 #include <mdd/fb.h>
-#include <mdd_internal/fb_verify.h>
+#include <mdd_internal/fb.h>
 
 #include <string.h>
 

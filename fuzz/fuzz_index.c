@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The persisted index's checker (mdd_internal/db_index.h): no index may crash it, make it read
+/* The persisted index's checker (mdd_internal/db.h): no index may crash it, make it read
  * outside the index, or, once accepted, make a lookup read outside the index or the payload.
  * The ECU is a generated payload opened once; its own index, encoded as a file would hold it,
  * is the base. Each input is tried twice: as an index file as it is (random bytes rarely
@@ -9,8 +9,7 @@
  * is then used by every lookup over the layer the input's first byte chooses, and the base is
  * adopted again. */
 #include <mdd/db.h>
-#include <mdd_internal/db_index.h>
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/db.h>
 #include <mdd_internal/gen.h>
 
 #include <stdlib.h>

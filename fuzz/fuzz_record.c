@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Verification record parser (mdd_internal/record.h): no input may crash it or make it read
+/* Verification record parser (mdd_internal/store.h): no input may crash it or make it read
  * outside the input. Random bytes rarely carry a valid trailing SHA-512, so each input is
  * parsed twice: as it is, and with its trailer recomputed, which lets the fuzzer reach every
  * check behind the checksum. A record the parser accepts must encode back to the same bytes. */
 #include <mdd/codec.h>
-#include <mdd_internal/record.h>
+#include <mdd_internal/store.h>
 
 #include <stdlib.h>
 #include <string.h>

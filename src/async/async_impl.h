@@ -8,8 +8,8 @@
 #ifndef MDD_ASYNC_IMPL_H
 #define MDD_ASYNC_IMPL_H
 
-#include "../common/error.h"
-#include "../store/store_io.h"
+#include <mdd_internal/common.h>
+#include <mdd_internal/store.h>
 
 #include <mdd/async.h>
 

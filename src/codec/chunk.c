@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A chunk's payload: which codec its fields call for, how big it is, and how it is decoded,
  * streamed and checked against its signatures. */
-#include "../common/error.h"
-#include "../common/hex.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
 #include <mdd/memory.h>

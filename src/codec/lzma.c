@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* LZMA-alone (".lzma") through liblzma. One decode loop serves both the direct and the
  * streaming entry points, so both enforce the exact expected size the same way. */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
 #include <mdd/memory.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-512 through the project's own implementation (sha512_compress.c): the backend of builds
  * with MDD_SHA512=BUILTIN, which need no libcrypto (docs/adr/0016). */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
-#include <mdd_internal/sha512_builtin.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 

@@ -3,7 +3,7 @@
  * libcrypto (docs/adr/0016). Portable C, no table beyond the round constants: its size matters
  * more than its speed, which docs/benchmarks.md compares with libcrypto's. Words are read and
  * written big-endian byte by byte, so the host's byte order does not matter. */
-#include <mdd_internal/sha512_builtin.h>
+#include <mdd_internal/codec.h>
 
 #include <string.h>
 

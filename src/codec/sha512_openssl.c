@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-512 through OpenSSL's EVP interface, which picks the fastest implementation the CPU
  * supports: the default backend where libcrypto is present (MDD_SHA512, docs/adr/0016). */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
 

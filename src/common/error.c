@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "error.h"
+#include <mdd_internal/common.h>
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "hex.h"
+#include <mdd_internal/common.h>
 
 void mdd_hex(const uint8_t *bytes, size_t len, char *out)
 {

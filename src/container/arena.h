@@ -3,7 +3,7 @@
 #ifndef MDD_CONTAINER_ARENA_H
 #define MDD_CONTAINER_ARENA_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <stddef.h>
 

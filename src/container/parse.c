@@ -2,7 +2,7 @@
 /* MDDFile parser: each message is scanned twice, once to count its repeated fields so their
  * arrays can be taken from the arena in one piece, once to fill them. Strings and bytes stay
  * views into the caller's buffer. */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 #include "arena.h"
 
 #include <mdd/container.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/container.h>
 

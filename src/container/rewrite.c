@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Rewrites an MDD file with edits to chosen chunks. Everything not edited is copied as raw
  * bytes, so unknown fields, field order and the exact encodings survive. */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/container.h>
 #include <mdd_internal/wire.h>

@@ -3,10 +3,13 @@
 #ifndef MDD_CONVERT_IMPL_H
 #define MDD_CONVERT_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
-#include <mdd/mdd.h>
+#include <mdd/codec.h>
+#include <mdd/container.h>
 #include <mdd/convert.h>
+#include <mdd/file.h>
+#include <mdd/memory.h>
 
 #include <sys/stat.h>
 

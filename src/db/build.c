@@ -3,7 +3,7 @@
  * (indexed by services.c), the layers by name, the DTCs by trouble code. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <stdlib.h>
 #include <string.h>

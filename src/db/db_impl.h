@@ -6,7 +6,7 @@
 #ifndef MDD_DB_IMPL_H
 #define MDD_DB_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/db.h>
 #include <mdd/file.h>
@@ -64,7 +64,7 @@ struct mdd_db_ecu {
     /* The databases (generations of a live database) that hold the ECU; it is freed with
      * the last. Only an ECU held by one database is ever written to after open. */
     atomic_size_t refs;
-    uint64_t serial; /* unique among the ECUs the process ever opened (layer_key.h) */
+    uint64_t serial; /* unique among the ECUs the process ever opened (mdd_internal/db.h) */
     size_t source;   /* its place among the paths or payloads the database was opened with */
     char *path;      /* NULL for a payload */
     db_identity identity; /* of the file the store loaded */
@@ -104,7 +104,7 @@ struct mdd_db_ecu {
     /* Nonzero: the index arrays are views of memory the ECU does not own (index_file's, or
      * a caller's), freed by nobody here. */
     int index_borrowed;
-    int index_origin; /* an mdd_db_index_origin (mdd_internal/db_index.h) */
+    int index_origin; /* an mdd_db_index_origin (mdd_internal/db.h) */
 };
 
 /* What opening reported, in the order it was found. */

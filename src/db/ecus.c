@@ -3,7 +3,7 @@
  * accessors and lookups by name or trouble code over the arrays built at open. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #include "index_file.h"
 
 #include <mdd/memory.h>
-#include <mdd_internal/db_index.h>
+#include <mdd_internal/db.h>
 
 #include <stdlib.h>
 #include <string.h>

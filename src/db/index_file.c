@@ -5,7 +5,7 @@
 #include "index_file.h"
 
 #include <mdd/memory.h>
-#include <mdd_internal/db_index.h>
+#include <mdd_internal/db.h>
 
 #include <errno.h>
 #include <fcntl.h>

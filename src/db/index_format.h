@@ -10,7 +10,7 @@
 
 #include "db_impl.h"
 
-#include <mdd_internal/record.h>
+#include <mdd_internal/store.h>
 
 #define DB_INDEX_MAGIC "MDDINDX1"
 /* Written as a native uint32_t: a file from a host of the other byte order reads it

@@ -4,7 +4,7 @@
 #include "db_impl.h"
 
 #include <mdd/memory.h>
-#include <mdd_internal/record.h>
+#include <mdd_internal/store.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * the index arrays and the payload only, and never allocate. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <string.h>
 

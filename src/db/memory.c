@@ -2,7 +2,7 @@
 /* What a database holds in memory: its stores, as they report themselves, and its index. */
 #include "db_impl.h"
 
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 
 #include <string.h>
 

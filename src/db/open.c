@@ -3,9 +3,9 @@
  * indexed in turn, then ordered by name. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
-#include "layer_key.h"
+#include <mdd_internal/db.h>
 
 #include <stdio.h>
 #include <stdlib.h>

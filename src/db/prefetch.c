@@ -8,8 +8,8 @@
  * that cannot be opened here is simply opened later, where the error is reported. */
 #include "db_impl.h"
 
-#include <mdd_internal/db_index.h>
-#include <mdd_internal/record.h>
+#include <mdd_internal/db.h>
+#include <mdd_internal/store.h>
 
 #include <fcntl.h>
 #include <stdlib.h>

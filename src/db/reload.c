@@ -3,7 +3,7 @@
  * the current generation, beside it; published only once it is complete. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * the default among files that declare the same ECU name (docs/adr/0015). */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <string.h>
 

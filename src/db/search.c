@@ -2,7 +2,7 @@
 /* Binary search by name, shared by every by-name lookup of the database. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <string.h>
 

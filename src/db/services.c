@@ -5,7 +5,7 @@
  * allocations however many services it has; scratch space is reused from layer to layer. */
 #include "db_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <stdlib.h>
 #include <string.h>

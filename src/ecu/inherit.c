@@ -5,10 +5,9 @@
  * not inherited. Keeping the first candidate of each name then gives the same list as the
  * recursive definition, because a later candidate of a name was reached through at least the
  * references that an earlier one of the same subtree was. */
-#include "names.h"
-#include "parent_walk.h"
+#include <mdd_internal/ecu.h>
 
-#include <mdd/db.h>
+#include <mdd/ecu.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "names.h"
+#include <mdd_internal/ecu.h>
 
 #include <string.h>
 

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The walk over a layer's parent references (parent_walk.h). */
-#include "parent_walk.h"
+/* The walk over a layer's parent references (mdd_internal/ecu.h). */
+#include <mdd_internal/ecu.h>
 
-#include "names.h"
 
 mdd_status ecu_parent_walk_spend(ecu_parent_walk *w, uint32_t steps)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The request prefix of a service (docs/format.md, "Request matching"): the constant bytes a
  * UDS request for it starts with, by which a request finds its service. */
-#include <mdd/db.h>
+#include <mdd/ecu.h>
 
 #include <string.h>
 

@@ -3,9 +3,9 @@
 #ifndef MDD_FB_BUILD_IMPL_H
 #define MDD_FB_BUILD_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/gen.h>
 
 /* Records the first failure; later ones are consequences of it. */
 MDD_INTERNAL void fbb_fail(mdd_fb_builder *b, mdd_status status, const char *fmt, ...)

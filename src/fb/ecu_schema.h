@@ -7,7 +7,7 @@
 #ifndef MDD_FB_ECU_SCHEMA_H
 #define MDD_FB_ECU_SCHEMA_H
 
-#include <mdd_internal/fb_schema.h>
+#include <mdd_internal/fb.h>
 
 /* An enum that no field uses is still described, for mdd_ecu_enum_name(). */
 #define FB_MAYBE_UNUSED __attribute__((unused))

@@ -2,7 +2,7 @@
 /* Bounds-checked readers of single FlatBuffers fields. They check every read against the
  * buffer on every call instead of trusting the verifier, so that a view over bytes that were
  * never verified (or a view built by hand) still cannot read outside the buffer. */
-#include "fb_fields.h"
+#include <mdd_internal/fb.h>
 
 static mdd_fb_table table_at(const uint8_t *buf, size_t len, uint32_t pos)
 {
@@ -38,13 +38,13 @@ uint8_t mdd_fb_u8(mdd_fb_table t, uint32_t id, uint8_t def)
 uint32_t mdd_fb_u32(mdd_fb_table t, uint32_t id, uint32_t def)
 {
     uint32_t p = field_at(t, id, 4);
-    return p ? fb_load32(t.buf + p) : def;
+    return p ? mdd_le_get32(t.buf + p) : def;
 }
 
 int32_t mdd_fb_i32(mdd_fb_table t, uint32_t id, int32_t def)
 {
     uint32_t p = field_at(t, id, 4);
-    return p ? (int32_t)fb_load32(t.buf + p) : def;
+    return p ? (int32_t)mdd_le_get32(t.buf + p) : def;
 }
 
 int mdd_fb_opt_u8(mdd_fb_table t, uint32_t id, uint8_t *out)
@@ -59,7 +59,7 @@ int mdd_fb_opt_u32(mdd_fb_table t, uint32_t id, uint32_t *out)
 {
     uint32_t p = field_at(t, id, 4);
     if (p)
-        *out = fb_load32(t.buf + p);
+        *out = mdd_le_get32(t.buf + p);
     return p != 0;
 }
 
@@ -97,7 +97,7 @@ mdd_bytes mdd_fb_vector_string(mdd_fb_vector v, uint32_t i)
 /* A little-endian double: its 8 bytes as the integer of the same bit pattern. */
 static double load_f64(const uint8_t *p)
 {
-    uint64_t bits = (uint64_t)fb_load32(p) | (uint64_t)fb_load32(p + 4) << 32;
+    uint64_t bits = (uint64_t)mdd_le_get32(p) | (uint64_t)mdd_le_get32(p + 4) << 32;
     double v;
     memcpy(&v, &bits, sizeof v);
     return v;
@@ -113,7 +113,7 @@ int mdd_fb_opt_i32(mdd_fb_table t, uint32_t id, int32_t *out)
 {
     uint32_t p = field_at(t, id, 4);
     if (p)
-        *out = (int32_t)fb_load32(t.buf + p);
+        *out = (int32_t)mdd_le_get32(t.buf + p);
     return p != 0;
 }
 
@@ -135,7 +135,7 @@ static uint32_t scalar_pos(mdd_fb_vector v, uint32_t i, uint32_t size)
 uint32_t mdd_fb_vector_u32(mdd_fb_vector v, uint32_t i)
 {
     uint32_t p = scalar_pos(v, i, 4);
-    return p ? fb_load32(v.buf + p) : 0;
+    return p ? mdd_le_get32(v.buf + p) : 0;
 }
 
 double mdd_fb_vector_f64(mdd_fb_vector v, uint32_t i)

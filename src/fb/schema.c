@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The generated descriptors of the EcuData schema, for readers other than the verifier: the
- * dump walker of the tool and mdd_ecu_enum_name(). */
+ * dump walker of the tool and the enum names of the ecu layer (mdd_ecu_enum_name()). */
 #include "ecu_schema.h"
 
-#include "../common/error.h"
-
-#include <mdd/ecu.h>
+#include <mdd_internal/common.h>
 
 static const fb_enum *const ecu_enums[] = {
 #define FB_ENUM_ENTRY(name) &enum_##name,
@@ -15,10 +13,7 @@ static const fb_enum *const ecu_enums[] = {
 
 const fb_type *fb_ecu_schema_root(void) { return &type_ecu_data; }
 
-const char *mdd_ecu_enum_name(mdd_ecu_enum which, uint8_t value)
+const fb_enum *fb_ecu_schema_enum(unsigned which)
 {
-    if ((size_t)which >= sizeof ecu_enums / sizeof ecu_enums[0])
-        return NULL;
-    const fb_enum *e = ecu_enums[which];
-    return value < e->count ? e->names[value] : NULL;
+    return which < sizeof ecu_enums / sizeof ecu_enums[0] ? ecu_enums[which] : NULL;
 }

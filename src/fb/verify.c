@@ -28,7 +28,7 @@
  * the offset is 0 or leads past the end. */
 static inline int follow(const verifier *v, uint32_t at, uint32_t *target)
 {
-    uint32_t off = fb_load32(v->buf + at);
+    uint32_t off = mdd_le_get32(v->buf + at);
     uint64_t t = (uint64_t)at + off;
     *target = (uint32_t)t;
     return off != 0 && t < v->len;
@@ -38,7 +38,7 @@ static inline mdd_status verify_string(verifier *v, uint32_t pos)
 {
     if (FB_UNLIKELY((pos & 3) || (uint64_t)pos + 4 > v->len))
         return fb_bad_string(v, pos);
-    uint64_t nul = (uint64_t)pos + 4 + fb_load32(v->buf + pos);
+    uint64_t nul = (uint64_t)pos + 4 + mdd_le_get32(v->buf + pos);
     if (FB_UNLIKELY(nul >= v->len || v->buf[nul] != 0))
         return fb_bad_string(v, pos);
     return MDD_OK;
@@ -50,7 +50,7 @@ static inline mdd_status verify_vector(verifier *v, uint32_t pos, uint32_t elem_
 {
     if (FB_UNLIKELY((pos & 3) || (uint64_t)pos + 4 > v->len))
         return fb_bad_vector(v, pos, elem_size);
-    *count = fb_load32(v->buf + pos);
+    *count = mdd_le_get32(v->buf + pos);
     if (FB_UNLIKELY((uint64_t)pos + 4 + (uint64_t)*count * elem_size > v->len))
         return fb_bad_vector(v, pos, elem_size);
     return MDD_OK;
@@ -204,7 +204,7 @@ SPECIALIZED mdd_status verify_fields(verifier *v, uint32_t pos, const fb_header 
         const fb_field *f = &type->fields[i];
         if (f->id >= entries)
             break; /* fields come in id order: the vtable names none of the rest */
-        uint32_t off = fb_load16(offsets + 2 * f->id);
+        uint32_t off = mdd_le_get16(offsets + 2 * f->id);
         uint32_t failed = NO_INDEX;
         mdd_status st = off ? verify_field(v, pos, off, h, f, depth, &failed) : MDD_OK;
         if (FB_UNLIKELY(st))

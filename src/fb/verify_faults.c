@@ -44,7 +44,7 @@ COLD mdd_status fb_misaligned(verifier *v, uint32_t pos, uint32_t align, const c
 
 COLD mdd_status fb_bad_offset(verifier *v, uint32_t at)
 {
-    uint32_t off = fb_load32(v->buf + at);
+    uint32_t off = mdd_le_get32(v->buf + at);
     if (off == 0)
         return mdd_fail(v->err, MDD_ERR_FORMAT, "offset %u: offset 0 points at itself", at);
     return mdd_fail(v->err, MDD_ERR_FORMAT, "offset %u: offset %u points past the end (%u bytes)",
@@ -58,7 +58,7 @@ COLD mdd_status fb_bad_string(verifier *v, uint32_t pos)
     if ((uint64_t)pos + 4 > v->len)
         return mdd_fail(v->err, MDD_ERR_FORMAT, "offset %u: string length runs past the end",
                         pos);
-    uint32_t n = fb_load32(v->buf + pos);
+    uint32_t n = mdd_le_get32(v->buf + pos);
     if ((uint64_t)pos + 4 + n >= v->len)
         return mdd_fail(v->err, MDD_ERR_FORMAT,
                         "offset %u: string of %u bytes runs past the end", pos, n);
@@ -75,7 +75,7 @@ COLD mdd_status fb_bad_vector(verifier *v, uint32_t pos, uint32_t elem_size)
                         pos);
     return mdd_fail(v->err, MDD_ERR_FORMAT,
                     "offset %u: vector of %u elements of %u bytes runs past the end", pos,
-                    fb_load32(v->buf + pos), elem_size);
+                    mdd_le_get32(v->buf + pos), elem_size);
 }
 
 COLD mdd_status fb_bad_union_tags(verifier *v, uint32_t pos, uint32_t values, uint32_t tags)
@@ -103,7 +103,7 @@ COLD mdd_status fb_bad_header(verifier *v, uint32_t pos, fb_header_fault fault,
     case FB_HEADER_VTABLE_OUTSIDE:
         return mdd_fail(v->err, MDD_ERR_FORMAT,
                         "offset %u: vtable offset %d points outside the buffer", pos,
-                        (int32_t)fb_load32(v->buf + pos));
+                        (int32_t)mdd_le_get32(v->buf + pos));
     case FB_HEADER_VTABLE_SIZE:
         return mdd_fail(v->err, MDD_ERR_FORMAT,
                         "offset %u: vtable at %u has a bad size %u (even, 4 or more, inside the "

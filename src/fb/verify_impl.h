@@ -6,9 +6,7 @@
 #ifndef MDD_FB_VERIFY_IMPL_H
 #define MDD_FB_VERIFY_IMPL_H
 
-#include "fb_impl.h"
-#include <mdd_internal/fb_schema.h>
-#include <mdd_internal/fb_verify.h>
+#include <mdd_internal/fb.h>
 
 #define FB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 

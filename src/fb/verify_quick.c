@@ -98,7 +98,7 @@ typedef struct quick {
  * subtracting 1 first turns an offset of 0 into one past any buffer. */
 QUICK int quick_follow(const quick *q, uint32_t at, uint32_t *target)
 {
-    uint32_t off = fb_load32(q->buf + at);
+    uint32_t off = mdd_le_get32(q->buf + at);
     uint64_t end = (uint64_t)at + (uint32_t)(off - 1u) + 5;
     *target = at + off;
     return (end <= q->len) & !(off & 3);
@@ -110,7 +110,7 @@ QUICK uint32_t quick_string(const quick *q, uint32_t at)
 {
     uint32_t pos;
     GIVE_UP_IF(!quick_follow(q, at, &pos));
-    uint64_t nul = (uint64_t)pos + 4 + fb_load32(q->buf + pos);
+    uint64_t nul = (uint64_t)pos + 4 + mdd_le_get32(q->buf + pos);
     GIVE_UP_IF(nul >= q->len || q->buf[nul] != 0);
     return 0;
 }
@@ -121,7 +121,7 @@ QUICK int quick_vector(const quick *q, uint32_t at, uint32_t elem_size, uint32_t
 {
     if (!quick_follow(q, at, pos))
         return 0;
-    *count = fb_load32(q->buf + *pos);
+    *count = mdd_le_get32(q->buf + *pos);
     return (uint64_t)*pos + 4 + (uint64_t)*count * elem_size <= q->len;
 }
 
@@ -171,7 +171,7 @@ QUICK uint32_t quick_table_ref(quick *q, uint32_t at, const fb_type *type, uint3
  * cache; nothing for a target past the end. Only a hint: it checks nothing. */
 QUICK void quick_prefetch(const quick *q, uint32_t at)
 {
-    uint64_t target = (uint64_t)at + fb_load32(q->buf + at);
+    uint64_t target = (uint64_t)at + mdd_le_get32(q->buf + at);
     if (target < q->len)
         __builtin_prefetch(q->buf + target);
 }
@@ -289,7 +289,7 @@ QUICK int layout_matches(const quick *q, const layout *l, uint32_t pos, uint32_t
     uint64_t diff = 0;
 #pragma GCC unroll 8
     for (uint32_t w = 0; w < word_count(type); w++) {
-        uint64_t word = fb_load64(q->buf + vtable + 8 * w);
+        uint64_t word = mdd_le_get64(q->buf + vtable + 8 * w);
         diff |= (word & l->mask[w]) ^ l->word[w];
     }
     return diff == 0;
@@ -305,14 +305,14 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
     l->seen = NOT_SEEN;
     if (((uint64_t)vtable + 4 > q->len) | (vtable & 1))
         return 0;
-    uint32_t vtable_size = fb_load16(buf + vtable), table_size = fb_load16(buf + vtable + 2);
+    uint32_t vtable_size = mdd_le_get16(buf + vtable), table_size = mdd_le_get16(buf + vtable + 2);
     if (((uint64_t)vtable + vtable_size > q->len) | ((uint64_t)pos + table_size > q->len) |
         (vtable_size < 4) | (table_size < 4) | (vtable_size & 1))
         return 0;
     uint32_t entries = (vtable_size - 4) / 2;
 #pragma GCC unroll 16
     for (uint32_t id = 0; id < id_count(type); id++)
-        l->off[id] = id < entries ? fb_load16(buf + vtable + 4 + 2 * id) : 0;
+        l->off[id] = id < entries ? mdd_le_get16(buf + vtable + 4 + 2 * id) : 0;
 #pragma GCC unroll 16
     for (uint32_t i = 0; i < type->field_count; i++) {
         const fb_field *f = &type->fields[i];
@@ -330,7 +330,7 @@ QUICK int learn_layout(const quick *q, layout *l, uint32_t pos, uint32_t vtable,
     for (uint32_t w = 0; w < words; w++) {
         uint32_t inside = vtable_size > 8 * w ? vtable_size - 8 * w : 0;
         l->mask[w] = inside >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * inside)) - 1;
-        l->word[w] = fb_load64(buf + vtable + 8 * w) & l->mask[w];
+        l->word[w] = mdd_le_get64(buf + vtable + 8 * w) & l->mask[w];
     }
     l->reach = vtable_size > 8 * words ? vtable_size : 8 * words;
     l->seen = vtable;
@@ -382,7 +382,7 @@ QUICK uint32_t quick_table_as(quick *q, uint32_t pos, const fb_type *type, uint3
                               other_fn *other)
 {
     GIVE_UP_IF(id_count(type) > MAX_IDS); /* constant */
-    uint32_t vtable = pos - fb_load32(q->buf + pos);
+    uint32_t vtable = pos - mdd_le_get32(q->buf + pos);
     layouts *ls = &q->layouts[type->memo_id];
     const layout *l = ls->last[last_index(pos, type)];
     if (FB_UNLIKELY(!layout_matches(q, l, pos, vtable, type)))

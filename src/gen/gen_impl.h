@@ -4,11 +4,10 @@
 #ifndef MDD_GEN_IMPL_H
 #define MDD_GEN_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/ecu.h>
 #include <mdd_internal/gen.h>
-#include <mdd_internal/ecu_fields.h>
 
 /* splitmix64: tiny, fast and the same on every platform, so a seed names a corpus. */
 typedef struct gen_rng {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Crash-safe replacement of a file: temporary file, fsync, rename, directory fsync. */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/file.h>
 

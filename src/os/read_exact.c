@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "read_exact.h"
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <unistd.h>

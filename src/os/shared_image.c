@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Content-named images shared between processes (shared_image.h): making them atomically,
+/* Content-named images shared between processes (mdd_internal/os.h): making them atomically,
  * attaching under a shared lock, unlinking after the last user. */
-#include "shared_image.h"
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,7 @@
 #ifndef MDD_QUERY_COMPARAMS_IMPL_H
 #define MDD_QUERY_COMPARAMS_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/comparams.h>
 

@@ -5,7 +5,7 @@
  * memory), and the shared step budget bounds what a hostile DAG can cost. */
 #include "comparams_impl.h"
 
-#include "../ecu/names.h"
+#include <mdd_internal/ecu.h>
 
 #include <string.h>
 

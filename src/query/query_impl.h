@@ -4,7 +4,7 @@
 #ifndef MDD_QUERY_IMPL_H
 #define MDD_QUERY_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd/query.h>
 

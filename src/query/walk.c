@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Effective layer content without allocation (see query_impl.h). The walk visits the parent
- * DAG as the effective services do (src/ecu/parent_walk.h), yielding candidates in
+ * DAG as the effective services do (mdd_internal/ecu.h), yielding candidates in
  * effective order; a candidate is effective when no earlier candidate has its name, which a
  * second walk over the earlier candidates decides. */
 #include "query_impl.h"
 
-#include "../ecu/names.h"
-#include "../ecu/parent_walk.h"
+#include <mdd_internal/ecu.h>
 
 typedef struct walk walk;
 

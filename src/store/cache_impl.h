@@ -14,9 +14,9 @@
 #ifndef MDD_CACHE_IMPL_H
 #define MDD_CACHE_IMPL_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -9,7 +9,7 @@
  * data start, so an entry's buffer (aligned) keeps the payload's alignment. */
 #include "store_impl.h"
 
-#include "../os/read_exact.h"
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * the SHA-512 its chunk's signature promises, and made only when its bytes hash to it: then
  * whoever attaches it later trusts it as far as it trusts the directory, which only its owner
  * can write. */
-#include "../common/hex.h"
+#include <mdd_internal/common.h>
 #include "store_impl.h"
 
 #include <mdd/codec.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Pinned reads of a chunk's byte range: the checks every strategy shares before handing the
  * range to its operations (mdd_store_read(), mdd_store_try_read(), and the steps of a read the
- * async layer performs, store_io.h), and the operations of strategies whose views hold every
- * chunk's data (heap, sidecar, inplace). */
+ * async layer performs, mdd_internal/store.h), and the operations of strategies whose views
+ * hold every chunk's data (heap, sidecar, inplace). */
 #include "store_impl.h"
 
 #include <string.h>

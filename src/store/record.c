@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The verification record's bytes: encoding, and parsing one read back, whose every field is
  * untrusted until its checksum and size are checked. */
-#include "le.h"
+#include <mdd_internal/common.h>
 #include "store_impl.h"
 
 #include <mdd/codec.h>
-#include <mdd_internal/record.h>
-#include <mdd_internal/sha512_builtin.h>
+#include <mdd_internal/store.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,20 +52,20 @@ static void encode_header(const mdd_record *r, uint8_t *out)
 {
     memset(out, 0, MDD_RECORD_HEADER_SIZE);
     memcpy(out + REC_MAGIC, MDD_RECORD_MAGIC, 8);
-    store_put_le(out + REC_VERSION, MDD_RECORD_VERSION, 4);
-    store_put_le(out + REC_CHUNK_COUNT, r->chunk_count, 8);
-    store_put_le(out + REC_SIZE, r->identity.size, 8);
-    store_put_le(out + REC_INODE, r->identity.inode, 8);
-    store_put_le(out + REC_DEVICE, r->identity.device, 8);
-    store_put_le(out + REC_MTIME_SEC, (uint64_t)r->identity.mtime_sec, 8);
-    store_put_le(out + REC_MTIME_NSEC, r->identity.mtime_nsec, 4);
-    store_put_le(out + REC_CTIME_NSEC, r->identity.ctime_nsec, 4);
-    store_put_le(out + REC_CTIME_SEC, (uint64_t)r->identity.ctime_sec, 8);
-    store_put_le(out + REC_SAMPLE_BYTES, r->sample_bytes, 8);
+    mdd_le_put(out + REC_VERSION, MDD_RECORD_VERSION, 4);
+    mdd_le_put(out + REC_CHUNK_COUNT, r->chunk_count, 8);
+    mdd_le_put(out + REC_SIZE, r->identity.size, 8);
+    mdd_le_put(out + REC_INODE, r->identity.inode, 8);
+    mdd_le_put(out + REC_DEVICE, r->identity.device, 8);
+    mdd_le_put(out + REC_MTIME_SEC, (uint64_t)r->identity.mtime_sec, 8);
+    mdd_le_put(out + REC_MTIME_NSEC, r->identity.mtime_nsec, 4);
+    mdd_le_put(out + REC_CTIME_NSEC, r->identity.ctime_nsec, 4);
+    mdd_le_put(out + REC_CTIME_SEC, (uint64_t)r->identity.ctime_sec, 8);
+    mdd_le_put(out + REC_SAMPLE_BYTES, r->sample_bytes, 8);
     memcpy(out + REC_SAMPLE, r->sample, MDD_SHA512_SIZE);
-    store_put_le(out + REC_FB_MAX_DEPTH, r->fb_max_depth, 4);
-    store_put_le(out + REC_FB_MAX_TABLES, r->fb_max_tables, 4);
-    store_put_le(out + REC_FB_MAX_SIZE, r->fb_max_size, 8);
+    mdd_le_put(out + REC_FB_MAX_DEPTH, r->fb_max_depth, 4);
+    mdd_le_put(out + REC_FB_MAX_TABLES, r->fb_max_tables, 4);
+    mdd_le_put(out + REC_FB_MAX_SIZE, r->fb_max_size, 8);
 }
 
 mdd_status mdd_record_encode(const mdd_record *record, uint8_t *out, mdd_error *err)
@@ -77,8 +77,8 @@ mdd_status mdd_record_encode(const mdd_record *record, uint8_t *out, mdd_error *
     encode_header(record, out);
     for (size_t i = 0; i < record->chunk_count; i++) {
         uint8_t *e = out + MDD_RECORD_HEADER_SIZE + i * MDD_RECORD_ENTRY_SIZE;
-        store_put_le(e + ENTRY_LENGTH, record->chunks[i].length, 8);
-        store_put_le(e + ENTRY_FLAGS, record->chunks[i].flags, 8);
+        mdd_le_put(e + ENTRY_LENGTH, record->chunks[i].length, 8);
+        mdd_le_put(e + ENTRY_FLAGS, record->chunks[i].flags, 8);
         memcpy(e + ENTRY_SHA512, record->chunks[i].sha512, MDD_SHA512_SIZE);
     }
     size_t body = size - MDD_RECORD_TRAILER_SIZE;
@@ -94,14 +94,14 @@ static mdd_status check_frame(const uint8_t *data, size_t size, uint64_t *count,
                         MDD_RECORD_HEADER_SIZE + MDD_RECORD_TRAILER_SIZE);
     if (memcmp(data + REC_MAGIC, MDD_RECORD_MAGIC, 8) != 0)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset 0: not a verification record (bad magic)");
-    uint64_t version = store_get_le(data + REC_VERSION, 4);
+    uint64_t version = mdd_le_get(data + REC_VERSION, 4);
     if (version != MDD_RECORD_VERSION)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: format version %llu, expected %u",
                         REC_VERSION, (unsigned long long)version, MDD_RECORD_VERSION);
-    if (store_get_le(data + REC_RESERVED, 4) != 0)
+    if (mdd_le_get(data + REC_RESERVED, 4) != 0)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: reserved field is not zero",
                         REC_RESERVED);
-    *count = store_get_le(data + REC_CHUNK_COUNT, 8);
+    *count = mdd_le_get(data + REC_CHUNK_COUNT, 8);
     size_t want = *count <= SIZE_MAX ? mdd_record_size((size_t)*count) : 0;
     if (want != size)
         return mdd_fail(err, MDD_ERR_FORMAT,
@@ -124,19 +124,19 @@ static mdd_status check_trailer(const uint8_t *data, size_t size, mdd_error *err
 static void decode_header(const uint8_t *data, mdd_record *out)
 {
     out->identity = (mdd_record_identity){
-        .size = store_get_le(data + REC_SIZE, 8),
-        .inode = store_get_le(data + REC_INODE, 8),
-        .device = store_get_le(data + REC_DEVICE, 8),
-        .mtime_sec = (int64_t)store_get_le(data + REC_MTIME_SEC, 8),
-        .ctime_sec = (int64_t)store_get_le(data + REC_CTIME_SEC, 8),
-        .mtime_nsec = (uint32_t)store_get_le(data + REC_MTIME_NSEC, 4),
-        .ctime_nsec = (uint32_t)store_get_le(data + REC_CTIME_NSEC, 4),
+        .size = mdd_le_get(data + REC_SIZE, 8),
+        .inode = mdd_le_get(data + REC_INODE, 8),
+        .device = mdd_le_get(data + REC_DEVICE, 8),
+        .mtime_sec = (int64_t)mdd_le_get(data + REC_MTIME_SEC, 8),
+        .ctime_sec = (int64_t)mdd_le_get(data + REC_CTIME_SEC, 8),
+        .mtime_nsec = (uint32_t)mdd_le_get(data + REC_MTIME_NSEC, 4),
+        .ctime_nsec = (uint32_t)mdd_le_get(data + REC_CTIME_NSEC, 4),
     };
-    out->sample_bytes = store_get_le(data + REC_SAMPLE_BYTES, 8);
+    out->sample_bytes = mdd_le_get(data + REC_SAMPLE_BYTES, 8);
     memcpy(out->sample, data + REC_SAMPLE, MDD_SHA512_SIZE);
-    out->fb_max_depth = (uint32_t)store_get_le(data + REC_FB_MAX_DEPTH, 4);
-    out->fb_max_tables = (uint32_t)store_get_le(data + REC_FB_MAX_TABLES, 4);
-    out->fb_max_size = store_get_le(data + REC_FB_MAX_SIZE, 8);
+    out->fb_max_depth = (uint32_t)mdd_le_get(data + REC_FB_MAX_DEPTH, 4);
+    out->fb_max_tables = (uint32_t)mdd_le_get(data + REC_FB_MAX_TABLES, 4);
+    out->fb_max_size = mdd_le_get(data + REC_FB_MAX_SIZE, 8);
 }
 
 mdd_status mdd_record_parse(const uint8_t *data, size_t size, mdd_record *out, mdd_error *err)
@@ -156,8 +156,8 @@ mdd_status mdd_record_parse(const uint8_t *data, size_t size, mdd_record *out, m
     decode_header(data, out);
     for (size_t i = 0; i < out->chunk_count; i++) {
         const uint8_t *e = data + MDD_RECORD_HEADER_SIZE + i * MDD_RECORD_ENTRY_SIZE;
-        out->chunks[i].length = store_get_le(e + ENTRY_LENGTH, 8);
-        out->chunks[i].flags = store_get_le(e + ENTRY_FLAGS, 8);
+        out->chunks[i].length = mdd_le_get(e + ENTRY_LENGTH, 8);
+        out->chunks[i].flags = mdd_le_get(e + ENTRY_FLAGS, 8);
         memcpy(out->chunks[i].sha512, e + ENTRY_SHA512, MDD_SHA512_SIZE);
     }
     return MDD_OK;

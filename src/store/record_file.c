@@ -4,12 +4,12 @@
  * sample a record is compared with. */
 #include "store_impl.h"
 
-#include "../os/read_exact.h"
+#include <mdd_internal/os.h>
 
 #include <mdd/codec.h>
 #include <mdd/file.h>
-#include <mdd_internal/record.h>
-#include <mdd_internal/sha512_builtin.h>
+#include <mdd_internal/store.h>
+#include <mdd_internal/codec.h>
 
 #include <errno.h>
 #include <fcntl.h>

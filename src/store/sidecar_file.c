@@ -3,7 +3,7 @@
  * read back, whose every field is untrusted until checked), and writing a whole sidecar: the
  * header and chunk table, then every payload streamed from the MDD file and hashed on the way,
  * so that no payload is ever held whole in memory. */
-#include "le.h"
+#include <mdd_internal/common.h>
 #include "store_impl.h"
 
 #include <mdd/codec.h>
@@ -39,27 +39,27 @@ void sidecar_encode_header(const sidecar_identity *source, uint64_t chunk_count,
 {
     memset(out, 0, SIDECAR_HEADER_SIZE);
     memcpy(out + HDR_MAGIC, SIDECAR_MAGIC, SIDECAR_MAGIC_SIZE);
-    store_put_le(out + HDR_VERSION, SIDECAR_VERSION, 4);
-    store_put_le(out + HDR_CHUNK_COUNT, chunk_count, 8);
-    store_put_le(out + HDR_SOURCE_SIZE, source->size, 8);
-    store_put_le(out + HDR_MTIME_SEC, (uint64_t)source->mtime_sec, 8);
-    store_put_le(out + HDR_MTIME_NSEC, source->mtime_nsec, 4);
-    store_put_le(out + HDR_INODE, source->inode, 8);
-    store_put_le(out + HDR_DEVICE, source->device, 8);
+    mdd_le_put(out + HDR_VERSION, SIDECAR_VERSION, 4);
+    mdd_le_put(out + HDR_CHUNK_COUNT, chunk_count, 8);
+    mdd_le_put(out + HDR_SOURCE_SIZE, source->size, 8);
+    mdd_le_put(out + HDR_MTIME_SEC, (uint64_t)source->mtime_sec, 8);
+    mdd_le_put(out + HDR_MTIME_NSEC, source->mtime_nsec, 4);
+    mdd_le_put(out + HDR_INODE, source->inode, 8);
+    mdd_le_put(out + HDR_DEVICE, source->device, 8);
 }
 
 void sidecar_encode_entry(uint64_t offset, uint64_t length, const uint8_t sha512[MDD_SHA512_SIZE],
                           uint8_t out[SIDECAR_ENTRY_SIZE])
 {
-    store_put_le(out + ENTRY_OFFSET, offset, 8);
-    store_put_le(out + ENTRY_LENGTH, length, 8);
+    mdd_le_put(out + ENTRY_OFFSET, offset, 8);
+    mdd_le_put(out + ENTRY_LENGTH, length, 8);
     memcpy(out + ENTRY_SHA512, sha512, MDD_SHA512_SIZE);
 }
 
 sidecar_entry sidecar_entry_at(const sidecar_header *header, size_t index)
 {
     const uint8_t *p = header->table + index * SIDECAR_ENTRY_SIZE;
-    return (sidecar_entry){store_get_le(p + ENTRY_OFFSET, 8), store_get_le(p + ENTRY_LENGTH, 8),
+    return (sidecar_entry){mdd_le_get(p + ENTRY_OFFSET, 8), mdd_le_get(p + ENTRY_LENGTH, 8),
                            p + ENTRY_SHA512};
 }
 
@@ -71,19 +71,19 @@ static mdd_status parse_fixed(const uint8_t *data, size_t size, sidecar_header *
                         SIDECAR_HEADER_SIZE);
     if (memcmp(data + HDR_MAGIC, SIDECAR_MAGIC, SIDECAR_MAGIC_SIZE) != 0)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset 0: not a sidecar (bad magic)");
-    uint64_t version = store_get_le(data + HDR_VERSION, 4);
+    uint64_t version = mdd_le_get(data + HDR_VERSION, 4);
     if (version != SIDECAR_VERSION)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: format version %llu, expected %u",
                         HDR_VERSION, (unsigned long long)version, SIDECAR_VERSION);
-    if (store_get_le(data + HDR_RESERVED1, 4) != 0 || store_get_le(data + HDR_RESERVED2, 4) != 0)
+    if (mdd_le_get(data + HDR_RESERVED1, 4) != 0 || mdd_le_get(data + HDR_RESERVED2, 4) != 0)
         return mdd_fail(err, MDD_ERR_FORMAT, "reserved header field is not zero");
-    out->chunk_count = store_get_le(data + HDR_CHUNK_COUNT, 8);
+    out->chunk_count = mdd_le_get(data + HDR_CHUNK_COUNT, 8);
     out->source = (sidecar_identity){
-        .size = store_get_le(data + HDR_SOURCE_SIZE, 8),
-        .mtime_sec = (int64_t)store_get_le(data + HDR_MTIME_SEC, 8),
-        .mtime_nsec = (uint32_t)store_get_le(data + HDR_MTIME_NSEC, 4),
-        .inode = store_get_le(data + HDR_INODE, 8),
-        .device = store_get_le(data + HDR_DEVICE, 8),
+        .size = mdd_le_get(data + HDR_SOURCE_SIZE, 8),
+        .mtime_sec = (int64_t)mdd_le_get(data + HDR_MTIME_SEC, 8),
+        .mtime_nsec = (uint32_t)mdd_le_get(data + HDR_MTIME_NSEC, 4),
+        .inode = mdd_le_get(data + HDR_INODE, 8),
+        .device = mdd_le_get(data + HDR_DEVICE, 8),
     };
     out->table = data + SIDECAR_HEADER_SIZE;
     return MDD_OK;

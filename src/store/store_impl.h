@@ -3,14 +3,13 @@
 #ifndef MDD_STORE_IMPL_H
 #define MDD_STORE_IMPL_H
 
-#include "../common/error.h"
-#include "../os/shared_image.h"
+#include <mdd_internal/common.h>
+#include <mdd_internal/os.h>
 #include "cache_impl.h"
-#include "store_io.h"
+#include <mdd_internal/store.h>
 
 #include <mdd/file.h>
 #include <mdd/store.h>
-#include <mdd_internal/record.h>
 
 #include <pthread.h>
 

@@ -4,10 +4,10 @@
  * without quotes, equals the expected value (a byte field by its hex digits, ignoring case
  * and "0x"); a pattern matches when all its matching parameters do, a variant when any of its
  * patterns does; the first matching variant wins, and none falls back to the base variant. */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 #include "uds_impl.h"
 
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
  * returns. */
 #include "uds_impl.h"
 
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 #include <string.h>
 

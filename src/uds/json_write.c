@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The JSON output primitives of the UDS codec (mdd_internal/uds_json.h). */
+/* The JSON output primitives of the UDS codec (mdd_internal/uds.h). */
 #include "uds_impl.h"
 
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 #include <float.h>
 #include <stdbool.h>

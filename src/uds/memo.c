@@ -4,7 +4,7 @@
  * that misses it, replacing what it held, so the memo never grows. */
 #include "memo.h"
 
-#include "../db/layer_key.h"
+#include <mdd_internal/db.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,10 +5,10 @@
 #ifndef MDD_UDS_PRIM_H
 #define MDD_UDS_PRIM_H
 
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 #include "uds_impl.h"
 
-#include "../fb/fb_fields.h"
+#include <mdd_internal/fb.h>
 
 #include <stdbool.h>
 

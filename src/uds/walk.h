@@ -8,7 +8,7 @@
 
 #include "prim.h"
 
-#include "../fb/fb_fields.h"
+#include <mdd_internal/fb.h>
 
 /* max_depth above this counts as this: the path and the walk's stack stay bounded. */
 #define UDS_DEPTH_CAP 64

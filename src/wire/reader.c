@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "../common/error.h"
+#include <mdd_internal/common.h>
 
 #include <mdd_internal/wire.h>
 
@@ -40,21 +40,13 @@ mdd_status mdd_wire_read_varint(mdd_wire_reader *r, uint64_t *value, mdd_error *
     return read_varint_at(r, value, "varint", err);
 }
 
-static uint64_t load_le(const uint8_t *p, size_t n)
-{
-    uint64_t v = 0;
-    for (size_t i = n; i-- > 0;)
-        v = (v << 8) | p[i];
-    return v;
-}
-
 static mdd_status read_fixed(mdd_wire_reader *r, mdd_wire_field *f, size_t n, mdd_error *err)
 {
     if (r->end - r->pos < n)
         return mdd_fail(err, MDD_ERR_FORMAT,
                         "offset %zu: field %u: %zu-byte value runs past the end (%zu left)",
                         r->pos, f->number, n, r->end - r->pos);
-    f->value = load_le(r->buf + r->pos, n);
+    f->value = mdd_le_get(r->buf + r->pos, (unsigned)n);
     r->pos += n;
     return MDD_OK;
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "testutil.h"
 
-#include <mdd_internal/fb_build.h>
 #include <mdd_internal/gen.h>
 
 #include <dirent.h>

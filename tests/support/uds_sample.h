@@ -13,7 +13,7 @@
 #define MDD_TEST_UDS_SAMPLE_H
 
 #include <mdd/ecu_views.h>
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 #include "testutil.h"
 
 #include <mdd/async.h>
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 #include <mdd_internal/gen.h>
 
 #ifdef MDD_TEST_HAVE_LIBEVENT

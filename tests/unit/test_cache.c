@@ -12,7 +12,7 @@
 
 #include <mdd/memory.h>
 #include <mdd/store.h>
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 
 #include "../../src/store/cache_impl.h"
 

@@ -12,7 +12,7 @@
 
 #include <mdd/comparams.h>
 #include <mdd_internal/ecu_fields.h>
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/gen.h>
 
 #include <stdio.h>
 #include <string.h>

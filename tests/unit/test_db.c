@@ -13,7 +13,7 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 
 #include <pthread.h>
 #include <stdio.h>

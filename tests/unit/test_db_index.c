@@ -12,8 +12,7 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
-#include <mdd_internal/db_index.h>
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/db.h>
 #include <mdd_internal/gen.h>
 
 #include <fcntl.h>

@@ -18,7 +18,7 @@
 #include <mdd/fb.h>
 #include <mdd_internal/gen.h>
 #include <mdd_internal/ecu_fields.h>
-#include <mdd_internal/fb_verify.h>
+#include <mdd_internal/fb.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,7 +15,7 @@
 
 #include <mdd/query.h>
 #include <mdd_internal/ecu_fields.h>
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/gen.h>
 
 #include <string.h>
 

@@ -12,9 +12,8 @@
 
 #include <mdd/db.h>
 #include <mdd/store.h>
-#include <mdd_internal/fb_build.h>
 #include <mdd_internal/gen.h>
-#include <mdd_internal/record.h>
+#include <mdd_internal/store.h>
 
 #include <fcntl.h>
 #include <stdio.h>

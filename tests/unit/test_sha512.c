@@ -12,7 +12,7 @@
 
 #include "testutil.h"
 
-#include <mdd_internal/sha512_builtin.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,8 +13,7 @@
 #include <mdd/db.h>
 #include <mdd/file.h>
 #include <mdd/store.h>
-#include <mdd_internal/cache.h>
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/store.h>
 #include <mdd_internal/gen.h>
 
 #include <pthread.h>

@@ -9,11 +9,10 @@
 
 #include "testutil.h"
 
-#include "../../src/store/store_io.h"
+#include <mdd_internal/store.h>
 
 #include <mdd/convert.h>
 #include <mdd/store.h>
-#include <mdd_internal/cache.h>
 #include <mdd_internal/gen.h>
 
 #include <fcntl.h>
@@ -1071,7 +1070,7 @@ static void test_try_read(void **state)
     free(expected);
 }
 
-/* The steps an asynchronous reader takes (store_io.h), with the read done here. */
+/* The steps an asynchronous reader takes (mdd_internal/store.h), with the read done here. */
 /* Reads io as a reader would: into its buffer, or into scratch memory when it has none. */
 static mdd_status io_read(const store_io *io)
 {

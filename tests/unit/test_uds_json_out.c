@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The codec's JSON output primitives (mdd_internal/uds_json.h): numbers (integers at their
+/* The codec's JSON output primitives (mdd_internal/uds.h): numbers (integers at their
  * limits, doubles as the shortest text that reads back), texts of every encoding as UTF-8
  * JSON strings with escapes, byte fields as "0xAA 0xBB", and a writer whose sink fails or
  * whose output outgrows its buffer. Expected texts are written out by hand. */
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 #include <stdint.h>
 #include <stdio.h>

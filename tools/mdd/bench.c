@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd bench strategies: the load strategies measured on the operator's own device, with the
- * implementation the project's benchmark uses (bench/strategies, strategies_measure()). */
+ * implementation the project's benchmark uses (tools/mdd/measure, strategies_measure()). */
 #include "cli.h"
 
-#include "strategies/measure.h"
-#include "strategies/options.h"
+#include "measure/measure.h"
+#include "measure/options.h"
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
 #include "json.h"
 
 #include <mdd/fb.h>
-#include <mdd_internal/fb_schema.h>
+#include <mdd_internal/fb.h>
 
 /* Bounds on what one call prints. A payload is a DAG, and a table shared by several parents
  * is printed at each place, so the printed tree can be exponentially larger than the payload:

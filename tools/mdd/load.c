@@ -10,7 +10,7 @@
 #include <mdd/db.h>
 #include <mdd/memory.h>
 #include <mdd/store.h>
-#include <mdd_internal/cache.h>
+#include <mdd_internal/store.h>
 
 #include <inttypes.h>
 #include <stdio.h>

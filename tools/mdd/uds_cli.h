@@ -7,7 +7,7 @@
 #include "dbcli.h"
 
 #include <mdd/uds.h>
-#include <mdd_internal/uds_json.h>
+#include <mdd_internal/uds.h>
 
 /* Help lines of the options every codec command takes (each command's own option table
  * lists them, where tests/cli/cli_doc.sh reads them): --ecu, then (after --variant where a

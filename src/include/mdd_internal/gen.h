@@ -1,26 +1,128 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd internal (not installed): a deterministic generator of realistic synthetic MDD
- * files, for tests, benchmarks and demos.
+/* libmdd internal (not installed): the gen layer's internal interface, in libmdd_internal.a
+ * only. Its parts:
  *
- * A plan lists the files of a corpus (name, seed, aimed-at payload size); each file is an
- * EcuData FlatBuffer written with the library's own builder (mdd_internal/fb_build.h) and packed
- * as a converter packs it: one LZMA-compressed DIAGNOSTIC_DESCRIPTION chunk with a
- * sha512_uncompressed signature. An ECU database holds a Protocol layer, a base variant that
- * inherits from it and several variants that inherit from the base with some names not
- * inherited; 150 to 400 UDS services on the base variant (sessions, resets, clear and read
- * DTCs, read and write data by identifier, security access, communication control, routines,
- * download, tester present, DTC setting), responses with coded params, subtables shared the
- * way converters share them, SDG texts, long names and at least 100 DTCs. A functional-group
- * database holds functional groups on a Protocol layer. The same plan and seed give the same
- * bytes on every machine. */
-#ifndef MDD_GEN_H
-#define MDD_GEN_H
+ * - A FlatBuffers builder, for writing EcuData payloads (the corpus generator).
+ *
+ *   The buffer grows back to front, as flatc's builders do: an object is written before the
+ *   objects that refer to it, so every uoffset points forward. A reference to a written object
+ *   (mdd_fb_ref) is its distance from the end of the buffer; it stays valid while the buffer
+ *   grows and may be used any number of times, which is how subtables and strings are shared.
+ *
+ *   Errors are sticky: the first failure (a byte cap reached, an allocation failed, a call out
+ *   of order) is kept, every later call does nothing and returns 0, and mdd_fb_builder_finish()
+ *   reports it. A generator can therefore build a whole tree and check once.
+ * - A deterministic generator of realistic synthetic MDD files, for tests, benchmarks and
+ *   demos.
+ *
+ *   A plan lists the files of a corpus (name, seed, aimed-at payload size); each file is an
+ *   EcuData FlatBuffer written with the builder above and packed as a converter packs it:
+ *   one LZMA-compressed DIAGNOSTIC_DESCRIPTION chunk with a sha512_uncompressed signature.
+ *   An ECU database holds a Protocol layer, a base variant that inherits from it and several
+ *   variants that inherit from the base with some names not inherited; 150 to 400 UDS services on the base variant (sessions, resets, clear and read
+ *   DTCs, read and write data by identifier, security access, communication control, routines,
+ *   download, tester present, DTC setting), responses with coded params, subtables shared the
+ *   way converters share them, SDG texts, long names and at least 100 DTCs. A functional-group
+ *   database holds functional groups on a Protocol layer. The same plan and seed give the same
+ *   bytes on every machine.
+ * - The field ids of the EcuData schema for builders (mdd_internal/ecu_fields.h, generated,
+ *   included here). */
+#ifndef MDD_INTERNAL_GEN_H
+#define MDD_INTERNAL_GEN_H
 
-#include <mdd_internal/fb_build.h>
+#include <mdd_internal/ecu_fields.h>
+
+#include <mdd/status.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- The FlatBuffers builder ---- */
+
+/* A written object: its distance from the end of the buffer; 0 means none. */
+typedef uint32_t mdd_fb_ref;
+
+/* The most fields (highest id + 1) a table may have. */
+#define MDD_FB_BUILD_MAX_FIELDS 64
+
+typedef struct mdd_fb_build_field {
+    uint32_t id;
+    mdd_fb_ref at;
+} mdd_fb_build_field;
+
+/* Private state; zero-initialise through mdd_fb_builder_init(). */
+typedef struct mdd_fb_builder {
+    uint8_t *buf;      /* data lives in buf[cap - used, cap) */
+    size_t cap;
+    size_t used;
+    size_t limit;      /* the byte cap */
+    size_t max_align;  /* the largest alignment any object asked for */
+    mdd_status status; /* the first failure, sticky */
+    char message[MDD_ERROR_MESSAGE_SIZE];
+    int in_table;      /* between table_start and table_end */
+    mdd_fb_ref table_start;
+    mdd_fb_build_field fields[MDD_FB_BUILD_MAX_FIELDS];
+    uint32_t field_count;
+    mdd_fb_ref *vtables; /* every vtable written, for deduplication */
+    size_t vtable_count;
+    size_t vtable_cap;
+} mdd_fb_builder;
+
+/* Prepares an empty builder whose buffer may grow to limit bytes (0 or more than
+ * MDD_FB_MAX_SIZE: MDD_FB_MAX_SIZE). Allocates nothing yet. */
+void mdd_fb_builder_init(mdd_fb_builder *b, size_t limit);
+
+/* Frees the builder's storage (and with it the bytes mdd_fb_builder_finish() returned). */
+void mdd_fb_builder_free(mdd_fb_builder *b);
+
+/* Empties the builder for another buffer, keeping its storage. */
+void mdd_fb_builder_reset(mdd_fb_builder *b);
+
+/* The bytes written so far (an estimate of the final size). */
+size_t mdd_fb_builder_size(const mdd_fb_builder *b);
+
+/* Writes a string (len bytes, then a NUL). */
+mdd_fb_ref mdd_fb_create_string(mdd_fb_builder *b, const char *s, size_t len);
+
+/* Writes a NUL-terminated string. */
+mdd_fb_ref mdd_fb_create_cstring(mdd_fb_builder *b, const char *s);
+
+/* Writes a vector of count bytes ([ubyte], [byte], [bool]). */
+mdd_fb_ref mdd_fb_create_bytes(mdd_fb_builder *b, const uint8_t *data, size_t count);
+
+/* Writes a vector of count references to tables or strings, in the order given. A 0 ref is
+ * an error: vectors of offsets may not hold absent elements. */
+mdd_fb_ref mdd_fb_create_refs(mdd_fb_builder *b, const mdd_fb_ref *refs, size_t count);
+
+/* Starts a table. Its fields are added with the calls below, then mdd_fb_table_end() writes
+ * it; no other object may be written in between (build children first). */
+void mdd_fb_table_start(mdd_fb_builder *b);
+
+/* Adds a 1-byte scalar field (bool, enum, union tag) with the given id. */
+void mdd_fb_add_u8(mdd_fb_builder *b, uint32_t id, uint8_t value);
+
+/* Adds a 4-byte unsigned scalar field. */
+void mdd_fb_add_u32(mdd_fb_builder *b, uint32_t id, uint32_t value);
+
+/* Adds a 4-byte signed scalar field. */
+void mdd_fb_add_i32(mdd_fb_builder *b, uint32_t id, int32_t value);
+
+/* Adds a field that refers to a table, string or vector; a 0 ref leaves the field absent. */
+void mdd_fb_add_ref(mdd_fb_builder *b, uint32_t id, mdd_fb_ref ref);
+
+/* Writes the table started last, with a vtable: an identical vtable already written is
+ * reused, as flatc does. Returns the table. */
+mdd_fb_ref mdd_fb_table_end(mdd_fb_builder *b);
+
+/* Writes the root offset and returns the finished buffer in *out (owned by the builder,
+ * valid until it is reset or freed; its start is aligned to 8 bytes). Reports the first
+ * failure of any earlier call: MDD_ERR_LIMIT (the byte cap), MDD_ERR_NOMEM, MDD_ERR_ARG (a
+ * call out of order or a bad argument). */
+mdd_status mdd_fb_builder_finish(mdd_fb_builder *b, mdd_fb_ref root, mdd_bytes *out,
+                                 mdd_error *err);
+
+/* ---- The generator ---- */
 
 #define MDD_GEN_NAME_SIZE 48
 

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd internal (not installed): the project's own SHA-512 (FIPS 180-4), which the library
- * uses instead of libcrypto when built with MDD_SHA512=BUILTIN (docs/adr/0016). Tests compare
- * it with libcrypto, and the verification records use it whatever the library's choice (a
- * trusted open hashes a few kilobytes, and libcrypto's initialisation would cost more time and
- * resident memory than it saves there), so it is always built into libmdd. */
-#ifndef MDD_INTERNAL_SHA512_BUILTIN_H
-#define MDD_INTERNAL_SHA512_BUILTIN_H
+/* libmdd internal (not installed): the codec layer's internal interface, the project's own
+ * SHA-512 (FIPS 180-4), which the library uses instead of libcrypto when built with
+ * MDD_SHA512=BUILTIN (docs/adr/0016). Tests compare it with libcrypto, and the verification
+ * records use it whatever the library's choice (a trusted open hashes a few kilobytes, and
+ * libcrypto's initialisation would cost more time and resident memory than it saves there),
+ * so it is always built into libmdd. */
+#ifndef MDD_INTERNAL_CODEC_H
+#define MDD_INTERNAL_CODEC_H
 
 #include <stddef.h>
 #include <stdint.h>

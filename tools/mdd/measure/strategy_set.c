@@ -5,8 +5,8 @@
 #include "copy.h"
 
 #include <mdd/convert.h>
-#include <mdd_internal/db_index.h>
-#include <mdd_internal/record.h>
+#include <mdd_internal/db.h>
+#include <mdd_internal/store.h>
 
 #include <stdlib.h>
 #include <sys/stat.h>

@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd internal (not installed): the database's persisted index, NAME.mdd.idx beside an MDD
- * file (docs/adr/0024-ready-fast-with-integrity.md, docs/format.md "Persisted index"). The
- * tests observe with it whether an open loaded, wrote or only built an ECU's index; the fuzz
- * target feeds hostile indexes to the checker through it. */
-#ifndef MDD_INTERNAL_DB_INDEX_H
-#define MDD_INTERNAL_DB_INDEX_H
+/* libmdd internal (not installed): the db layer's internal interface. Its parts:
+ *
+ * - The database's persisted index, NAME.mdd.idx beside an MDD file
+ *   (docs/adr/0024-ready-fast-with-integrity.md, docs/format.md "Persisted index"). The tests
+ *   observe with it whether an open loaded, wrote or only built an ECU's index; the fuzz
+ *   target feeds hostile indexes to the checker through it.
+ * - What a memo of request lookups (the UDS codec's, src/uds/memo.c) keys a layer on: an
+ *   identity that outlives the layer's address, and how many request bytes a lookup reads. */
+#ifndef MDD_INTERNAL_DB_H
+#define MDD_INTERNAL_DB_H
+
+#include <mdd_internal/common.h>
 
 #include <mdd/db.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- The persisted index ---- */
 
 #define MDD_DB_INDEX_SUFFIX ".idx"
 
@@ -51,6 +59,17 @@ mdd_status mdd_db_index_encode_payload(const mdd_db *db, size_t i,
  * closed. The ECU's index is unchanged on failure. */
 mdd_status mdd_db_index_adopt_payload(mdd_db *db, size_t i, const mdd_inherit_limits *limits,
                                       const uint8_t *data, size_t size, mdd_error *err);
+
+/* ---- Layer keys of a memo ---- */
+
+/* The serial of the layer's ECU: unique among every ECU the process opened, so that a
+ * layer freed and another allocated at its address are told apart. Never 0. */
+MDD_INTERNAL uint64_t db_layer_serial(const mdd_db_layer *layer);
+
+/* The length of the layer's longest request prefix: mdd_db_lookup_request() of a request
+ * reads no byte past it, so requests that agree on their first prefix_max bytes (and are
+ * both at least that long) find the same services. */
+MDD_INTERNAL uint32_t db_layer_prefix_max(const mdd_db_layer *layer);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The UDS codec's JSON output primitives (src/uds/json_write.c): a small buffered writer that
- * turns decoded values into JSON text with the reference adapter's conventions (docs/codec.md,
- * "JSON"). mdd_uds_decode_json() is built on it; the tool prints its text output with it and
+/* libmdd internal (not installed): the uds layer's internal interface, the codec's JSON output
+ * primitives (src/uds/json_write.c): a small buffered writer that turns decoded values into
+ * JSON text with the reference adapter's conventions (docs/codec.md, "JSON").
+ * mdd_uds_decode_json() is built on it; the tool prints its text output with it and
  * identification compares values through it. Writing never allocates: the writer buffers in
  * itself and hands full buffers to its sink. */
-#ifndef MDD_INTERNAL_UDS_JSON_H
-#define MDD_INTERNAL_UDS_JSON_H
+#ifndef MDD_INTERNAL_UDS_H
+#define MDD_INTERNAL_UDS_H
 
 #include <mdd/uds.h>
 

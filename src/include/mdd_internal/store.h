@@ -1,12 +1,25 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd internal (not installed): verification records, NAME.mdd.verified beside a converted
- * MDD file, saying that its chunks were fully verified while the file had this identity and
- * this content sample (docs/adr/0024-ready-fast-with-integrity.md, docs/format.md
- * "Verification records"). A store writes one after hashing a file in full and trusts it at
- * later opens, the database adds what its FlatBuffers verification found, tests and the fuzz
- * target check the parser. */
-#ifndef MDD_INTERNAL_RECORD_H
-#define MDD_INTERNAL_RECORD_H
+/* libmdd internal (not installed): the store layer's internal interface. Its parts:
+ *
+ * - The block cache object behind the pread strategy. A cache holds copies of file bytes read
+ *   with explicit I/O, in blocks of a fixed size, up to a byte budget, and hands out pinned
+ *   views (mdd/cache.h). Eviction (CLOCK) only frees unpinned entries, so pinned bytes may
+ *   exceed the budget; the statistics show by how much. A cache is safe to use from many
+ *   threads at once and may be shared by many stores (through mdd_store_options.cache): the
+ *   tool, tests and benchmarks do that to measure one budget.
+ * - Verification records, NAME.mdd.verified beside a converted MDD file, saying that its
+ *   chunks were fully verified while the file had this identity and this content sample
+ *   (docs/adr/0024-ready-fast-with-integrity.md, docs/format.md "Verification records"). A
+ *   store writes one after hashing a file in full and trusts it at later opens, the database
+ *   adds what its FlatBuffers verification found, tests and the fuzz target check the parser.
+ * - The store's side of an explicit read that someone else performs: the asynchronous reader
+ *   (src/async/) asks the store what to read and where to put it, does the read itself (an
+ *   io_uring submission, or pread(2) on a pool thread) and hands the result back. The same
+ *   begin/read/end steps serve every strategy and both backends. */
+#ifndef MDD_INTERNAL_STORE_H
+#define MDD_INTERNAL_STORE_H
+
+#include <mdd_internal/common.h>
 
 #include <mdd/container.h>
 #include <mdd/fb.h>
@@ -17,6 +30,37 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- The block cache ---- */
+
+/* Creates an empty cache under opts (NULL for the defaults). MDD_ERR_ARG for a block size
+ * that is not a power of two in range. *out is released with mdd_cache_free(). */
+mdd_status mdd_cache_create(const mdd_cache_options *opts, mdd_cache **out, mdd_error *err);
+
+/* Frees the cache. Every store using it must be closed and every pin released first. Safe
+ * on NULL. */
+void mdd_cache_free(mdd_cache *cache);
+
+/* The cache's counters. */
+typedef struct mdd_cache_stats {
+    uint64_t budget_bytes;
+    uint64_t cached_bytes; /* bytes held in entries, pinned or not */
+    uint64_t pinned_bytes; /* of those, in entries with pins */
+    uint64_t entries;
+    uint64_t hits;      /* reads served from an entry */
+    uint64_t misses;    /* reads that had to read the file */
+    uint64_t evictions; /* entries dropped to stay within the budget */
+    uint64_t read_bytes; /* bytes read from files */
+} mdd_cache_stats;
+
+/* The cache's counters, each read atomically without a lock: while other threads use the
+ * cache, they may be off from one another by the operations under way. */
+void mdd_cache_stats_read(const mdd_cache *cache, mdd_cache_stats *out);
+
+/* pread only: the cache the store reads into (its own or the shared one); NULL otherwise. */
+mdd_cache *mdd_store_cache(const mdd_store *store);
+
+/* ---- Verification records ---- */
 
 #define MDD_RECORD_SUFFIX ".verified"
 #define MDD_RECORD_MAGIC "MDDVREC1"
@@ -135,6 +179,46 @@ int mdd_store_record_ecu_data_verified(const mdd_store *store, size_t index,
  * when it changes (best effort: a record that cannot be written is left as it was). */
 void mdd_store_record_note_ecu_data(mdd_store *store, size_t index,
                                     const mdd_fb_verify_options *opts);
+
+/* ---- Reads the asynchronous reader performs ---- */
+
+/* One read in progress. Filled by store_io_begin(), owned by the reader until
+ * store_io_end(). */
+typedef struct store_io {
+    /* Where to read: length bytes of fd at file_offset into buf. length 0 means nothing to
+     * read: the bytes were in memory and pin already holds them. buf NULL means the bytes
+     * are read only to be left in the page cache: the reader reads them into any scratch
+     * memory it likes, which may be shared by reads in flight at once (nobody looks at it). */
+    int fd;
+    uint64_t file_offset;
+    size_t length;
+    uint8_t *buf;
+    /* Private to the store: the range asked for, the cache entry being filled or the scratch
+     * buffer, the pin when nothing had to be read. */
+    size_t index;
+    uint64_t offset;
+    size_t len;
+    void *entry;
+    mdd_pin pin;
+} store_io;
+
+/* Prepares reading len bytes at offset of chunk index: under pread the cache blocks that hold
+ * them (into a new, not yet visible entry), under sidecar and inplace the file pages under
+ * them (buf NULL: reading them leaves them in the page cache, which is the point). When the bytes are already in memory (heap, a cache hit, resident pages) it sets
+ * io->length to 0 and pins them. Never blocks on the disk. MDD_ERR_ARG for a range outside the
+ * chunk; MDD_ERR_NOMEM. On success io must be passed to store_io_end() exactly once. */
+MDD_INTERNAL mdd_status store_io_begin(const mdd_store *store, size_t index, uint64_t offset,
+                                       size_t len, store_io *io, mdd_error *err);
+
+/* Finishes io. status is the read's outcome: MDD_OK when all io->length bytes landed in
+ * io->buf, otherwise the error (MDD_ERR_IO, MDD_ERR_CANCELED) to pass on. On MDD_OK *pin
+ * receives the requested range (pread: the new cache entry, published and pinned, or an equal
+ * one another reader published first; mapped: the mapping's view). Every buffer io holds is
+ * freed or handed to the cache; on failure *pin is zeroed and the error is returned, with the
+ * reason the reader recorded in err (or, when err holds another status, the status's own
+ * description) named after the file and the chunk. */
+MDD_INTERNAL mdd_status store_io_end(const mdd_store *store, store_io *io, mdd_status status,
+                                     mdd_pin *pin, mdd_error *err);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
  * random generator, medians, requests drawn from a database layer, eviction of a file from
  * the page cache (bench_common.c); writing whole buffers and output files (bench_io.c); a
  * scratch directory on a disk (bench_scratch.c).
- * Linked into every benchmark program (bench/CMakeLists.txt). */
+ * Linked into every benchmark program (bench/CMakeLists.txt) and into the tool's measurement
+ * of the load strategies (measure.cmake). */
 #ifndef MDD_BENCH_COMMON_H
 #define MDD_BENCH_COMMON_H
 
