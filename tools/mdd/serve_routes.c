@@ -110,9 +110,16 @@ static int has_body(struct evhttp_request *req)
 static void dispatch(serve_server *s, struct evhttp_request *req)
 {
     enum evhttp_cmd_type method = evhttp_request_get_command(req);
-    const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
+    /* evhttp reads a CONNECT's target as an authority, with no path: the route is that of
+     * the target as a path, to be answered 405. */
+    struct evhttp_uri *connect_uri =
+        method == EVHTTP_REQ_CONNECT ? evhttp_uri_parse(evhttp_request_get_uri(req)) : NULL;
+    const struct evhttp_uri *uri =
+        connect_uri ? connect_uri : evhttp_request_get_evhttp_uri(req);
     serve_target t;
     serve_parse_target(evhttp_uri_get_path(uri), evhttp_uri_get_query(uri), &t);
+    if (connect_uri)
+        evhttp_uri_free(connect_uri);
     /* A route's method and body are answered before its query (and its ECU). */
     if (t.spec && !takes_method(t.spec, method))
         reply_method_not_allowed(s, req, t.spec);
