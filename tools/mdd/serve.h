@@ -156,7 +156,7 @@ typedef enum serve_conn_state {
     SERVE_CONN_IDLE,   /* waiting for a request: the keep-alive timeout (--timeout) runs */
     SERVE_CONN_HEAD,   /* a request's head is arriving: the header deadline runs */
     SERVE_CONN_BUSY,   /* a request is being answered */
-    SERVE_CONN_REJECT, /* refused (414, 431): the reply goes out, what the client still
+    SERVE_CONN_REJECT, /* refused by the head scan: the reply goes out, what the client still
                         * sends is read and dropped until it closes */
 } serve_conn_state;
 
@@ -415,8 +415,8 @@ void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, ser
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
                        ...) __attribute__((format(printf, 4, 5)));
 
-/* Writes a whole reply of code with the body {"error": message} to out, one a connection
- * that closes after it sends without evhttp (serve_head.c), and counts it. */
+/* Writes a whole reply of code with the body {"error": message} to out, the output of a
+ * connection taken from evhttp that closes after it (serve_head.c), and counts it. */
 void serve_reply_raw_error(serve_server *s, struct evbuffer *out, int code,
                            const char *message);
 
