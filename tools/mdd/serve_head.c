@@ -69,6 +69,17 @@ typedef enum head_fault {
     FAULT_BODY,         /* 413 */
 } head_fault;
 
+/* The faults whose messages name nothing of the request or the limits. */
+static const struct {
+    int status;
+    const char *message;
+} plain_faults[] = {
+    [FAULT_REQUEST_LINE] = {400, "a malformed request line (not METHOD TARGET HTTP/1.x)"},
+    [FAULT_FIELD_SHAPE] = {400, "a malformed header field (no colon, or folded)"},
+    [FAULT_LENGTH] = {400, "a malformed Content-Length (not one decimal number)"},
+    [FAULT_CODING] = {411, "a body must come with a Content-Length, not a Transfer-Encoding"},
+};
+
 /* The status of fault, its message in message[0..size). */
 static int fault_reply(const serve_head_scan *h, head_fault fault, char *message, size_t size)
 {
@@ -84,21 +95,12 @@ static int fault_reply(const serve_head_scan *h, head_fault fault, char *message
     case FAULT_METHOD:
         snprintf(message, size, "unknown method '%s'", h->word);
         return 501;
-    case FAULT_REQUEST_LINE:
-        snprintf(message, size, "a malformed request line (not METHOD TARGET HTTP/1.x)");
-        return 400;
-    case FAULT_FIELD_SHAPE:
-        snprintf(message, size, "a malformed header field (no colon, or folded)");
-        return 400;
-    case FAULT_LENGTH:
-        snprintf(message, size, "a malformed Content-Length (not one decimal number)");
-        return 400;
-    case FAULT_CODING:
-        snprintf(message, size, "a body must come with a Content-Length, not a Transfer-Encoding");
-        return 411;
-    default:
+    case FAULT_BODY:
         snprintf(message, size, "the body is longer than %u bytes", SERVE_MAX_BODY_BYTES);
         return 413;
+    default:
+        snprintf(message, size, "%s", plain_faults[fault].message);
+        return plain_faults[fault].status;
     }
 }
 
