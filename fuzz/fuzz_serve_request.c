@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Fuzzes mdd serve's request target parsing. Input: a path, then '?' or a NUL byte, then a
  * query (none when the input has neither). The parse must be consistent: an error has a
- * status and a message, a success names a route with the segments and values it needs, a
- * lookup's request round-trips through its hex; everything it allocated is freed. */
+ * status and a message, a success names a route of the table with the segments and values it
+ * needs and only parameters it takes, each once; a lookup's request round-trips through its
+ * hex; everything it allocated is freed. */
 #include "serve.h"
 
 #include <stdlib.h>
@@ -61,9 +62,32 @@ static void check_lookup(const serve_target *t, const char *query)
     check(t->variant == NULL || t->variant[0] != '\0');
 }
 
+/* Whether the route takes the parameter key. */
+static int route_takes(const serve_route_spec *r, const char *key)
+{
+    for (size_t i = 0; r->params && r->params[i]; i++)
+        if (strcmp(r->params[i], key) == 0)
+            return 1;
+    return r->params == NULL;
+}
+
+/* The parameters of a parsed query: each one the route takes, once. */
+static void check_params(const serve_target *t)
+{
+    const serve_params *p = &t->params;
+    check(p->count <= SERVE_MAX_PARAMS);
+    for (size_t i = 0; i < p->count; i++) {
+        check(p->keys[i] != NULL && p->values[i] != NULL);
+        check(route_takes(t->spec, p->keys[i]));
+        check(serve_param(p, p->keys[i]) == p->values[i]);
+    }
+}
+
 static void check_success(const serve_target *t, const char *query)
 {
     check(t->message[0] == '\0' && t->route != SERVE_ROUTE_NONE);
+    check(t->spec != NULL && t->spec->kind == t->route);
+    check_params(t);
     size_t want = ecu_route_segments(t->route);
     check(want ? t->segment_count == want && t->ecu == t->segments[1]
                : t->segment_count == 1 && t->ecu == NULL);

@@ -32,9 +32,6 @@ static int parse_seconds(const char *option, const char *value, uint64_t *out)
                                option, value);
     return CLI_EXIT_OK;
 }
-/* The largest body: the values of a POST to /ecus/{ecu}/encode (serve_uds.c). */
-#define MAX_BODY_BYTES 65536
-
 /* The memo's slots: requests of many ECUs met again, 1,792 bytes each, touched only when
  * used. */
 #define SERVE_MEMO_SLOTS 256
@@ -225,7 +222,7 @@ static int start_http(serve_server *s, const char *dir)
                                             EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE |
                                             EVHTTP_REQ_CONNECT | EVHTTP_REQ_PATCH);
     evhttp_set_max_headers_size(s->http, EVHTTP_MAX_HEAD_BYTES);
-    evhttp_set_max_body_size(s->http, MAX_BODY_BYTES);
+    evhttp_set_max_body_size(s->http, SERVE_MAX_BODY_BYTES);
     evhttp_set_timeout(s->http, (int)s->opts.timeout_s);
     evhttp_set_gencb(s->http, serve_route, s);
     return listen_on(s);

@@ -25,6 +25,7 @@ struct evhttp_request;
 struct evconnlistener;
 struct evhttp_bound_socket;
 struct bufferevent;
+struct evbuffer;
 
 /* ---- Startup tables (serve_tables.c) ---- */
 
@@ -93,9 +94,12 @@ typedef struct serve_options {
     int allow_downgrade;       /* reloads take older revisions too */
 } serve_options;
 
-/* Status codes counted by /metrics. */
-enum { SERVE_STATUS_KINDS = 9 };
-extern const int serve_status_codes[SERVE_STATUS_KINDS];
+/* Status codes counted by /metrics: SERVE_STATUS_KINDS - 1 of them, and a slot for the rest. */
+enum { SERVE_STATUS_KINDS = 12 };
+
+/* The status /metrics counts in slot i (below SERVE_STATUS_KINDS), 0 for the slot of the
+ * rest. */
+int serve_status_code(size_t i);
 
 typedef struct serve_counters {
     uint64_t requests;
@@ -152,18 +156,34 @@ typedef enum serve_conn_state {
     SERVE_CONN_IDLE,   /* waiting for a request: the keep-alive timeout (--timeout) runs */
     SERVE_CONN_HEAD,   /* a request's head is arriving: the header deadline runs */
     SERVE_CONN_BUSY,   /* a request is being answered */
-    SERVE_CONN_REJECT, /* refused (414, 431): the reply goes out, what the client still
+    SERVE_CONN_REJECT, /* refused by the head scan: the reply goes out, what the client still
                         * sends is read and dropped until it closes */
 } serve_conn_state;
 
 /* The request heads of a connection as they arrive (serve_head.c): lines of the request
- * line and header fields, counted before evhttp parses them. */
+ * line and header fields, counted before evhttp parses them, and what the head says of the
+ * body that follows it, which is skipped by its length. */
 typedef struct serve_head_scan {
     int in_head;           /* a head started and has not ended */
     int in_fields;         /* past the request line */
     uint32_t line_bytes;   /* of the line being read, without CR and LF */
     uint32_t field_bytes;  /* of the header fields so far */
     uint32_t field_count;
+    char word[24];         /* the line's first word: the method, or a field's name (lowercase),
+                            * cut to fit */
+    uint32_t word_len;     /* its length, uncut */
+    uint32_t spaces;       /* in the request line */
+    char version[12];      /* the request line after its second space, cut to fit */
+    uint32_t version_len;
+    int past_name;         /* a field line: its colon was read */
+    int in_length;         /* the field line is a Content-Length */
+    int length_state;      /* of its value: 0 before the digits, 1 in them, 2 after them */
+    uint64_t length_value; /* of the line being read */
+    int length_fields;     /* Content-Length fields so far */
+    int bad_length;        /* a Content-Length that is not one decimal number in range */
+    uint64_t content_length;
+    int transfer_coding;   /* a Transfer-Encoding field came */
+    uint64_t body_left;    /* bytes of the last head's body still to come: not scanned */
 } serve_head_scan;
 
 /* One accepted connection. At most one request of it is in progress at a time (HTTP/1.1
@@ -219,8 +239,12 @@ void serve_conn_close(serve_conn *conn);
 #define SERVE_MAX_FIELD_BYTES 8192u
 #define SERVE_MAX_FIELDS 100u
 
+/* The longest request body taken (a POST's). */
+#define SERVE_MAX_BODY_BYTES 65536u
+
 /* Starts watching conn's request heads: each must arrive within the header deadline, and
- * one over a limit is answered 414 or 431 and the connection closed. Arms the deadline (a
+ * one over a limit is answered 414 or 431, one with an unknown method 501, one evhttp could
+ * not parse or frame 400, 411 or 413, and the connection closed. Arms the deadline (a
  * new connection owes its first request). Returns 0, or -1 when out of memory. */
 int serve_head_watch(serve_conn *conn);
 
@@ -282,33 +306,67 @@ typedef enum serve_error_stage {
     SERVE_ERROR_AFTER_VARIANT, /* lookup: once the variant (or a base variant) exists */
 } serve_error_stage;
 
-/* A request's path and query, parsed. */
+/* The parameters of a query, percent-decoded ('+' a space), in the query's order. */
+#define SERVE_MAX_PARAMS 64
+typedef struct serve_params {
+    size_t count;
+    char *keys[SERVE_MAX_PARAMS];
+    char *values[SERVE_MAX_PARAMS];
+} serve_params;
+
+/* A route of the server's table (serve_parse.c): what it matches, the methods and the query
+ * parameters it takes. */
+typedef struct serve_route_spec {
+    const char *path;     /* as docs/cli.md lists it, {NAME} for any segment: "/ecus/{ecu}" */
+    serve_route_kind kind;
+    int takes_post;       /* POST (with a body) besides GET and HEAD */
+    const char *const *params; /* NULL-terminated; NULL for any (identify's REQUEST=RESPONSE) */
+} serve_route_spec;
+
+/* The table of routes, *count of them. */
+const serve_route_spec *serve_routes(size_t *count);
+
+/* Parses query (NULL or "" for none) into out as route r takes it: each parameter KEY=VALUE,
+ * none decoding to a NUL byte, none that r does not take, none twice. Returns 0, or the
+ * status (400, or 500 when out of memory) after writing why to message[0..size). out holds
+ * memory whatever the result: serve_params_free() releases it. */
+int serve_params_parse(const serve_route_spec *r, const char *query, serve_params *out,
+                       char *message, size_t size);
+
+/* The value of parameter key in p, or NULL. */
+const char *serve_param(const serve_params *p, const char *key);
+
+/* Frees what p holds and clears it. */
+void serve_params_free(serve_params *p);
+
+/* A request's path and query, parsed. The strings of its parameters are inside params. */
 typedef struct serve_target {
+    const serve_route_spec *spec; /* the route the path matched, NULL for none */
     serve_route_kind route; /* kept with an error found after the route was known */
     int status;             /* 200, or the error's status: 400, 404, or 500 */
     serve_error_stage stage;
     char message[SERVE_MESSAGE_MAX];    /* the error, "" with status 200 */
     char *segments[SERVE_MAX_SEGMENTS]; /* percent-decoded, none holding a NUL byte */
     size_t segment_count;
+    serve_params params;
     const char *ecu;   /* /ecus/{ecu}...: segments[1], else NULL */
     const char *name;  /* chunk data: segments[3] */
-    char *variant;     /* lookup, comparams, facts: the variant parameter, NULL for the base
-                        * variant */
-    char *protocol;    /* comparams: the protocol parameter, NULL for all */
-    char *service;     /* states, sdgs: the service parameter, NULL when absent */
+    const char *variant;  /* lookup, comparams, facts: the variant parameter, NULL for the
+                           * base variant */
+    const char *protocol; /* comparams: the protocol parameter, NULL for all */
+    const char *service;  /* states, sdgs: the service parameter, NULL when absent */
     uint8_t *request;  /* lookup: the request's bytes, then request_hex */
     size_t request_len;
     char *request_hex; /* lookup: the request as lowercase hex, inside request */
     uint32_t code;     /* dtc: the trouble code */
-    char *group;       /* services: the group parameter, NULL for a variant */
-    /* services: the criteria; the target owns its name, funct_class and semantic */
-    mdd_db_service_query query;
+    const char *group; /* services: the group parameter, NULL for a variant */
+    mdd_db_service_query query; /* services: the criteria */
 } serve_target;
 
 /* Parses path (as the request line has it, NULL when absent) and query (NULL when there is
- * none) into out: the query only for a lookup and the ComParams. Errors are in out->status and out->message,
- * as the server answers them. out holds memory whatever the result: serve_target_free()
- * releases it. */
+ * none) into out: the route of the table the path matches and the parameters it takes.
+ * Errors are in out->status and out->message, as the server answers them. out holds memory
+ * whatever the result: serve_target_free() releases it. */
 void serve_parse_target(const char *path, const char *query, serve_target *out);
 
 /* Frees what t holds and clears it. */
@@ -352,9 +410,15 @@ void serve_body_discard(serve_body *b);
 /* Ends the body's line and sends it with code; the body is consumed. */
 void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b);
 
-/* Sends {"error": message} with code. */
+/* Sends {"error": message} with code and its length (for HEAD too). A 405's caller adds its
+ * Allow header first. */
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
                        ...) __attribute__((format(printf, 4, 5)));
+
+/* Writes a whole reply of code with the body {"error": message} to out, the output of a
+ * connection taken from evhttp that closes after it (serve_head.c), and counts it. */
+void serve_reply_raw_error(serve_server *s, struct evbuffer *out, int code,
+                           const char *message);
 
 /* Counts a response sent with code. */
 void serve_count_response(serve_server *s, int code);
@@ -403,6 +467,7 @@ struct serve_job {
     mdd_db_service_query query; /* services: its strings inside data */
     uint32_t code;    /* dtc */
     serve_route_kind route; /* facts: which of them */
+    const serve_route_spec *spec; /* codec: the route, whose parameters it parses again */
     const char *service;    /* facts: the service parameter, inside data, or NULL */
     const char *protocol;   /* comparams: the protocol parameter, inside data, or NULL */
     size_t request_len;
@@ -450,9 +515,6 @@ void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const ser
  * (serve_uds.c). */
 void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                const serve_target *t);
-
-/* Whether path is one that takes a POST (/ecus/{ecu}/encode). */
-int serve_uds_takes_post(const char *path);
 
 /* Called when conn's connection closes with a job still waiting for its read
  * (serve_lookup.c) or a stream in progress (serve_stream.c). */

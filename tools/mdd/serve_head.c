@@ -4,13 +4,16 @@
  *
  * evhttp has neither: its one timeout restarts with every read (a client trickling a header
  * line now and then holds its connection for as long as it likes), and its one size limit
- * answers 400 whatever was too large. So the server follows each head as it arrives, from a
- * callback on the connection's input buffer, which runs as bytes are added and so before
- * evhttp parses them. A head over a limit is answered here, 414 or 431 (RFC 9110 15.5.15,
- * RFC 6585 5), and the connection taken from evhttp: the reply goes out, then what the
+ * answers 400 whatever was too large; what it cannot parse it answers with an HTML page. So the
+ * server follows each head as it arrives, from a callback on the connection's input buffer,
+ * which runs as bytes are added and so before evhttp parses them. A head over a limit is
+ * answered here, 414 or 431 (RFC 9110 15.5.15, RFC 6585 5), as is one evhttp would answer
+ * itself (an unknown method, a request line or Content-Length it cannot parse, a
+ * Transfer-Encoding, a body over the limit), and the connection taken from evhttp: the reply goes out, then what the
  * client still sends is read and dropped until it closes or the deadline passes, so that
  * closing with unread bytes does not reset the connection before the client read the reply
- * (ADR 0023). */
+ * (ADR 0023). The body after a head is skipped by its Content-Length: its bytes are not a
+ * head's. */
 #include "serve.h"
 
 #include <event2/buffer.h>
@@ -20,27 +23,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
-
-/* The reply to a head over a limit; the connection closes after it. */
-static void send_rejection(serve_conn *c, int status)
-{
-    char message[128];
-    if (status == 414)
-        snprintf(message, sizeof message,
-                 "{\"error\": \"the request line is longer than %u bytes\"}\n",
-                 SERVE_MAX_REQUEST_LINE);
-    else
-        snprintf(message, sizeof message,
-                 "{\"error\": \"the header fields pass %u bytes or %u fields\"}\n",
-                 SERVE_MAX_FIELD_BYTES, SERVE_MAX_FIELDS);
-    evbuffer_add_printf(bufferevent_get_output(c->bev),
-                        "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
-                        "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                        status,
-                        status == 414 ? "URI Too Long" : "Request Header Fields Too Large",
-                        strlen(message), message);
-    serve_count_response(c->server, status);
-}
 
 static void header_deadline(evutil_socket_t fd, short what, void *arg)
 {
@@ -74,9 +56,57 @@ static void linger_end(struct bufferevent *bev, short what, void *arg)
     serve_conn_close(arg);
 }
 
-/* Answers status and takes the connection from evhttp (whose read callback, which runs next,
+/* What is wrong with a head. */
+typedef enum head_fault {
+    FAULT_NONE,
+    FAULT_LINE_LONG,    /* 414 */
+    FAULT_FIELDS,       /* 431 */
+    FAULT_METHOD,       /* 501 */
+    FAULT_REQUEST_LINE, /* 400 */
+    FAULT_FIELD_SHAPE,  /* 400: no colon, or folded */
+    FAULT_LENGTH,       /* 400 */
+    FAULT_CODING,       /* 411 */
+    FAULT_BODY,         /* 413 */
+} head_fault;
+
+/* The faults whose messages name nothing of the request or the limits. */
+static const struct {
+    int status;
+    const char *message;
+} plain_faults[] = {
+    [FAULT_REQUEST_LINE] = {400, "a malformed request line (not METHOD TARGET HTTP/1.x)"},
+    [FAULT_FIELD_SHAPE] = {400, "a malformed header field (no colon, or folded)"},
+    [FAULT_LENGTH] = {400, "a malformed Content-Length (not one decimal number)"},
+    [FAULT_CODING] = {411, "a body must come with a Content-Length, not a Transfer-Encoding"},
+};
+
+/* The status of fault, its message in message[0..size). */
+static int fault_reply(const serve_head_scan *h, head_fault fault, char *message, size_t size)
+{
+    switch (fault) {
+    case FAULT_LINE_LONG:
+        snprintf(message, size, "the request line is longer than %u bytes",
+                 SERVE_MAX_REQUEST_LINE);
+        return 414;
+    case FAULT_FIELDS:
+        snprintf(message, size, "the header fields pass %u bytes or %u fields",
+                 SERVE_MAX_FIELD_BYTES, SERVE_MAX_FIELDS);
+        return 431;
+    case FAULT_METHOD:
+        snprintf(message, size, "unknown method '%s'", h->word);
+        return 501;
+    case FAULT_BODY:
+        snprintf(message, size, "the body is longer than %u bytes", SERVE_MAX_BODY_BYTES);
+        return 413;
+    default:
+        snprintf(message, size, "%s", plain_faults[fault].message);
+        return plain_faults[fault].status;
+    }
+}
+
+/* Answers fault and takes the connection from evhttp (whose read callback, which runs next,
  * finds nothing to parse). */
-static void reject(serve_conn *c, struct evbuffer *in, int status)
+static void reject(serve_conn *c, struct evbuffer *in, head_fault fault)
 {
     event_del(c->deadline);
     serve_conn_set_state(c, SERVE_CONN_REJECT);
@@ -85,7 +115,9 @@ static void reject(serve_conn *c, struct evbuffer *in, int status)
     bufferevent_setcb(c->bev, linger_read, linger_sent, linger_end, c);
     bufferevent_set_timeouts(c->bev, &linger, &linger);
     bufferevent_enable(c->bev, EV_READ | EV_WRITE);
-    send_rejection(c, status);
+    char message[160];
+    int status = fault_reply(&c->scan, fault, message, sizeof message);
+    serve_reply_raw_error(c->server, bufferevent_get_output(c->bev), status, message);
 }
 
 static void head_started(serve_conn *c)
@@ -99,77 +131,208 @@ static void head_started(serve_conn *c)
         serve_conn_set_state(c, SERVE_CONN_HEAD);
 }
 
-static void head_ended(serve_conn *c)
+/* Keeps ch of a word (a method or a field's name), cut to fit. */
+static void keep(char *word, uint32_t *len, size_t size, char ch)
 {
-    c->scan = (serve_head_scan){0};
-    event_del(c->deadline);
+    if (*len + 1 < size)
+        word[*len] = ch;
+    (*len)++;
 }
 
-/* One byte of the stream (CR aside: lines end at LF, as evhttp reads them). Returns 0, or
- * the status a head over a limit is answered with. */
-static int scan_byte(serve_conn *c, char ch)
+static int is_word(const char *word, uint32_t len, size_t size, const char *expected)
+{
+    return len + 1 < size && strcmp(word, expected) == 0;
+}
+
+/* The methods evhttp parses; it answers any other 501. */
+static int known_method(const serve_head_scan *h)
+{
+    static const char *const methods[] = {"GET", "HEAD", "POST", "PUT", "DELETE",
+                                          "OPTIONS", "TRACE", "CONNECT", "PATCH"};
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (is_word(h->word, h->word_len, sizeof h->word, methods[i]))
+            return 1;
+    return 0;
+}
+
+/* A byte of the request line: METHOD SP TARGET SP VERSION, the target running to the last
+ * space (as evhttp splits it). */
+static void request_line_byte(serve_head_scan *h, char ch)
+{
+    if (ch == ' ') {
+        h->spaces++;
+        h->version_len = 0;
+        memset(h->version, 0, sizeof h->version);
+    } else if (h->spaces == 0) {
+        keep(h->word, &h->word_len, sizeof h->word, ch);
+    } else {
+        keep(h->version, &h->version_len, sizeof h->version, ch);
+    }
+}
+
+static head_fault request_line_end(const serve_head_scan *h)
+{
+    /* The target and the two spaces around it. */
+    uint32_t middle = h->line_bytes - h->word_len - h->version_len;
+    if (h->spaces < 2 || h->word_len == 0 || middle < 3 ||
+        !(is_word(h->version, h->version_len, sizeof h->version, "HTTP/1.1") ||
+          is_word(h->version, h->version_len, sizeof h->version, "HTTP/1.0")))
+        return FAULT_REQUEST_LINE;
+    return known_method(h) ? FAULT_NONE : FAULT_METHOD;
+}
+
+/* A byte of a Content-Length's value: one decimal number between optional blanks. */
+static void length_byte(serve_head_scan *h, char ch)
+{
+    if (ch == ' ' || ch == '\t') {
+        if (h->length_state == 1)
+            h->length_state = 2;
+    } else if (ch >= '0' && ch <= '9' && h->length_state < 2 &&
+               h->length_value <= (UINT64_MAX - 9) / 10) {
+        h->length_state = 1;
+        h->length_value = h->length_value * 10 + (uint64_t)(ch - '0');
+    } else {
+        h->bad_length = 1;
+    }
+}
+
+/* A byte of a header field line: its name (up to the colon), then its value. */
+static head_fault field_byte(serve_head_scan *h, char ch)
+{
+    if (h->line_bytes == 0 && (ch == ' ' || ch == '\t'))
+        return FAULT_FIELD_SHAPE; /* obs-fold (RFC 9112 5.2) */
+    if (h->in_length) {
+        length_byte(h, ch);
+    } else if (h->past_name) {
+        /* a value not looked at */
+    } else if (ch == ':') {
+        h->past_name = 1;
+        h->in_length = is_word(h->word, h->word_len, sizeof h->word, "content-length");
+        if (is_word(h->word, h->word_len, sizeof h->word, "transfer-encoding"))
+            h->transfer_coding = 1;
+    } else {
+        keep(h->word, &h->word_len, sizeof h->word, ch >= 'A' && ch <= 'Z' ? (char)(ch + 32) : ch);
+    }
+    return FAULT_NONE;
+}
+
+static head_fault field_end(serve_head_scan *h)
+{
+    if (!h->past_name)
+        return FAULT_FIELD_SHAPE;
+    if (h->in_length) {
+        /* Several are one length only when they agree (RFC 9112 6.3). */
+        if (h->length_state == 0 || (h->length_fields && h->length_value != h->content_length))
+            h->bad_length = 1;
+        h->content_length = h->length_value;
+        h->length_fields++;
+    }
+    return ++h->field_count > SERVE_MAX_FIELDS ? FAULT_FIELDS : FAULT_NONE;
+}
+
+/* The head ended: its body is skipped by its length. */
+static head_fault head_ended(serve_conn *c)
+{
+    serve_head_scan *h = &c->scan;
+    head_fault fault = h->transfer_coding       ? FAULT_CODING
+                       : h->bad_length          ? FAULT_LENGTH
+                       : h->content_length > SERVE_MAX_BODY_BYTES ? FAULT_BODY
+                                                : FAULT_NONE;
+    uint64_t body = h->content_length;
+    *h = (serve_head_scan){.body_left = fault ? 0 : body};
+    event_del(c->deadline);
+    return fault;
+}
+
+/* The state a new line of the head starts from. */
+static void line_start(serve_head_scan *h)
+{
+    h->line_bytes = 0;
+    memset(h->word, 0, sizeof h->word);
+    h->word_len = 0;
+    h->past_name = 0;
+    h->in_length = 0;
+    h->length_state = 0;
+    h->length_value = 0;
+}
+
+/* One byte of a head (CR aside: lines end at LF, as evhttp reads them). */
+static head_fault scan_byte(serve_conn *c, char ch)
 {
     serve_head_scan *h = &c->scan;
     if (ch != '\n') {
         if (!h->in_head)
             head_started(c);
+        if (!h->in_fields) {
+            request_line_byte(h, ch);
+            return ++h->line_bytes > SERVE_MAX_REQUEST_LINE ? FAULT_LINE_LONG : FAULT_NONE;
+        }
+        head_fault fault = field_byte(h, ch);
         h->line_bytes++;
-        if (!h->in_fields)
-            return h->line_bytes > SERVE_MAX_REQUEST_LINE ? 414 : 0;
-        return h->field_bytes + h->line_bytes > SERVE_MAX_FIELD_BYTES ? 431 : 0;
+        if (fault)
+            return fault;
+        return h->field_bytes + h->line_bytes > SERVE_MAX_FIELD_BYTES ? FAULT_FIELDS
+                                                                       : FAULT_NONE;
     }
     if (!h->in_head) /* empty lines before a request are allowed */
-        return 0;
+        return FAULT_NONE;
+    head_fault fault;
     if (!h->in_fields) {
         h->in_fields = 1;
+        fault = request_line_end(h);
     } else if (h->line_bytes == 0) {
-        head_ended(c);
-        return 0;
+        return head_ended(c);
     } else {
         h->field_bytes += h->line_bytes;
-        if (++h->field_count > SERVE_MAX_FIELDS)
-            return 431;
+        fault = field_end(h);
     }
-    h->line_bytes = 0;
-    return 0;
+    if (!fault) /* a fault's reply names the line's word */
+        line_start(h);
+    return fault;
 }
 
-static int scan_bytes(serve_conn *c, const char *p, size_t n)
+static head_fault scan_bytes(serve_conn *c, const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        if (c->scan.body_left) {
+            size_t skip = c->scan.body_left < n - i ? (size_t)c->scan.body_left : n - i;
+            c->scan.body_left -= skip;
+            i += skip - 1;
+            continue;
+        }
         if (p[i] == '\r')
             continue;
-        int status = scan_byte(c, p[i]);
-        if (status)
-            return status;
+        head_fault fault = scan_byte(c, p[i]);
+        if (fault)
+            return fault;
     }
-    return 0;
+    return FAULT_NONE;
 }
 
-/* Scans the added bytes, the last n_added of in. Returns 0 or a status, as scan_byte(). */
-static int scan_added(serve_conn *c, struct evbuffer *in, size_t n_added)
+/* Scans the added bytes, the last n_added of in. Returns a fault, as scan_byte(). */
+static head_fault scan_added(serve_conn *c, struct evbuffer *in, size_t n_added)
 {
     size_t len = evbuffer_get_length(in);
     struct evbuffer_ptr at;
     if (n_added > len || evbuffer_ptr_set(in, &at, len - n_added, EVBUFFER_PTR_SET) != 0)
-        return 0;
+        return FAULT_NONE;
     while (n_added > 0) {
         struct evbuffer_iovec v[4];
         int count = evbuffer_peek(in, (ev_ssize_t)n_added, &at, v, 4);
         if (count <= 0)
-            return 0;
+            return FAULT_NONE;
         size_t done = 0;
         for (int i = 0; i < count && i < 4 && done < n_added; i++) {
             size_t take = v[i].iov_len < n_added - done ? v[i].iov_len : n_added - done;
-            int status = scan_bytes(c, v[i].iov_base, take);
-            if (status)
-                return status;
+            head_fault fault = scan_bytes(c, v[i].iov_base, take);
+            if (fault)
+                return fault;
             done += take;
         }
         n_added -= done;
         evbuffer_ptr_set(in, &at, done, EVBUFFER_PTR_ADD);
     }
-    return 0;
+    return FAULT_NONE;
 }
 
 static void on_input(struct evbuffer *in, const struct evbuffer_cb_info *info, void *arg)
@@ -178,11 +341,11 @@ static void on_input(struct evbuffer *in, const struct evbuffer_cb_info *info, v
     if (info->n_added == 0 || c->state == SERVE_CONN_REJECT)
         return;
     serve_stall start = serve_stall_begin();
-    int status = scan_added(c, in, info->n_added);
+    head_fault fault = scan_added(c, in, info->n_added);
     /* A connection answering a request keeps its reply; evhttp's own limit (the two added)
      * bounds what the next head holds. */
-    if (status && c->state != SERVE_CONN_BUSY)
-        reject(c, in, status);
+    if (fault && c->state != SERVE_CONN_BUSY)
+        reject(c, in, fault);
     serve_stall_end(c->server, &start);
 }
 

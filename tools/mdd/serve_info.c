@@ -152,8 +152,8 @@ static void counters_json(json_writer *j, const serve_counters *c, uint64_t max_
     json_object_begin(j);
     for (size_t i = 0; i < SERVE_STATUS_KINDS; i++) {
         char code[16];
-        snprintf(code, sizeof code, "%d", serve_status_codes[i]);
-        json_key(j, serve_status_codes[i] ? code : "other");
+        snprintf(code, sizeof code, "%d", serve_status_code(i));
+        json_key(j, serve_status_code(i) ? code : "other");
         json_uint(j, c->responses[i]);
     }
     json_object_end(j);

@@ -1,18 +1,49 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The request target, parsed with no request object: the path split into percent-decoded
- * segments, the route they name, a lookup's, a services query's, the ComParams' or a fact's query and a DTC's
- * code. The checks against the server's tables (does the ECU, the variant exist) stay with the
- * handlers; an error found here says which of them it waits for, so that answers keep their
- * order. */
+ * segments, the route of the table they match, and the query's parameters, parsed one way
+ * for every route against what its entry declares, then read by the route (a lookup's
+ * request, a services query, a DTC's code). The checks against the server's tables (does the
+ * ECU, the variant exist) stay with the handlers; an error found here says which of them it
+ * waits for, so that answers keep their order. */
 #include "serve.h"
 
 #include <event2/http.h>
-#include <event2/keyvalq_struct.h>
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The parameters each route takes, NULL-terminated. */
+static const char *const no_params[] = {NULL};
+static const char *const lookup_params[] = {"request", "variant", NULL};
+static const char *const services_params[] = {"variant", "group", "name", "sid",
+                                              "subfunction", "class", "semantic", NULL};
+static const char *const comparams_params[] = {"variant", "protocol", NULL};
+static const char *const facts_params[] = {"variant", "service", NULL};
+static const char *const jobs_params[] = {"variant", NULL};
+static const char *const decode_params[] = {"request", "response", "variant", "group", NULL};
+static const char *const encode_params[] = {"service", "params", "variant", "group", NULL};
+
+/* Every route, in the order docs/cli.md lists them. */
+static const serve_route_spec routes[] = {
+    {"/health", SERVE_ROUTE_HEALTH, 0, no_params},
+    {"/metrics", SERVE_ROUTE_METRICS, 0, no_params},
+    {"/ecus", SERVE_ROUTE_ECUS, 0, no_params},
+    {"/ecus/{ecu}", SERVE_ROUTE_ECU, 0, no_params},
+    {"/ecus/{ecu}/lookup", SERVE_ROUTE_LOOKUP, 0, lookup_params},
+    {"/ecus/{ecu}/services", SERVE_ROUTE_SERVICES, 0, services_params},
+    {"/ecus/{ecu}/dtcs/{code}", SERVE_ROUTE_DTC, 0, no_params},
+    {"/ecus/{ecu}/comparams", SERVE_ROUTE_COMPARAMS, 0, comparams_params},
+    {"/ecus/{ecu}/states", SERVE_ROUTE_STATES, 0, facts_params},
+    {"/ecus/{ecu}/sdgs", SERVE_ROUTE_SDGS, 0, facts_params},
+    {"/ecus/{ecu}/jobs", SERVE_ROUTE_JOBS, 0, jobs_params},
+    {"/ecus/{ecu}/decode", SERVE_ROUTE_UDS, 0, decode_params},
+    {"/ecus/{ecu}/encode", SERVE_ROUTE_UDS, 1, encode_params},
+    {"/ecus/{ecu}/identify", SERVE_ROUTE_UDS, 0, NULL},
+    {"/ecus/{ecu}/chunks", SERVE_ROUTE_CHUNKS, 0, no_params},
+    {"/ecus/{ecu}/chunks/{name}", SERVE_ROUTE_CHUNK_DATA, 0, no_params},
+};
 
 static void fail(serve_target *t, int status, serve_error_stage stage, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -32,6 +63,18 @@ static void fail_memory(serve_target *t)
     fail(t, 500, SERVE_ERROR_AT_ONCE, "out of memory");
 }
 
+/* A copy of text[0..len) percent-decoded ('+' a space when plus), or NULL when out of memory;
+ * *has_nul tells whether it decoded to a NUL byte. */
+static char *decode(const char *text, size_t len, int plus, int *has_nul)
+{
+    char *raw = strndup(text, len);
+    size_t decoded_len = 0;
+    char *decoded = raw ? evhttp_uridecode(raw, plus, &decoded_len) : NULL;
+    free(raw);
+    *has_nul = decoded && strlen(decoded) != decoded_len;
+    return decoded;
+}
+
 /* Splits path ("/a/b") into decoded segments. Returns 0, or -1 after failing t: 404 for a
  * path with an empty segment or more than SERVE_MAX_SEGMENTS of them, 400 for one that
  * decodes to a NUL byte (the first such fault from the left decides). */
@@ -45,15 +88,13 @@ static int split_path(const char *path, serve_target *t)
         size_t len = end ? (size_t)(end - p) : strlen(p);
         if (len == 0 || t->segment_count == SERVE_MAX_SEGMENTS)
             goto not_found;
-        char *raw = strndup(p, len);
-        size_t decoded_len = 0;
-        char *decoded = raw ? evhttp_uridecode(raw, 0, &decoded_len) : NULL;
-        free(raw);
+        int has_nul;
+        char *decoded = decode(p, len, 0, &has_nul);
         if (!decoded) {
             fail_memory(t);
             return -1;
         }
-        if (strlen(decoded) != decoded_len) {
+        if (has_nul) {
             free(decoded);
             fail(t, 400, SERVE_ERROR_AT_ONCE, "the path holds a NUL byte");
             return -1;
@@ -68,6 +109,92 @@ static int split_path(const char *path, serve_target *t)
 not_found:
     fail(t, 404, SERVE_ERROR_AT_ONCE, "no such resource");
     return -1;
+}
+
+/* Whether the route takes the parameter key. */
+static int takes_param(const serve_route_spec *r, const char *key)
+{
+    if (!r->params)
+        return 1;
+    for (size_t i = 0; r->params[i]; i++)
+        if (strcmp(r->params[i], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Adds the parameter text[0..len) ("KEY=VALUE") to out. Returns 0, or the status after
+ * writing why to message. */
+static int add_param(const serve_route_spec *r, const char *text, size_t len, serve_params *out,
+                     char *message, size_t size)
+{
+    const char *equals = memchr(text, '=', len);
+    if (!equals) {
+        snprintf(message, size, "a malformed query string");
+        return 400;
+    }
+    if (out->count == SERVE_MAX_PARAMS) {
+        snprintf(message, size, "more than %d parameters", SERVE_MAX_PARAMS);
+        return 400;
+    }
+    int key_nul, value_nul;
+    char *key = decode(text, (size_t)(equals - text), 1, &key_nul);
+    char *value = decode(equals + 1, len - (size_t)(equals - text) - 1, 1, &value_nul);
+    out->keys[out->count] = key;
+    out->values[out->count] = value;
+    out->count += key || value ? 1 : 0;
+    if (!key || !value) {
+        snprintf(message, size, "out of memory");
+        return 500;
+    }
+    if (key_nul || value_nul) {
+        snprintf(message, size, "the query holds a NUL byte");
+        return 400;
+    }
+    if (!takes_param(r, key)) {
+        snprintf(message, size, "unknown parameter '%s'", key);
+        return 400;
+    }
+    for (size_t i = 0; i + 1 < out->count; i++)
+        if (out->keys[i] && strcmp(out->keys[i], key) == 0) {
+            snprintf(message, size, "repeated parameter '%s'", key);
+            return 400;
+        }
+    return 0;
+}
+
+int serve_params_parse(const serve_route_spec *r, const char *query, serve_params *out,
+                       char *message, size_t size)
+{
+    *out = (serve_params){0};
+    if (!query || !*query)
+        return 0;
+    for (const char *p = query;; p++) {
+        const char *end = strchr(p, '&');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int status = add_param(r, p, len, out, message, size);
+        if (status)
+            return status;
+        if (!end)
+            return 0;
+        p = end;
+    }
+}
+
+const char *serve_param(const serve_params *p, const char *key)
+{
+    for (size_t i = 0; i < p->count; i++)
+        if (strcmp(p->keys[i], key) == 0)
+            return p->values[i];
+    return NULL;
+}
+
+void serve_params_free(serve_params *p)
+{
+    for (size_t i = 0; i < p->count; i++) {
+        free(p->keys[i]);
+        free(p->values[i]);
+    }
+    *p = (serve_params){0};
 }
 
 /* The request parameter: an even number of hex digits, kept as bytes and lowercase hex. */
@@ -98,69 +225,23 @@ static void parse_request(serve_target *t, const char *hex)
     t->request_hex[2 * len] = '\0';
 }
 
-/* Fails t with 400 for a parameter of q that allowed (NULL-terminated) does not list. Returns
- * 0, or -1 after failing t. */
-static int only_params(serve_target *t, const struct evkeyvalq *q, const char *const *allowed)
+/* The text parameter key into *out (left NULL when absent). Returns 0, or -1 after failing t
+ * for an empty one: "an empty KEY NOUN". */
+static int text_param(serve_target *t, const char *key, const char *noun, const char **out)
 {
-    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
-        size_t i = 0;
-        while (allowed[i] && strcmp(kv->key, allowed[i]) != 0)
-            i++;
-        if (!allowed[i]) {
-            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* Copies the name parameter key of q to *out (left NULL when absent). Returns 0, or -1 after
- * failing t: 400 for an empty name. */
-static int name_param(serve_target *t, const struct evkeyvalq *q, const char *key, char **out)
-{
-    const char *value = evhttp_find_header(q, key);
+    const char *value = serve_param(&t->params, key);
     if (value && !*value) {
-        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty %s name", key);
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty %s %s", key, noun);
         return -1;
     }
-    if (value && !(*out = strdup(value))) {
-        fail_memory(t);
-        return -1;
-    }
-    return 0;
-}
-
-/* The lookup's parameters from q: request=HEX and variant=V, nothing else. */
-static void parse_lookup_params(serve_target *t, const struct evkeyvalq *q)
-{
-    static const char *const allowed[] = {"request", "variant", NULL};
-    if (only_params(t, q, allowed) == 0 && name_param(t, q, "variant", &t->variant) == 0)
-        parse_request(t, evhttp_find_header(q, "request"));
-}
-
-/* A copy of parameter key's value in q into *out when it is there; 0, or -1 after failing t
- * for an empty value or no memory. */
-static int copy_param(serve_target *t, const struct evkeyvalq *q, const char *key, char **out)
-{
-    const char *value = evhttp_find_header(q, key);
-    if (!value)
-        return 0;
-    if (!*value) {
-        fail(t, 400, SERVE_ERROR_AFTER_ECU, "an empty %s parameter", key);
-        return -1;
-    }
-    if (!(*out = strdup(value))) {
-        fail_memory(t);
-        return -1;
-    }
+    *out = value;
     return 0;
 }
 
 /* A byte parameter (two hex digits) into *byte, setting *given; 0, or -1 after failing t. */
-static int byte_param(serve_target *t, const struct evkeyvalq *q, const char *key, int *given,
-                      uint8_t *byte)
+static int byte_param(serve_target *t, const char *key, int *given, uint8_t *byte)
 {
-    const char *value = evhttp_find_header(q, key);
+    const char *value = serve_param(&t->params, key);
     if (!value)
         return 0;
     *given = 1;
@@ -171,118 +252,63 @@ static int byte_param(serve_target *t, const struct evkeyvalq *q, const char *ke
     return -1;
 }
 
-/* The services' parameters from q: a variant or a group, and the criteria. */
-static void parse_services_params(serve_target *t, const struct evkeyvalq *q)
+/* The services' parameters: a variant or a group, and the criteria. */
+static void read_services_params(serve_target *t)
 {
-    static const char *const known[] = {"variant", "group", "name", "sid",
-                                        "subfunction", "class", "semantic"};
-    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
-        size_t i = 0;
-        while (i < sizeof known / sizeof known[0] && strcmp(kv->key, known[i]) != 0)
-            i++;
-        if (i == sizeof known / sizeof known[0]) {
-            fail(t, 400, SERVE_ERROR_AFTER_ECU, "unknown parameter '%s'", kv->key);
-            return;
-        }
-    }
     mdd_db_service_query *c = &t->query;
-    char *name = NULL, *funct_class = NULL, *semantic = NULL;
-    int rc = copy_param(t, q, "variant", &t->variant);
-    rc = rc ? rc : copy_param(t, q, "group", &t->group);
-    rc = rc ? rc : copy_param(t, q, "name", &name);
-    c->name = name;
-    rc = rc ? rc : copy_param(t, q, "class", &funct_class);
-    c->funct_class = funct_class;
-    rc = rc ? rc : copy_param(t, q, "semantic", &semantic);
-    c->semantic = semantic;
-    rc = rc ? rc : byte_param(t, q, "sid", &c->has_sid, &c->sid);
-    rc = rc ? rc : byte_param(t, q, "subfunction", &c->has_subfunction, &c->subfunction);
+    int rc = text_param(t, "variant", "parameter", &t->variant);
+    rc = rc ? rc : text_param(t, "group", "parameter", &t->group);
+    rc = rc ? rc : text_param(t, "name", "parameter", &c->name);
+    rc = rc ? rc : text_param(t, "class", "parameter", &c->funct_class);
+    rc = rc ? rc : text_param(t, "semantic", "parameter", &c->semantic);
+    rc = rc ? rc : byte_param(t, "sid", &c->has_sid, &c->sid);
+    rc = rc ? rc : byte_param(t, "subfunction", &c->has_subfunction, &c->subfunction);
     if (rc == 0 && t->variant && t->group)
         fail(t, 400, SERVE_ERROR_AFTER_ECU, "a variant and a group: name one of them");
 }
 
-/* The ComParams' parameters from q: variant=V and protocol=P, both optional. */
-static void parse_comparams_params(serve_target *t, const struct evkeyvalq *q)
+/* What the route reads of its parameters and its path, once they parsed. */
+static void read_route(serve_target *t)
 {
-    static const char *const allowed[] = {"variant", "protocol", NULL};
-    if (only_params(t, q, allowed) == 0 && name_param(t, q, "variant", &t->variant) == 0)
-        name_param(t, q, "protocol", &t->protocol);
-}
-
-/* The facts' parameters from q: variant=V and, but for jobs, service=S. */
-static void parse_facts_params(serve_target *t, const struct evkeyvalq *q)
-{
-    static const char *const with_service[] = {"variant", "service", NULL};
-    static const char *const without[] = {"variant", NULL};
-    if (only_params(t, q, t->route == SERVE_ROUTE_JOBS ? without : with_service) == 0 &&
-        name_param(t, q, "variant", &t->variant) == 0)
-        name_param(t, q, "service", &t->service);
-}
-
-/* Parses the query string (NULL for none) and hands it to params. */
-static void parse_query(serve_target *t, const char *query,
-                        void (*params)(serve_target *t, const struct evkeyvalq *q))
-{
-    struct evkeyvalq q;
-    if (evhttp_parse_query_str(query ? query : "", &q) != 0) {
-        fail(t, 400, SERVE_ERROR_AFTER_ECU, "a malformed query string");
-        return;
-    }
-    params(t, &q);
-    evhttp_clear_headers(&q);
-}
-
-static void parse_dtc(serve_target *t, const char *code)
-{
-    if (db_parse_dtc_code(code, &t->code) != 0)
-        fail(t, 400, SERVE_ERROR_AFTER_ECU,
-             "'%s' is not a trouble code (decimal, or hex after 0x)", code);
-}
-
-/* The routes under /ecus/{ecu}. */
-static void route_ecu(serve_target *t, const char *query)
-{
-    size_t n = t->segment_count;
-    const char *what = n > 2 ? t->segments[2] : "";
-    t->ecu = t->segments[1];
-    if (n == 2)
-        t->route = SERVE_ROUTE_ECU;
-    else if (n == 3 && strcmp(what, "lookup") == 0)
-        t->route = SERVE_ROUTE_LOOKUP;
-    else if (n == 3 && strcmp(what, "chunks") == 0)
-        t->route = SERVE_ROUTE_CHUNKS;
-    else if (n == 4 && strcmp(what, "chunks") == 0)
-        t->route = SERVE_ROUTE_CHUNK_DATA;
-    else if (n == 4 && strcmp(what, "dtcs") == 0)
-        t->route = SERVE_ROUTE_DTC;
-    else if (n == 3 && strcmp(what, "comparams") == 0)
-        t->route = SERVE_ROUTE_COMPARAMS;
-    else if (n == 3 && strcmp(what, "states") == 0)
-        t->route = SERVE_ROUTE_STATES;
-    else if (n == 3 && strcmp(what, "sdgs") == 0)
-        t->route = SERVE_ROUTE_SDGS;
-    else if (n == 3 && strcmp(what, "jobs") == 0)
-        t->route = SERVE_ROUTE_JOBS;
-    else if (n == 3 && strcmp(what, "services") == 0)
-        t->route = SERVE_ROUTE_SERVICES;
-    else if (n == 3 && (strcmp(what, "decode") == 0 || strcmp(what, "encode") == 0 ||
-                        strcmp(what, "identify") == 0))
-        t->route = SERVE_ROUTE_UDS;
-    else
-        fail(t, 404, SERVE_ERROR_AFTER_ECU, "no such resource");
-    if (t->route == SERVE_ROUTE_LOOKUP)
-        parse_query(t, query, parse_lookup_params);
-    else if (t->route == SERVE_ROUTE_COMPARAMS)
-        parse_query(t, query, parse_comparams_params);
-    else if (t->route == SERVE_ROUTE_STATES || t->route == SERVE_ROUTE_SDGS ||
-             t->route == SERVE_ROUTE_JOBS)
-        parse_query(t, query, parse_facts_params);
-    else if (t->route == SERVE_ROUTE_SERVICES)
-        parse_query(t, query, parse_services_params);
-    else if (t->route == SERVE_ROUTE_CHUNK_DATA)
+    serve_route_kind k = t->route;
+    if (k == SERVE_ROUTE_LOOKUP) {
+        if (text_param(t, "variant", "name", &t->variant) == 0)
+            parse_request(t, serve_param(&t->params, "request"));
+    } else if (k == SERVE_ROUTE_COMPARAMS) {
+        if (text_param(t, "variant", "name", &t->variant) == 0)
+            text_param(t, "protocol", "name", &t->protocol);
+    } else if (k == SERVE_ROUTE_STATES || k == SERVE_ROUTE_SDGS || k == SERVE_ROUTE_JOBS) {
+        if (text_param(t, "variant", "name", &t->variant) == 0)
+            text_param(t, "service", "name", &t->service);
+    } else if (k == SERVE_ROUTE_SERVICES) {
+        read_services_params(t);
+    } else if (k == SERVE_ROUTE_CHUNK_DATA) {
         t->name = t->segments[3];
-    else if (t->route == SERVE_ROUTE_DTC)
-        parse_dtc(t, t->segments[3]);
+    } else if (k == SERVE_ROUTE_DTC && db_parse_dtc_code(t->segments[3], &t->code) != 0) {
+        fail(t, 400, SERVE_ERROR_AFTER_ECU,
+             "'%s' is not a trouble code (decimal, or hex after 0x)", t->segments[3]);
+    }
+}
+
+/* Whether t's segments match the route's path, whose {NAME} segments match any. */
+static int route_matches(const serve_route_spec *r, const serve_target *t)
+{
+    const char *p = r->path;
+    for (size_t i = 0; i < t->segment_count; i++) {
+        if (*p++ != '/')
+            return 0;
+        size_t len = strcspn(p, "/");
+        if (!(p[0] == '{' || (strlen(t->segments[i]) == len && memcmp(p, t->segments[i], len) == 0)))
+            return 0;
+        p += len;
+    }
+    return *p == '\0';
+}
+
+const serve_route_spec *serve_routes(size_t *count)
+{
+    *count = sizeof routes / sizeof routes[0];
+    return routes;
 }
 
 void serve_parse_target(const char *path, const char *query, serve_target *out)
@@ -290,32 +316,32 @@ void serve_parse_target(const char *path, const char *query, serve_target *out)
     *out = (serve_target){.status = 200};
     if (split_path(path, out) != 0)
         return;
-    const char *first = out->segments[0];
-    int single = out->segment_count == 1;
-    if (single && strcmp(first, "health") == 0)
-        out->route = SERVE_ROUTE_HEALTH;
-    else if (single && strcmp(first, "metrics") == 0)
-        out->route = SERVE_ROUTE_METRICS;
-    else if (single && strcmp(first, "ecus") == 0)
-        out->route = SERVE_ROUTE_ECUS;
-    else if (strcmp(first, "ecus") == 0)
-        route_ecu(out, query);
+    /* Under /ecus/{ecu} a missing ECU is answered before anything else is wrong. */
+    int under_ecu = out->segment_count >= 2 && strcmp(out->segments[0], "ecus") == 0;
+    serve_error_stage stage = under_ecu ? SERVE_ERROR_AFTER_ECU : SERVE_ERROR_AT_ONCE;
+    if (under_ecu)
+        out->ecu = out->segments[1];
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0] && !out->spec; i++)
+        if (route_matches(&routes[i], out))
+            out->spec = &routes[i];
+    if (!out->spec) {
+        fail(out, 404, stage, "no such resource");
+        return;
+    }
+    out->route = out->spec->kind;
+    char message[SERVE_MESSAGE_MAX];
+    int status = serve_params_parse(out->spec, query, &out->params, message, sizeof message);
+    if (status)
+        fail(out, status, stage, "%s", message);
     else
-        fail(out, 404, SERVE_ERROR_AT_ONCE, "no such resource");
+        read_route(out);
 }
 
 void serve_target_free(serve_target *t)
 {
     for (size_t i = 0; i < t->segment_count; i++)
         free(t->segments[i]);
-    free(t->variant);
-    free(t->protocol);
-    free(t->service);
     free(t->request);
-    free(t->group);
-    /* The target made these copies: the query's const only promises not to change them. */
-    free((char *)t->query.name);
-    free((char *)t->query.funct_class);
-    free((char *)t->query.semantic);
+    serve_params_free(&t->params);
     *t = (serve_target){0};
 }

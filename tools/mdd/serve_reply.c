@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Replies: JSON bodies written with the tool's JSON writer into memory, handed to evhttp
- * without a copy, and counted by status. */
+ * without a copy, and counted by status. Every error, whether evhttp sends it or the head
+ * scan writes it to the socket itself (serve_head.c), has one body, {"error": message}, and
+ * the same fields. */
 #include "serve.h"
 
 #include <event2/buffer.h>
@@ -10,15 +12,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const int serve_status_codes[SERVE_STATUS_KINDS] = {200, 400, 404, 405, 414, 431, 500, 503, 0};
+/* The statuses the server answers, with their reason phrases; the last counts the rest. */
+static const struct {
+    int code;
+    const char *reason;
+} statuses[SERVE_STATUS_KINDS] = {
+    {200, "OK"},
+    {400, "Bad Request"},
+    {404, "Not Found"},
+    {405, "Method Not Allowed"},
+    {411, "Length Required"},
+    {413, "Content Too Large"},
+    {414, "URI Too Long"},
+    {431, "Request Header Fields Too Large"},
+    {500, "Internal Server Error"},
+    {501, "Not Implemented"},
+    {503, "Service Unavailable"},
+    {0, "Error"},
+};
+
+int serve_status_code(size_t i) { return statuses[i].code; }
+
+/* The index of code in statuses (the last slot for any other). */
+static size_t status_index(int code)
+{
+    size_t i = 0;
+    while (i + 1 < SERVE_STATUS_KINDS && statuses[i].code != code)
+        i++;
+    return i;
+}
 
 void serve_count_response(serve_server *s, int code)
 {
-    /* The last slot counts every other code. */
-    size_t i = 0;
-    while (i + 1 < SERVE_STATUS_KINDS && serve_status_codes[i] != code)
-        i++;
-    s->counters.responses[i]++;
+    s->counters.responses[status_index(code)]++;
 }
 
 /* Starts a body. Returns 0, or -1 when out of memory. */
@@ -41,6 +67,32 @@ int serve_body_start(serve_server *s, struct evhttp_request *req, serve_body *b)
     return -1;
 }
 
+/* Ends b's line and closes it. Returns 0, or -1 (b's data freed) when a write failed: a
+ * body that is not all there. */
+static int body_close(serve_body *b)
+{
+    json_end_line(&b->json);
+    int failed = ferror(b->out);
+    if (fclose(b->out) != 0 || failed) {
+        free(b->data);
+        b->data = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* The error body of message into b. Returns 0, or -1 when out of memory. */
+static int error_body(const char *message, serve_body *b)
+{
+    if (body_open(b) != 0)
+        return -1;
+    json_object_begin(&b->json);
+    json_key(&b->json, "error");
+    json_cstring(&b->json, message);
+    json_object_end(&b->json);
+    return body_close(b);
+}
+
 static void free_body(const void *data, size_t len, void *arg)
 {
     (void)data;
@@ -48,7 +100,8 @@ static void free_body(const void *data, size_t len, void *arg)
     free(arg);
 }
 
-/* Sends data[0..len) (malloc'd, or NULL for no body) with code; takes data. */
+/* Sends data[0..len) (malloc'd, or NULL for no body) with code; takes data. The length is
+ * given for HEAD too, for which evhttp would leave it out. */
 static void send_body(serve_server *s, struct evhttp_request *req, int code, char *data,
                       size_t len)
 {
@@ -57,9 +110,10 @@ static void send_body(serve_server *s, struct evhttp_request *req, int code, cha
         data = NULL;
     free(data);
     struct evkeyvalq *headers = evhttp_request_get_output_headers(req);
+    char length[24];
+    snprintf(length, sizeof length, "%zu", buf ? evbuffer_get_length(buf) : 0);
     evhttp_add_header(headers, "Content-Type", "application/json");
-    if (code == 405)
-        evhttp_add_header(headers, "Allow", "GET, HEAD");
+    evhttp_add_header(headers, "Content-Length", length);
     serve_count_response(s, code);
     evhttp_send_reply(req, code, NULL, buf);
     if (buf)
@@ -74,15 +128,10 @@ void serve_body_discard(serve_body *b)
 
 void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b)
 {
-    json_end_line(&b->json);
-    /* A failed write shows as a body that is not all there: say so rather than send it. */
-    int failed = ferror(b->out);
-    if (fclose(b->out) != 0 || failed) {
-        free(b->data);
+    if (body_close(b) != 0)
         send_body(s, req, 500, NULL, 0);
-        return;
-    }
-    send_body(s, req, code, b->data, b->len);
+    else
+        send_body(s, req, code, b->data, b->len);
 }
 
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
@@ -94,13 +143,23 @@ void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, co
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
     serve_body b;
-    if (body_open(&b) != 0) {
+    if (error_body(message, &b) != 0)
         send_body(s, req, code, NULL, 0);
-        return;
+    else
+        send_body(s, req, code, b.data, b.len);
+}
+
+void serve_reply_raw_error(serve_server *s, struct evbuffer *out, int code, const char *message)
+{
+    serve_body b;
+    int have_body = error_body(message, &b) == 0;
+    evbuffer_add_printf(out,
+                        "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
+                        "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+                        code, statuses[status_index(code)].reason, have_body ? b.len : 0);
+    if (have_body) {
+        evbuffer_add(out, b.data, b.len);
+        free(b.data);
     }
-    json_object_begin(&b.json);
-    json_key(&b.json, "error");
-    json_cstring(&b.json, message);
-    json_object_end(&b.json);
-    serve_reply_json(s, req, code, &b);
+    serve_count_response(s, code);
 }

@@ -3,6 +3,7 @@
  * tables, and the handler that answers it. Every handler's time on the loop is measured. */
 #include "serve.h"
 
+#include <event2/buffer.h>
 #include <event2/http.h>
 
 #include <sys/resource.h>
@@ -82,19 +83,50 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_get_dtc(s, req, e, t->code);
 }
 
+/* Whether the route takes method. */
+static int takes_method(const serve_route_spec *r, enum evhttp_cmd_type method)
+{
+    return method == EVHTTP_REQ_GET || method == EVHTTP_REQ_HEAD ||
+           (method == EVHTTP_REQ_POST && r->takes_post);
+}
+
+/* 405 with the methods the route takes, in its Allow header and its message. */
+static void reply_method_not_allowed(serve_server *s, struct evhttp_request *req,
+                                     const serve_route_spec *r)
+{
+    evhttp_add_header(evhttp_request_get_output_headers(req), "Allow",
+                      r->takes_post ? "GET, HEAD, POST" : "GET, HEAD");
+    serve_reply_error(s, req, 405, "only %s are served",
+                      r->takes_post ? "GET, HEAD and POST" : "GET and HEAD");
+}
+
+/* Whether req came with a body, which only a POST may have. */
+static int has_body(struct evhttp_request *req)
+{
+    struct evbuffer *input = evhttp_request_get_input_buffer(req);
+    return input && evbuffer_get_length(input) > 0;
+}
+
 static void dispatch(serve_server *s, struct evhttp_request *req)
 {
     enum evhttp_cmd_type method = evhttp_request_get_command(req);
-    if (method != EVHTTP_REQ_GET && method != EVHTTP_REQ_HEAD &&
-        !(method == EVHTTP_REQ_POST &&
-          serve_uds_takes_post(evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req))))) {
-        serve_reply_error(s, req, 405, "only GET and HEAD are served");
-        return;
-    }
-    const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
+    /* evhttp reads a CONNECT's target as an authority, with no path: the route is that of
+     * the target as a path, to be answered 405. */
+    struct evhttp_uri *connect_uri =
+        method == EVHTTP_REQ_CONNECT ? evhttp_uri_parse(evhttp_request_get_uri(req)) : NULL;
+    const struct evhttp_uri *uri =
+        connect_uri ? connect_uri : evhttp_request_get_evhttp_uri(req);
     serve_target t;
     serve_parse_target(evhttp_uri_get_path(uri), evhttp_uri_get_query(uri), &t);
-    if (t.status != 200 && t.stage == SERVE_ERROR_AT_ONCE)
+    if (connect_uri)
+        evhttp_uri_free(connect_uri);
+    /* A route's method and body are answered before its query (and its ECU). */
+    if (t.spec && !takes_method(t.spec, method))
+        reply_method_not_allowed(s, req, t.spec);
+    else if (t.spec && method != EVHTTP_REQ_POST && has_body(req))
+        serve_reply_error(s, req, 400, "a %s request takes no body",
+                          method == EVHTTP_REQ_GET ? "GET" : "HEAD");
+    else if (t.status != 200 && t.stage == SERVE_ERROR_AT_ONCE)
         serve_reply_target_error(s, req, &t);
     else if (t.ecu)
         route_ecu(s, req, &t);

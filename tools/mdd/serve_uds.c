@@ -17,21 +17,12 @@
 
 #include <event2/buffer.h>
 #include <event2/http.h>
-#include <event2/keyvalq_struct.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 /* The most exchanges one identify request takes. */
 #define IDENTIFY_EXCHANGES_MAX 64
-
-int serve_uds_takes_post(const char *path)
-{
-    if (!path || strncmp(path, "/ecus/", 6) != 0)
-        return 0;
-    const char *slash = strchr(path + 6, '/');
-    return slash && slash > path + 6 && strcmp(slash, "/encode") == 0;
-}
 
 /* The job's query and body. */
 static const char *job_query(const serve_job *job) { return (const char *)job->data + 1; }
@@ -43,10 +34,9 @@ static const char *job_body(const serve_job *job)
 }
 
 /* Parameter key of q as bytes, answering 400 when it is absent or not hex. */
-static int hex_param(serve_job *job, const struct evkeyvalq *q, const char *key,
-                     uds_hex_arg *out)
+static int hex_param(serve_job *job, const serve_params *q, const char *key, uds_hex_arg *out)
 {
-    const char *hex = evhttp_find_header(q, key);
+    const char *hex = serve_param(q, key);
     mdd_status st = hex ? uds_hex_parse(hex, out) : MDD_ERR_ARG;
     if (st == MDD_ERR_NOMEM)
         serve_reply_error(job->server, job->req, 500, "out of memory");
@@ -74,7 +64,7 @@ static const mdd_db_layer *job_layer(const serve_job *job)
                          : mdd_db_variant_at(job->ecu->ecu, job->variant);
 }
 
-static void answer_decode(serve_job *job, const struct evkeyvalq *q)
+static void answer_decode(serve_job *job, const serve_params *q)
 {
     uds_hex_arg req = {0}, resp = {0};
     if (hex_param(job, q, "request", &req) == 0 && hex_param(job, q, "response", &resp) == 0) {
@@ -116,10 +106,10 @@ static void reply_request(serve_job *job, const char *service, const uint8_t *by
     serve_reply_json(job->server, job->req, 200, &b);
 }
 
-static void answer_encode(serve_job *job, const struct evkeyvalq *q)
+static void answer_encode(serve_job *job, const serve_params *q)
 {
-    const char *service = evhttp_find_header(q, "service");
-    const char *values = evhttp_find_header(q, "params");
+    const char *service = serve_param(q, "service");
+    const char *values = serve_param(q, "params");
     if (!values)
         values = *job_body(job) ? job_body(job) : "{}";
     mdd_db_service s;
@@ -205,17 +195,17 @@ static void reply_identity(serve_job *job, const mdd_uds_identity *id)
 
 /* The exchanges of q, each parameter REQUEST=RESPONSE; their bytes go to args. Returns the
  * status of the first that does not parse. */
-static mdd_status parse_exchanges(const struct evkeyvalq *q, uds_hex_arg *args,
+static mdd_status parse_exchanges(const serve_params *q, uds_hex_arg *args,
                                   mdd_uds_exchange *exchanges, size_t *n)
 {
     *n = 0;
-    for (const struct evkeyval *kv = q->tqh_first; kv; kv = kv->next.tqe_next) {
+    for (size_t i = 0; i < q->count; i++) {
         if (*n == IDENTIFY_EXCHANGES_MAX)
             return MDD_ERR_LIMIT;
         uds_hex_arg *a = &args[2 * *n];
-        mdd_status st = uds_hex_parse(kv->key, &a[0]);
+        mdd_status st = uds_hex_parse(q->keys[i], &a[0]);
         if (st == MDD_OK)
-            st = uds_hex_parse(kv->value, &a[1]);
+            st = uds_hex_parse(q->values[i], &a[1]);
         exchanges[(*n)++] = (mdd_uds_exchange){a[0].bytes, a[0].len, a[1].bytes, a[1].len};
         if (st != MDD_OK)
             return st;
@@ -225,9 +215,9 @@ static mdd_status parse_exchanges(const struct evkeyvalq *q, uds_hex_arg *args,
 
 /* Without parameters the requests to send; else every parameter REQUEST=RESPONSE is an
  * exchange, and the answer is the variant they identify. */
-static void answer_identify(serve_job *job, const struct evkeyvalq *q)
+static void answer_identify(serve_job *job, const serve_params *q)
 {
-    if (!q->tqh_first) {
+    if (q->count == 0) {
         reply_identify_requests(job);
         return;
     }
@@ -253,33 +243,29 @@ static void answer_identify(serve_job *job, const struct evkeyvalq *q)
 
 static void answer(serve_job *job)
 {
-    struct evkeyvalq q;
-    if (evhttp_parse_query_str(job_query(job), &q) != 0) {
-        serve_reply_error(job->server, job->req, 400, "a malformed query string");
-        return;
-    }
-    if (job->data[0] == 'd')
+    serve_params q;
+    char message[SERVE_MESSAGE_MAX];
+    int status = serve_params_parse(job->spec, job_query(job), &q, message, sizeof message);
+    if (status)
+        serve_reply_error(job->server, job->req, status, "%s", message);
+    else if (job->data[0] == 'd')
         answer_decode(job, &q);
     else if (job->data[0] == 'e')
         answer_encode(job, &q);
     else
         answer_identify(job, &q);
-    evhttp_clear_headers(&q);
+    serve_params_free(&q);
 }
 
 /* The group parameter's index into e's groups (*is_group set), else the variant
  * parameter's, else the base variant's; UINT32_MAX after answering 404 or 400.
  * Identification takes no layer: it decides the variant. */
 static uint32_t request_layer(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                              const char *query, int takes_layer, int *is_group)
+                              const serve_target *t, int *is_group)
 {
-    struct evkeyvalq q;
-    if (evhttp_parse_query_str(query, &q) != 0) {
-        serve_reply_error(s, req, 400, "a malformed query string");
-        return UINT32_MAX;
-    }
-    const char *name = takes_layer ? evhttp_find_header(&q, "variant") : NULL;
-    const char *group = takes_layer ? evhttp_find_header(&q, "group") : NULL;
+    int takes_layer = t->spec->params != NULL;
+    const char *name = takes_layer ? serve_param(&t->params, "variant") : NULL;
+    const char *group = takes_layer ? serve_param(&t->params, "group") : NULL;
     uint32_t index = group  ? serve_find_group(e, group)
                      : name ? serve_find_variant(e, name)
                             : e->base_variant;
@@ -292,7 +278,6 @@ static uint32_t request_layer(serve_server *s, struct evhttp_request *req, const
         serve_reply_error(s, req, 404, "no variant named '%s'", name);
     else if (index == UINT32_MAX)
         serve_reply_error(s, req, 404, "ECU '%s' has no variants", e->name);
-    evhttp_clear_headers(&q);
     return group && name ? UINT32_MAX : index;
 }
 
@@ -303,11 +288,15 @@ void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
     const char *query = evhttp_uri_get_query(evhttp_request_get_evhttp_uri(req));
     query = query ? query : "";
     int is_group;
-    uint32_t layer = request_layer(s, req, e, query, what[0] != 'i', &is_group);
+    uint32_t layer = request_layer(s, req, e, t, &is_group);
     if (layer == UINT32_MAX)
         return;
     struct evbuffer *input = evhttp_request_get_input_buffer(req);
     size_t body_len = input ? evbuffer_get_length(input) : 0;
+    if (body_len && serve_param(&t->params, "params")) {
+        serve_reply_error(s, req, 400, "values in params and in the body: send one of them");
+        return;
+    }
     size_t query_len = strlen(query);
     serve_job *job = serve_job_new(s, req, e, 0, query_len + body_len + 3, answer);
     if (!job) {
@@ -320,5 +309,6 @@ void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
         evbuffer_copyout(input, job->data + query_len + 2, body_len);
     job->variant = layer;
     job->is_group = is_group;
+    job->spec = t->spec;
     serve_job_start(s, job);
 }
