@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Builds the library, the tool and the tests for ARCH with Debian's cross compiler (warnings as
-# errors) and runs every test under qemu-user; prints how long the build and the tests took.
+# errors) and runs the tests under qemu-user: every test, or those whose names match TESTS (a
+# ctest -R pattern); prints how long the build and the tests took.
 # The target's libraries must already be unpacked in LIBS (scripts/install-cross-deps.sh;
-# `make cross-check` does both). Usage: cross-check.sh ARCH BUILD_DIR LIBS
+# `make cross-check` does both). Usage: cross-check.sh ARCH BUILD_DIR LIBS [TESTS]
 set -eu
-arch=${1:?usage: cross-check.sh ARCH BUILD_DIR LIBS}
-build=${2:?usage: cross-check.sh ARCH BUILD_DIR LIBS}
-libs=${3:?usage: cross-check.sh ARCH BUILD_DIR LIBS}
+arch=${1:?usage: cross-check.sh ARCH BUILD_DIR LIBS [TESTS]}
+build=${2:?usage: cross-check.sh ARCH BUILD_DIR LIBS [TESTS]}
+libs=${3:?usage: cross-check.sh ARCH BUILD_DIR LIBS [TESTS]}
+tests=${4:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${JOBS:-2}
 libs=$(cd "$libs/root" && pwd)
@@ -22,6 +24,6 @@ built=$(date +%s)
 # Under emulation a conversion of convert_kill's 32 MB file takes seconds: fewer kills, each
 # checked the same way.
 (cd "$build" && MDD_KILL_ITERATIONS=${MDD_KILL_ITERATIONS:-20} MDD_KILL_TIMED=${MDD_KILL_TIMED:-5} \
-    ctest --output-on-failure -j "$jobs")
+    ctest --output-on-failure -j "$jobs" ${tests:+-R "$tests"})
 done=$(date +%s)
-echo "cross-check $arch: build $((built - start)) s, tests under qemu $((done - built)) s"
+echo "cross-check $arch${tests:+ ($tests)}: build $((built - start)) s, tests under qemu $((done - built)) s"

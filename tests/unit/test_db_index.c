@@ -412,6 +412,17 @@ static uint32_t u32_at(const uint8_t *p, size_t off)
 
 static void put_u32(uint8_t *p, size_t off, uint32_t v) { memcpy(p + off, &v, sizeof v); }
 
+/* Sets the DTC index of the DTC entry at off: the entry is one native uint64_t, trouble code
+ * << 32 | index, so the index is its low half, whose bytes lie at off or off + 4 by the host's
+ * byte order. */
+static void put_dtc_index(uint8_t *p, size_t off, uint32_t index)
+{
+    uint64_t dtc;
+    memcpy(&dtc, p + off, sizeof dtc);
+    dtc = (dtc & ~(uint64_t)UINT32_MAX) | index;
+    memcpy(p + off, &dtc, sizeof dtc);
+}
+
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
 /* Where the sections of an index start, computed here from docs/format.md: the header is
@@ -480,7 +491,7 @@ static void apply(damage d, uint8_t *idx, size_t *size)
         break;
     }
     case LAYER_NAME_OUTSIDE: put_u32(idx, s.by_name, s.variant_count); break;
-    case DTC_OUTSIDE: put_u32(idx, s.dtcs, s.dtc_count); break;
+    case DTC_OUTSIDE: put_dtc_index(idx, s.dtcs, s.dtc_count); break;
     case DAMAGE_COUNT: break;
     }
     mdd_db_index_seal(idx, *size);
