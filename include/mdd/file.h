@@ -20,8 +20,16 @@ typedef struct mdd_mapping {
     int fd;
 } mdd_mapping;
 
-/* Maps path read-only. Pages are read only when touched: mapping a large file and reading
- * its header costs the header's pages. Close with mdd_mapping_close(). */
+/* Opens path for reading as every reader of the library does: without blocking (a FIFO or a
+ * device named by mistake would otherwise wait forever before its type is known), then
+ * refusing anything that is not a regular file with MDD_ERR_ARG and "not a regular file (a
+ * FIFO)" (a directory, a device, ...). *fd is then open read-only with blocking reads,
+ * close-on-exec; -1 on failure. */
+mdd_status mdd_open_regular(const char *path, int *fd, mdd_error *err);
+
+/* Maps path (opened with mdd_open_regular()) read-only. Pages are read only when touched:
+ * mapping a large file and reading its header costs the header's pages.
+ * Close with mdd_mapping_close(). */
 mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err);
 
 /* Maps the open regular file fd read-only, as mdd_mapping_open() does; fd stays the

@@ -117,16 +117,12 @@ static int take_mode(install *in, const struct stat *src)
  * conversion replaces it). */
 static int stage(install *in)
 {
-    int fd = open(in->src, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int e = fd < 0 ? errno : EINVAL;
-        if (fd >= 0)
-            close(fd);
-        return cli_error(in->src, "open: %s", e == EINVAL ? "not a regular file" : strerror(e));
-    }
-    int rc = take_mode(in, &st);
+    int fd;
     mdd_error err;
+    if (mdd_open_regular(in->src, &fd, &err) != MDD_OK)
+        return cli_error(in->src, "%s", err.message);
+    struct stat st;
+    int rc = fstat(fd, &st) == 0 ? take_mode(in, &st) : cli_error(in->src, "fstat: %s", strerror(errno));
     if (rc == CLI_EXIT_OK &&
         mdd_write_file_atomic(in->staging, 0600, copy_from, &fd, &err) != MDD_OK)
         rc = cli_error(in->src, "copy to %s: %s", in->dir, err.message);
