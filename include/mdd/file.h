@@ -50,7 +50,14 @@ typedef struct mdd_atomic_file {
     char *dir;  /* the directory whose entry changes */
 } mdd_atomic_file;
 
-/* Creates the temporary file for path (exclusively, mode 0600). On failure af is empty. */
+/* MDD_OK when path names nothing or a regular file, the only things a replacement may take
+ * the place of; otherwise MDD_ERR_ARG with "not a regular file (a FIFO): not replaced". A
+ * symbolic link is refused too, never followed nor replaced: the files the library writes
+ * beside a file it reads (sidecars, verification records, indexes) are its own. */
+mdd_status mdd_check_replaceable(const char *path, mdd_error *err);
+
+/* Creates the temporary file for path (exclusively, mode 0600), once
+ * mdd_check_replaceable() accepts path. On failure af is empty. */
 mdd_status mdd_atomic_file_create(const char *path, mdd_atomic_file *af, mdd_error *err);
 
 /* Makes the written content durable (fsync) and drops it from the page cache
@@ -93,6 +100,15 @@ typedef mdd_status (*mdd_content_writer)(void *ctx, mdd_sink *out, mdd_error *er
  * rename removes the temporary file and leaves path untouched. */
 mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writer write,
                                  void *ctx, mdd_error *err);
+
+/* Writes a file a user named (a command's output) by the output rule: a path that names
+ * nothing or a regular file is written as mdd_write_file_atomic() does; through a symbolic
+ * link, the file it leads to is replaced there and the link stays (a dangling link is
+ * refused); a device, a FIFO or a socket is opened (a FIFO waits for its reader) and written
+ * in place, without a temporary file, so a failure may leave part of the content there; a
+ * directory is refused. mode is that of a new file. */
+mdd_status mdd_write_output(const char *path, mode_t mode, mdd_content_writer write, void *ctx,
+                            mdd_error *err);
 
 #ifdef __cplusplus
 }

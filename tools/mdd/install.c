@@ -99,9 +99,13 @@ static mdd_status copy_from(void *ctx, mdd_sink *out, mdd_error *err)
 }
 
 /* Decides the mode the installed file gets (the installed one's, else SRC's without
- * execute), and refuses SRC when it is the installed file itself. */
+ * execute), and refuses SRC when it is the installed file itself, and a destination that is
+ * not a regular file (a symbolic link included: the directory's entry is what is replaced). */
 static int take_mode(install *in, const struct stat *src)
 {
+    mdd_error err;
+    if (mdd_check_replaceable(in->target, &err) != MDD_OK)
+        return cli_error(in->target, "%s", err.message);
     struct stat old;
     if (stat(in->target, &old) != 0) {
         in->mode = src->st_mode & 0666;
@@ -122,7 +126,8 @@ static int stage(install *in)
     if (mdd_open_regular(in->src, &fd, &err) != MDD_OK)
         return cli_error(in->src, "%s", err.message);
     struct stat st;
-    int rc = fstat(fd, &st) == 0 ? take_mode(in, &st) : cli_error(in->src, "fstat: %s", strerror(errno));
+    int rc = fstat(fd, &st) == 0 ? take_mode(in, &st)
+                                 : cli_error(in->src, "fstat: %s", strerror(errno));
     if (rc == CLI_EXIT_OK &&
         mdd_write_file_atomic(in->staging, 0600, copy_from, &fd, &err) != MDD_OK)
         rc = cli_error(in->src, "copy to %s: %s", in->dir, err.message);
