@@ -50,10 +50,12 @@ typedef struct mdd_atomic_file {
     char *dir;  /* the directory whose entry changes */
 } mdd_atomic_file;
 
-/* MDD_OK when path names nothing or a regular file, the only things a replacement may take
- * the place of; otherwise MDD_ERR_ARG with "not a regular file (a FIFO): not replaced". A
- * symbolic link is refused too, never followed nor replaced: the files the library writes
- * beside a file it reads (sidecars, verification records, indexes) are its own. */
+/* MDD_OK when path names nothing, a regular file or a symbolic link, the only things a
+ * replacement may take the place of; otherwise (a device, a FIFO, a socket, a directory)
+ * MDD_ERR_ARG with "not a regular file (a FIFO): not replaced". A symbolic link is replaced
+ * itself, never written through: the files the library writes beside a file it reads
+ * (sidecars, verification records, indexes) are its own entries in that directory. Outputs a
+ * user names follow their links instead (mdd_write_output()). */
 mdd_status mdd_check_replaceable(const char *path, mdd_error *err);
 
 /* Creates the temporary file for path (exclusively, mode 0600), once

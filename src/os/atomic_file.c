@@ -99,7 +99,7 @@ mdd_status mdd_check_replaceable(const char *path, mdd_error *err)
     struct stat st;
     if (lstat(path, &st) != 0)
         return errno == ENOENT ? MDD_OK : os_failure(err, "lstat");
-    if (!S_ISREG(st.st_mode))
+    if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
         return mdd_fail(err, MDD_ERR_ARG, "not a regular file (%s): not replaced",
                         os_file_kind(st.st_mode));
     return MDD_OK;

@@ -99,8 +99,8 @@ static mdd_status copy_from(void *ctx, mdd_sink *out, mdd_error *err)
 }
 
 /* Decides the mode the installed file gets (the installed one's, else SRC's without
- * execute), and refuses SRC when it is the installed file itself, and a destination that is
- * not a regular file (a symbolic link included: the directory's entry is what is replaced). */
+ * execute). Refuses SRC when it is the installed file itself, and a destination that is not
+ * a regular file or a symbolic link (which is replaced, as the directory's entry). */
 static int take_mode(install *in, const struct stat *src)
 {
     mdd_error err;
