@@ -21,6 +21,7 @@ LIMIT=20
 #   dir        a directory (commands taking PATH or DIR accept one)
 #   container  empty, header-only, truncated, malformed containers
 #   payload    the bit-flipped copy and the files whose chunks do not decode or verify
+#   nodesc     a good file without a DIAGNOSTIC_DESCRIPTION chunk (refused by what reads one)
 #   file       a regular file where a directory is wanted
 declare -A usage refuses
 usage[info]='info @'; refuses[info]='nonfile dir container'
@@ -32,7 +33,8 @@ usage[convert]='convert @'; refuses[convert]='nonfile container' # a plain file 
 usage[dump]='dump @'
 usage[load]='load @'; refuses[load]='nonfile container payload'
 usage[sidecar]='sidecar @'; refuses[sidecar]='nonfile container payload'
-usage[ecu]='ecu @'
+# The strategy that converts the file and writes a verification record beside it.
+usage[ecu]='ecu --strategy inplace @'
 usage[services]='services @'; refuses[services]='nonfile container payload'
 usage[lookup]='lookup @ 22F190'; refuses[lookup]='nonfile container payload'
 usage[decode]='decode @ 22F190 62F190'
@@ -49,8 +51,14 @@ usage[serve]='serve --listen 127.0.0.1:0 @'; refuses[serve]='nonfile file'
 # gen writes a directory: it is tried with the outputs below.
 usage[gen]=''
 for c in "${!usage[@]}"; do
-    [ -n "${refuses[$c]+set}" ] || refuses[$c]='nonfile dir container payload'
+    [ -n "${refuses[$c]+set}" ] || refuses[$c]='nonfile dir container payload nodesc'
 done
+for c in verify cat; do
+    refuses[$c]='nonfile dir container payload'
+done
+refuses[services]+=' nodesc'
+refuses[lookup]+=' nodesc'
+refuses[comparams]+=' nodesc'
 
 mapfile -t commands < <("$MDD" --help | sed -n '/^Commands:$/,/^$/{/^  [a-z]/p}' | awk '{print $1}')
 [ "${#commands[@]}" -ge 20 ] || fail "mdd --help lists only ${#commands[@]} commands"
@@ -98,6 +106,11 @@ printf "\\$(printf %03o $((byte ^ 1)))" |
 add_case flipped.mdd payload
 run 1 "$MDD" verify "$cases/flipped.mdd"
 
+# A good file, plain (nothing to convert), whose only chunk is not a diagnostic description.
+echo payload >"$WORK/out/embedded"
+run 0 "$MDD" pack -o "$cases/nodesc.mdd" --ecu E --chunk "EMBEDDED_FILE:E:$WORK/out/embedded:plain"
+add_case nodesc.mdd nodesc
+
 # The hand-made malformed files; those the container parser itself refuses are "container".
 malformed=$BUILD_TESTS/matrix-malformed
 "$HELPERS/make_malformed" "$malformed"
@@ -120,6 +133,15 @@ snapshot() {
     done
 }
 
+# remove_new DIR SNAPSHOT: removes the files of DIR that SNAPSHOT (of DIR first) does not list.
+remove_new() {
+    local entry
+    while read -r entry; do
+        rm -f "$1/$entry"
+    done < <(comm -13 <(awk '$2 != "" {print $1}' <<<"$2" | LC_ALL=C sort -u) \
+        <(cd "$1" && find . -type f | LC_ALL=C sort))
+}
+
 # check_failure CASE-PATH WHAT: the last run failed with exit 1 or 2 and one line that names
 # the path and gives a reason.
 check_failure() {
@@ -134,7 +156,7 @@ check_failure() {
 must_refuse() {
     local r=" ${refuses[$1]} "
     case $2 in
-    container | payload) [[ $r == *" $2 "* || $r == *" file "* ]] ;;
+    container | payload | nodesc) [[ $r == *" $2 "* || $r == *" file "* ]] ;;
     *) [[ $r == *" $2 "* ]] ;;
     esac
 }
@@ -157,6 +179,10 @@ for c in "${commands[@]}"; do
             [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ] ||
                 fail "$what: exit $rc, expected 1 or 2; stderr: $(cat "$TMP/err")"
             check_failure "$path" "$what"
+        else
+            # What an accepted file gets beside it (a record, a sidecar) is the command's
+            # work, not debris; it goes, so that every run starts from the same inputs.
+            remove_new "$cases" "$before"
         fi
         # What this run found is what the next one starts from.
         after=$(snapshot "$cases" "$WORK/served")
