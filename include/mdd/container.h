@@ -106,6 +106,7 @@ mdd_parse_options mdd_parse_options_default(void);
 
 /* Parses an MDD file held in buf[0..len). On success *out holds views into buf; free it
  * with mdd_file_free(). opts may be NULL for the defaults. Unknown fields are skipped.
+ * A file without a chunk is not an MDD database and is refused ("MDDFile: no chunks").
  * On failure *out is left empty and err names the structure, the offset and the reason. */
 mdd_status mdd_file_parse(const uint8_t *buf, size_t len, const mdd_parse_options *opts,
                           mdd_file *out, mdd_error *err);

@@ -20,8 +20,16 @@ typedef struct mdd_mapping {
     int fd;
 } mdd_mapping;
 
-/* Maps path read-only. Pages are read only when touched: mapping a large file and reading
- * its header costs the header's pages. Close with mdd_mapping_close(). */
+/* Opens path for reading as every reader of the library does: without blocking (a FIFO or a
+ * device named by mistake would otherwise wait forever before its type is known), then
+ * refusing anything that is not a regular file with MDD_ERR_ARG and "not a regular file (a
+ * FIFO)" (a directory, a device, ...). *fd is then open read-only with blocking reads,
+ * close-on-exec; -1 on failure. */
+mdd_status mdd_open_regular(const char *path, int *fd, mdd_error *err);
+
+/* Maps path (opened with mdd_open_regular()) read-only. Pages are read only when touched:
+ * mapping a large file and reading its header costs the header's pages.
+ * Close with mdd_mapping_close(). */
 mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err);
 
 /* Maps the open regular file fd read-only, as mdd_mapping_open() does; fd stays the
@@ -42,7 +50,16 @@ typedef struct mdd_atomic_file {
     char *dir;  /* the directory whose entry changes */
 } mdd_atomic_file;
 
-/* Creates the temporary file for path (exclusively, mode 0600). On failure af is empty. */
+/* MDD_OK when path names nothing, a regular file or a symbolic link, the only things a
+ * replacement may take the place of; otherwise (a device, a FIFO, a socket, a directory)
+ * MDD_ERR_ARG with "not a regular file (a FIFO): not replaced". A symbolic link is replaced
+ * itself, never written through: the files the library writes beside a file it reads
+ * (sidecars, verification records, indexes) are its own entries in that directory. Outputs a
+ * user names follow their links instead (mdd_write_output()). */
+mdd_status mdd_check_replaceable(const char *path, mdd_error *err);
+
+/* Creates the temporary file for path (exclusively, mode 0600), once
+ * mdd_check_replaceable() accepts path. On failure af is empty. */
 mdd_status mdd_atomic_file_create(const char *path, mdd_atomic_file *af, mdd_error *err);
 
 /* Makes the written content durable (fsync) and drops it from the page cache
@@ -85,6 +102,15 @@ typedef mdd_status (*mdd_content_writer)(void *ctx, mdd_sink *out, mdd_error *er
  * rename removes the temporary file and leaves path untouched. */
 mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writer write,
                                  void *ctx, mdd_error *err);
+
+/* Writes a file a user named (a command's output) by the output rule: a path that names
+ * nothing or a regular file is written as mdd_write_file_atomic() does; through a symbolic
+ * link, the file it leads to is replaced there and the link stays (a dangling link is
+ * refused); a device, a FIFO or a socket is opened (a FIFO waits for its reader) and written
+ * in place, without a temporary file, so a failure may leave part of the content there; a
+ * directory is refused. mode is that of a new file. */
+mdd_status mdd_write_output(const char *path, mode_t mode, mdd_content_writer write, void *ctx,
+                            mdd_error *err);
 
 #ifdef __cplusplus
 }

@@ -359,6 +359,10 @@ static mdd_status parse_file_message(parse_ctx *c, mdd_wire_reader r, mdd_file *
     file->metadata = (mdd_map_view){a.meta, a.n_meta};
     file->chunks = a.chunks;
     file->chunk_count = a.n_chunks;
+    /* The wire format allows none, but a file without a chunk holds nothing to serve: every
+     * reader refuses it here rather than each in its own way. */
+    if (!st && a.n_chunks == 0)
+        st = mdd_fail(c->err, MDD_ERR_FORMAT, "no chunks");
     return st;
 }
 

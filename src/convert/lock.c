@@ -13,14 +13,14 @@
 
 static mdd_status open_and_lock(const char *path, int *fd, mdd_error *err)
 {
-    *fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (*fd < 0)
-        return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
+    mdd_status st = mdd_open_regular(path, fd, err);
+    if (st)
+        return st;
     int rc;
     while ((rc = flock(*fd, LOCK_EX)) != 0 && errno == EINTR)
         ;
     if (rc != 0) {
-        mdd_status st = mdd_fail(err, MDD_ERR_IO, "lock: %s", strerror(errno));
+        st = mdd_fail(err, MDD_ERR_IO, "lock: %s", strerror(errno));
         close(*fd);
         *fd = -1;
         return st;

@@ -98,6 +98,7 @@ static mdd_status open_ecu(const source *s, const mdd_db_options *opts,
         /* A store's read errors (pread) name their file already. */
         if (err && strncmp(err->message, label, strlen(label)) != 0)
             mdd_error_prefix(err, "%s: ", label);
+        db_forget_fresh_record(ecu);
         db_ecu_drop(ecu);
         return st;
     }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Crash-safe replacement of a file: temporary file, fsync, rename, directory fsync. */
+#include "file_kind.h"
+
 #include <mdd_internal/common.h>
 
 #include <mdd/file.h>
@@ -93,14 +95,28 @@ static void atomic_file_free(mdd_atomic_file *af)
     af->fd = -1;
 }
 
+mdd_status mdd_check_replaceable(const char *path, mdd_error *err)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? MDD_OK : os_failure(err, "lstat");
+    if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+        return mdd_fail(err, MDD_ERR_ARG, "not a regular file (%s): not replaced",
+                        os_file_kind(st.st_mode));
+    return MDD_OK;
+}
+
 mdd_status mdd_atomic_file_create(const char *path, mdd_atomic_file *af, mdd_error *err)
 {
     memset(af, 0, sizeof *af);
     af->fd = -1;
     if (!path)
         return mdd_fail(err, MDD_ERR_ARG, "no path");
+    mdd_status st = mdd_check_replaceable(path, err);
+    if (st)
+        return st;
     const char *base;
-    mdd_status st = split_path(path, &af->dir, &base, err);
+    st = split_path(path, &af->dir, &base, err);
     if (!st && !(af->path = copy_text(path, strlen(path))))
         st = mdd_fail(err, MDD_ERR_NOMEM, "no memory for a path");
     if (!st)
@@ -293,4 +309,78 @@ mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writ
         return st;
     }
     return mdd_atomic_file_commit(&af, err);
+}
+
+/* Writes the content into the open file fd (a device, a FIFO, a socket) and closes it. */
+static mdd_status write_in_place(int fd, mdd_content_writer write, void *ctx, mdd_error *err)
+{
+    mdd_sink sink = mdd_fd_sink(&fd);
+    mdd_status st = write(ctx, &sink, err);
+    if (close(fd) != 0 && st == MDD_OK)
+        st = os_failure(err, "close");
+    return st;
+}
+
+/* Opens what is not a regular file for writing in place. Without O_NONBLOCK: a FIFO waits
+ * for its reader, as a shell's redirection does. */
+static mdd_status open_in_place(const char *path, int *fd, mdd_error *err)
+{
+    *fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (*fd < 0)
+        return os_failure(err, "open");
+    struct stat st;
+    if (fstat(*fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return MDD_OK;
+    /* Replaced by a regular file between the look and the open: writing into it would leave
+     * a mix of old and new bytes. */
+    close(*fd);
+    *fd = -1;
+    return mdd_fail(err, MDD_ERR_IO, "replaced by another file while being opened");
+}
+
+/* Replaces the regular file path names; through a symbolic link, the file the link leads to
+ * (in that file's directory), and the link stays as it is. */
+static mdd_status replace_regular(const char *path, mode_t mode, mdd_content_writer write,
+                                  void *ctx, mdd_error *err)
+{
+    struct stat link;
+    if (lstat(path, &link) != 0)
+        return os_failure(err, "lstat");
+    if (!S_ISLNK(link.st_mode))
+        return mdd_write_file_atomic(path, mode, write, ctx, err);
+    char *target = realpath(path, NULL);
+    if (!target)
+        return os_failure(err, "realpath");
+    mdd_status st = mdd_write_file_atomic(target, mode, write, ctx, err);
+    free(target);
+    return st;
+}
+
+/* Creates path, which names nothing; a dangling symbolic link is refused: writing through it
+ * would create a file somewhere the link's author chose. */
+static mdd_status create_new(const char *path, mode_t mode, mdd_content_writer write, void *ctx,
+                             mdd_error *err)
+{
+    struct stat link;
+    if (lstat(path, &link) == 0)
+        return mdd_fail(err, MDD_ERR_ARG, "a symbolic link to a missing file: not written");
+    return mdd_write_file_atomic(path, mode, write, ctx, err);
+}
+
+mdd_status mdd_write_output(const char *path, mode_t mode, mdd_content_writer write, void *ctx,
+                            mdd_error *err)
+{
+    if (!path || !write)
+        return mdd_fail(err, MDD_ERR_ARG, "no path or no content writer");
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return errno == ENOENT ? create_new(path, mode, write, ctx, err)
+                               : os_failure(err, "stat");
+    if (S_ISREG(st.st_mode))
+        return replace_regular(path, mode, write, ctx, err);
+    if (S_ISDIR(st.st_mode))
+        return mdd_fail(err, MDD_ERR_ARG, "not a regular file (a directory): not written");
+    int fd;
+    mdd_status s = open_in_place(path, &fd, err);
+    return s ? s : write_in_place(fd, write, ctx, err);
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+#include "file_kind.h"
+
 #include <mdd_internal/common.h>
 
 #include <mdd/file.h>
@@ -31,7 +33,7 @@ static mdd_status regular_file_size(int fd, size_t *size, mdd_error *err)
     if (fstat(fd, &st) != 0)
         return mdd_fail(err, MDD_ERR_IO, "fstat: %s", strerror(errno));
     if (!S_ISREG(st.st_mode))
-        return mdd_fail(err, MDD_ERR_ARG, "not a regular file");
+        return mdd_fail(err, MDD_ERR_ARG, "not a regular file (%s)", os_file_kind(st.st_mode));
     *size = (size_t)st.st_size;
     if ((off_t)*size != st.st_size)
         return mdd_fail(err, MDD_ERR_LIMIT, "file of %jd bytes does not fit the address space",
@@ -61,10 +63,11 @@ mdd_status mdd_mapping_open(const char *path, mdd_mapping *out, mdd_error *err)
     out->fd = -1;
     if (!path)
         return mdd_fail(err, MDD_ERR_ARG, "no path");
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
-    mdd_status st = mdd_mapping_open_fd(fd, out, err);
+    int fd;
+    mdd_status st = mdd_open_regular(path, &fd, err);
+    if (st)
+        return st;
+    st = mdd_mapping_open_fd(fd, out, err);
     if (st) {
         close(fd);
         return st;

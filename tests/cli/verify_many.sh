@@ -14,9 +14,9 @@ ulimit -n 64
 run 1 "$MDD" verify "${files[@]}" none.mdd good.mdd
 expect_eq "$(grep -cFx 'good.mdd: OK (1 chunk, 292 bytes, 1 signature checked)' "$TMP/out")" 3001 \
     "OK lines"
-expect_eq "$(cat "$TMP/err")" "mdd: none.mdd: no chunks" "the file without chunks"
+expect_eq "$(cat "$TMP/err")" "mdd: none.mdd: MDDFile: no chunks" "the file without chunks"
 
 run 1 "$MDD" verify --json "${files[@]}" none.mdd
 expect_eq "$(jq -c 'select(.ok)' "$TMP/out" | wc -l)" 3000 "verify --json: good lines"
 expect_eq "$(tail -n 1 "$TMP/out" | jq -c .)" \
-    '{"file":"none.mdd","chunks":[],"ok":false,"error":"no chunks"}' "verify --json: no chunks"
+    '{"file":"none.mdd","chunks":[],"ok":false,"error":"MDDFile: no chunks"}' "verify --json: no chunks"

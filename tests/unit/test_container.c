@@ -316,9 +316,9 @@ static void rejects_bad_magic(void **state)
     assert_string_equal(err.message, "magic: file is 5 bytes, shorter than the 20-byte MDD magic");
     uint8_t empty_file[20];
     hand_file(empty_file, NULL, 0);
-    assert_int_equal(mdd_file_parse(empty_file, 20, NULL, &f, &err), MDD_OK);
-    assert_int_equal(f.chunk_count, 0);
-    mdd_file_free(&f);
+    assert_int_equal(mdd_file_parse(empty_file, 20, NULL, &f, &err), MDD_ERR_FORMAT);
+    assert_string_equal(err.message, "MDDFile: no chunks");
+    assert_null(f.chunks);
 }
 
 static void limits_repeated_fields(void **state)

@@ -393,20 +393,17 @@ static void test_heap_checks_signatures(void **state)
     mdd_store_close(s);
 }
 
+/* A file of the header alone is no database: every strategy refuses it, and nothing is
+ * written beside it (no sidecar, no verification record). */
 static void test_no_chunks(void **state)
 {
     fixture *fx = *state;
     write_mdd(fx->mdd, NULL, 0);
     for (int i = 0; i < MDD_STRATEGY_COUNT; i++) {
-        mdd_store *s = open_ok(fx->mdd, (mdd_strategy)i, 1);
-        assert_views(s, NULL, 0);
-        mdd_store_memory m = report_of(s);
-        assert_int_equal(m.payload_bytes, 0);
-        assert_int_equal(m.heap_bytes, 0);
-        mdd_store_close(s);
+        mdd_store_options o = options((mdd_strategy)i, 1);
+        assert_open_fails(fx->mdd, &o, MDD_ERR_FORMAT, "MDDFile: no chunks");
+        assert_int_equal(tu_entries_in(fx->dir), 1);
     }
-    /* The sidecar strategy left a sidecar of the header page alone. */
-    assert_int_equal(stat_of(fx->fb).st_size, PAGE);
 }
 
 /* ---- sidecar ---- */
@@ -556,9 +553,16 @@ static void test_sidecar_malformed(void **state)
     assert_rebuilds(fx);
     assert_int_equal(unlink(fx->fb), 0);
     assert_int_equal(mkdir(fx->fb, 0700), 0);
+    /* What is not a regular file in the sidecar's place is refused, and left as it is. */
     mdd_store_options o = options(MDD_STRATEGY_SIDECAR, 1);
-    assert_open_fails(fx->mdd, &o, MDD_ERR_IO, "sidecar: rename");
+    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG,
+                      "sidecar: not a regular file (a directory): not replaced");
     assert_int_equal(rmdir(fx->fb), 0);
+    assert_int_equal(mkfifo(fx->fb, 0600), 0);
+    assert_open_fails(fx->mdd, &o, MDD_ERR_ARG,
+                      "sidecar: not a regular file (a FIFO): not replaced");
+    assert_true(S_ISFIFO(stat_of(fx->fb).st_mode));
+    assert_int_equal(unlink(fx->fb), 0);
 }
 
 /* A chunk that does not match its signature never gets into a sidecar. */

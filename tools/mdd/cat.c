@@ -14,7 +14,7 @@ typedef struct cat_options {
     const char *chunk_name; /* --chunk */
     uint64_t index;         /* --index, default 0 */
     int has_index;
-    const char *out; /* -o, NULL for stdout */
+    const char *out; /* -o, "-" (the default) for stdout */
 } cat_options;
 
 static int on_option(void *ctx, int option, const char *value)
@@ -100,19 +100,11 @@ static int extract(const char *path, const mdd_file *f, const cat_options *o)
     if (!job.chunk)
         return CLI_EXIT_FAIL;
     mdd_error err;
-    mdd_status st;
-    if (o->out) {
-        st = cli_write_file(o->out, cat_write, &job, &err);
-    } else {
-        int fd = STDOUT_FILENO;
-        mdd_sink sink = mdd_fd_sink(&fd);
-        st = cat_write(&job, &sink, &err);
-    }
-    if (st == MDD_OK)
+    if (cli_write_file(o->out, cat_write, &job, &err) == MDD_OK)
         return CLI_EXIT_OK;
     /* A failure of the source names the chunk; anything else is about the destination. */
     if (!job.source_failed)
-        return cli_error(o->out ? o->out : "stdout", "%s", err.message);
+        return cli_error(cli_output_name(o->out), "%s", err.message);
     char label[SOURCE_LABEL_SIZE];
     source_chunk_label(f, (size_t)(job.chunk - f->chunks), label);
     return cli_error(path, "%s: %s", label, err.message);
@@ -120,7 +112,7 @@ static int extract(const char *path, const mdd_file *f, const cat_options *o)
 
 static int run(int argc, char **argv)
 {
-    cat_options opts = {0};
+    cat_options opts = {.out = "-"};
     int first;
     int rc = cli_parse_options(&cli_cat_command, argc, argv, on_option, &opts, &first);
     if (rc >= 0)
@@ -153,9 +145,10 @@ const cli_command cli_cat_command = {
     .synopsis = "FILE [--chunk NAME | --index N] [-o OUT]",
     .help = "Decodes one chunk (the first by default) and writes its payload, checking its\n"
             "sha512_uncompressed signatures at the end. On stdout a bad payload has already\n"
-            "been written when the mismatch is found: the exit status is then 1. With -o the\n"
-            "payload goes to a temporary file that replaces OUT only when it is good, so a\n"
-            "bad chunk never leaves a partial OUT.\n\n"
+            "been written when the mismatch is found: the exit status is then 1. With -o a\n"
+            "regular OUT, or the file a symbolic link OUT leads to, is replaced by a temporary\n"
+            "file only when the payload is good, so a bad chunk never leaves a partial file;\n"
+            "a device or a FIFO is written in place, as stdout is, and '-' is stdout.\n\n"
             "Options:\n"
             "  -c, --chunk NAME   the first chunk named NAME\n"
             "  -i, --index N      the chunk at index N, counting from 0\n"

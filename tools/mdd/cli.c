@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void cli_print_help(const cli_command *cmd)
 {
@@ -144,11 +145,21 @@ int cli_check_pread_option(const cli_command *cmd, const char *option, int given
 mdd_status cli_write_file(const char *path, mdd_content_writer write, void *ctx,
                           mdd_error *err)
 {
+    if (strcmp(path, "-") == 0) {
+        int fd = STDOUT_FILENO;
+        mdd_sink sink = mdd_fd_sink(&fd);
+        return write(ctx, &sink, err);
+    }
     /* umask can only be read by setting it; this tool is single-threaded, so the moment
      * with a zero umask affects no other file. */
     mode_t mask = umask(0);
     umask(mask);
-    return mdd_write_file_atomic(path, 0666 & ~mask, write, ctx, err);
+    return mdd_write_output(path, 0666 & ~mask, write, ctx, err);
+}
+
+const char *cli_output_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "stdout" : path;
 }
 
 const char *cli_plural(uint64_t n) { return n == 1 ? "" : "s"; }

@@ -94,10 +94,15 @@ int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *
 int cli_check_pread_option(const cli_command *cmd, const char *option, int given,
                            mdd_strategy strategy);
 
-/* Writes path atomically (see mdd_write_file_atomic) with the mode a new file would get from
- * open(2): 0666 less the umask. */
+/* Writes a command's output: "-" is stdout, any other path is written by the output rule
+ * (see mdd_write_output: a regular file replaced atomically, a symbolic link's target
+ * replaced, a device or FIFO written in place), a new file with the mode open(2) would give
+ * it: 0666 less the umask. */
 mdd_status cli_write_file(const char *path, mdd_content_writer write, void *ctx,
                           mdd_error *err);
+
+/* How messages name an output path: "stdout" for "-", else the path. */
+const char *cli_output_name(const char *path);
 
 /* "s" unless n is 1, for counts in messages. */
 const char *cli_plural(uint64_t n);

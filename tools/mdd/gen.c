@@ -51,6 +51,17 @@ static int gen_one(const mdd_gen_spec *spec, const char *dir, mdd_fb_builder *b,
     return rc;
 }
 
+/* Creates the output directory, or takes the one there; anything else is refused. */
+static int make_directory(const char *dir)
+{
+    struct stat st;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return cli_error(dir, "mkdir: %s", strerror(errno));
+    if (stat(dir, &st) != 0)
+        return cli_error(dir, "stat: %s", strerror(errno));
+    return S_ISDIR(st.st_mode) ? CLI_EXIT_OK : cli_error(dir, "not a directory");
+}
+
 static int gen_all(const gen_options *o, const char *dir)
 {
     mdd_gen_plan plan;
@@ -58,14 +69,14 @@ static int gen_all(const gen_options *o, const char *dir)
     if (mdd_gen_plan_make(o->profile, o->seed, (uint32_t)o->files, o->total_bytes, &plan, &err) !=
         MDD_OK)
         return cli_usage_error(&cli_gen_command, "%s", err.message);
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    int rc = make_directory(dir);
+    if (rc != CLI_EXIT_OK) {
         mdd_gen_plan_free(&plan);
-        return cli_error(dir, "mkdir: %s", strerror(errno));
+        return rc;
     }
     mdd_fb_builder b;
     mdd_fb_builder_init(&b, 0);
     uint64_t totals[2] = {0, 0};
-    int rc = CLI_EXIT_OK;
     for (size_t i = 0; i < plan.count && rc == CLI_EXIT_OK; i++)
         rc = gen_one(&plan.files[i], dir, &b, totals);
     if (rc == CLI_EXIT_OK)

@@ -99,9 +99,13 @@ static mdd_status copy_from(void *ctx, mdd_sink *out, mdd_error *err)
 }
 
 /* Decides the mode the installed file gets (the installed one's, else SRC's without
- * execute), and refuses SRC when it is the installed file itself. */
+ * execute). Refuses SRC when it is the installed file itself, and a destination that is not
+ * a regular file or a symbolic link (which is replaced, as the directory's entry). */
 static int take_mode(install *in, const struct stat *src)
 {
+    mdd_error err;
+    if (mdd_check_replaceable(in->target, &err) != MDD_OK)
+        return cli_error(in->target, "%s", err.message);
     struct stat old;
     if (stat(in->target, &old) != 0) {
         in->mode = src->st_mode & 0666;
@@ -117,16 +121,13 @@ static int take_mode(install *in, const struct stat *src)
  * conversion replaces it). */
 static int stage(install *in)
 {
-    int fd = open(in->src, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int e = fd < 0 ? errno : EINVAL;
-        if (fd >= 0)
-            close(fd);
-        return cli_error(in->src, "open: %s", e == EINVAL ? "not a regular file" : strerror(e));
-    }
-    int rc = take_mode(in, &st);
+    int fd;
     mdd_error err;
+    if (mdd_open_regular(in->src, &fd, &err) != MDD_OK)
+        return cli_error(in->src, "%s", err.message);
+    struct stat st;
+    int rc = fstat(fd, &st) == 0 ? take_mode(in, &st)
+                                 : cli_error(in->src, "fstat: %s", strerror(errno));
     if (rc == CLI_EXIT_OK &&
         mdd_write_file_atomic(in->staging, 0600, copy_from, &fd, &err) != MDD_OK)
         rc = cli_error(in->src, "copy to %s: %s", in->dir, err.message);

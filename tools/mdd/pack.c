@@ -173,7 +173,7 @@ static int write_output(const pack_options *o, const pack_build *b)
     };
     mdd_error err;
     if (cli_write_file(o->out, encode_file, &file, &err) != MDD_OK)
-        return cli_error(o->out, "%s", err.message);
+        return cli_error(cli_output_name(o->out), "%s", err.message);
     return CLI_EXIT_OK;
 }
 
@@ -262,7 +262,9 @@ const cli_command cli_pack_command = {
             "first and the last ':', so it may contain \"::\"; an empty NAME leaves the chunk\n"
             "unnamed. PATH cannot contain ':'. Chunks are LZMA-alone compressed unless\n"
             "':plain' ends the spec. Each chunk is signed with sha512_uncompressed (the SHA-512\n"
-            "of its payload). OUT is replaced atomically, with mode 0666 less the umask.\n\n"
+            "of its payload). OUT is written as cat -o writes: a regular file (or the one a\n"
+            "symbolic link leads to) replaced atomically, a new one with mode 0666 less the\n"
+            "umask; a device or a FIFO written in place; '-' is stdout.\n\n"
             "Options:\n"
             "  -o, --output OUT      the file to write (required)\n"
             "      --ecu NAME        the ECU name (required)\n"

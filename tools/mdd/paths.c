@@ -56,7 +56,9 @@ static int add_directory(path_list *list, const char *dir)
         rc = add_path(list, path);
     }
     closedir(d);
-    qsort(list->paths + first, list->count - first, sizeof *list->paths, compare_paths);
+    /* An empty directory added nothing, and the list may still have no array to sort. */
+    if (list->count > first)
+        qsort(list->paths + first, list->count - first, sizeof *list->paths, compare_paths);
     return rc;
 }
 

@@ -66,10 +66,6 @@ static mdd_status verify_description(const mdd_chunk *c, mdd_fb_verifier *vf, md
 /* Verifies the chunks in order up to the first bad one; j (may be NULL) gets each good one. */
 static void verify_chunks(const mdd_file *f, json_writer *j, verify_result *res)
 {
-    if (f->chunk_count == 0) {
-        snprintf(res->reason, sizeof res->reason, "no chunks");
-        return;
-    }
     for (size_t i = 0; i < f->chunk_count; i++) {
         mdd_chunk_report r;
         mdd_error err;
