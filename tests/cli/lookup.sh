@@ -59,6 +59,12 @@ expect_eq "$(cat "$TMP/err")" "mdd: $WORK: no MDD files" "empty directory"
 
 run 2 "$MDD" lookup "$CORPUS" 22f190
 expect_line "mdd lookup: $CORPUS holds 7 ECUs: name one with --ecu" "$TMP/err" "several ECUs"
+# ecu and dtc have no --ecu: they point at a file instead.
+for cmd in ecu dtc; do
+    run 2 "$MDD" $cmd "$CORPUS/"
+    expect_eq "$(cat "$TMP/err")" "mdd $cmd: $CORPUS/ holds 7 ECUs: give one of its files, such as $CORPUS/FLXC1000.mdd
+Try 'mdd $cmd --help'." "$cmd on a directory of several ECUs"
+done
 for bad in 22F 2G "" " 22" 0x22; do
     run 2 "$MDD" lookup "$f" "$bad"
     expect_line "mdd lookup: '$bad' is not a request in hex (pairs of hex digits)" "$TMP/err" \

@@ -72,6 +72,14 @@ int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_
     return -1;
 }
 
+int cli_takes_option(const cli_command *cmd, const char *name)
+{
+    for (const struct option *o = cmd->longopts; o->name; o++)
+        if (strcmp(o->name, name) == 0)
+            return 1;
+    return 0;
+}
+
 const struct option cli_json_longopts[] = {
     {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},

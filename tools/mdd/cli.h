@@ -59,6 +59,9 @@ typedef int (*cli_option_fn)(void *ctx, int option, const char *value);
 int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
                       void *ctx, int *first_arg);
 
+/* Whether cmd has the long option --name. */
+int cli_takes_option(const cli_command *cmd, const char *name);
+
 /* For commands whose only option is --json (-j): the long options, and the callback that
  * sets the int flag ctx points to. */
 extern const struct option cli_json_longopts[];

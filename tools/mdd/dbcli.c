@@ -57,13 +57,14 @@ void db_print_report(const mdd_db *db)
         fprintf(stderr, "mdd: note: %s\n", mdd_db_report_at(db, i)->message);
 }
 
-/* The ECUs that are the default of their name: the others only count when named. */
-static size_t count_defaults(const mdd_db *db, const mdd_db_ecu **last)
+/* The ECUs that are the default of their name (the others only count when named), and the
+ * first of them. */
+static size_t count_defaults(const mdd_db *db, const mdd_db_ecu **first)
 {
     size_t count = 0;
-    for (size_t i = 0; i < mdd_db_ecu_count(db); i++) {
+    for (size_t i = mdd_db_ecu_count(db); i-- > 0;) {
         if (mdd_db_ecu_is_default(mdd_db_ecu_at(db, i))) {
-            *last = mdd_db_ecu_at(db, i);
+            *first = mdd_db_ecu_at(db, i);
             count++;
         }
     }
@@ -82,8 +83,11 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
     size_t count = count_defaults(db, ecu);
     if (count == 0)
         return cli_error(path, "no MDD files");
-    if (count > 1)
+    if (count > 1 && cli_takes_option(a->cmd, "ecu"))
         return cli_usage_error(a->cmd, "%s holds %zu ECUs: name one with --ecu", path, count);
+    if (count > 1)
+        return cli_usage_error(a->cmd, "%s holds %zu ECUs: give one of its files, such as %s",
+                               path, count, mdd_db_ecu_path(*ecu));
     return CLI_EXIT_OK;
 }
 
