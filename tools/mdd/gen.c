@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <mdd_internal/gen.h>
+#include <mdd_internal/path.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,11 +31,11 @@ static int gen_one(const mdd_gen_spec *spec, const char *dir, mdd_fb_builder *b,
     mdd_error err;
     mdd_bytes payload;
     mdd_buffer file = {0};
-    size_t len = strlen(dir) + strlen(spec->name) + 6;
-    char *path = malloc(len);
+    char name[MDD_GEN_NAME_SIZE + 4];
+    snprintf(name, sizeof name, "%s.mdd", spec->name);
+    char *path = mdd_path_join(dir, name);
     if (!path)
         return cli_error(dir, "out of memory");
-    snprintf(path, len, "%s/%s.mdd", dir, spec->name);
     mdd_status st = mdd_gen_payload(spec, b, &payload, &err);
     if (st == MDD_OK)
         st = mdd_gen_pack(spec, payload, &file, &err);

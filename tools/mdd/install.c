@@ -15,6 +15,7 @@
 #include <mdd/convert.h>
 #include <mdd/db.h>
 #include <mdd/file.h>
+#include <mdd_internal/path.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -47,9 +48,11 @@ static int name_paths(install *in)
         return cli_usage_error(&cli_install_command,
                                "SRC must be named NAME.mdd (it keeps its name in DIR), not '%s'",
                                in->src);
-    int a = snprintf(in->target, sizeof in->target, "%s/%s", in->dir, base);
-    int b = snprintf(in->staging, sizeof in->staging, "%s/.%s.install", in->dir, base);
-    if (a < 0 || b < 0 || (size_t)b >= sizeof in->staging)
+    char staging_name[4096];
+    int b = snprintf(staging_name, sizeof staging_name, ".%s.install", base);
+    if (b < 0 || (size_t)b >= sizeof staging_name ||
+        mdd_path_join_to(in->target, sizeof in->target, in->dir, base) < 0 ||
+        mdd_path_join_to(in->staging, sizeof in->staging, in->dir, staging_name) < 0)
         return cli_usage_error(&cli_install_command, "the paths are too long");
     return CLI_EXIT_OK;
 }
