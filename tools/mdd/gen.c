@@ -43,13 +43,26 @@ static int gen_one(const mdd_gen_spec *spec, const char *dir, mdd_fb_builder *b,
         st = cli_write_file(path, write_buffer, &file, &err);
     int rc = st == MDD_OK ? CLI_EXIT_OK : cli_error(path, "%s", err.message);
     if (rc == CLI_EXIT_OK) {
+        /* One line a file as it is written: a large corpus takes minutes. */
         printf("%s %zu %zu\n", path, payload.len, file.len);
+        fflush(stdout);
         totals[0] += payload.len;
         totals[1] += file.len;
     }
     mdd_buffer_free(&file);
     free(path);
     return rc;
+}
+
+/* Smaller aims first, then by name: the last files, aimed highest, make up for what the
+ * others missed their aims by, which the smallest could not (they cannot shrink below their
+ * least). */
+static int by_aim(const void *a, const void *b)
+{
+    const mdd_gen_spec *x = a, *y = b;
+    if (x->target_bytes != y->target_bytes)
+        return x->target_bytes < y->target_bytes ? -1 : 1;
+    return strcmp(x->name, y->name);
 }
 
 static int gen_all(const gen_options *o, const char *dir)
@@ -59,16 +72,25 @@ static int gen_all(const gen_options *o, const char *dir)
     if (mdd_gen_plan_make(o->profile, o->seed, (uint32_t)o->files, o->total_bytes, &plan, &err) !=
         MDD_OK)
         return cli_usage_error(&cli_gen_command, "%s", err.message);
+    if (mdd_gen_plan_check(&plan, &err) != MDD_OK) {
+        mdd_gen_plan_free(&plan);
+        return cli_usage_error(&cli_gen_command, "%s: %s",
+                               o->total_bytes ? "--target-bytes" : "the profile's total",
+                               err.message);
+    }
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         mdd_gen_plan_free(&plan);
         return cli_error(dir, "mkdir: %s", strerror(errno));
     }
+    qsort(plan.files, plan.count, sizeof *plan.files, by_aim);
     mdd_fb_builder b;
     mdd_fb_builder_init(&b, 0);
     uint64_t totals[2] = {0, 0};
     int rc = CLI_EXIT_OK;
-    for (size_t i = 0; i < plan.count && rc == CLI_EXIT_OK; i++)
+    for (size_t i = 0; i < plan.count && rc == CLI_EXIT_OK; i++) {
+        mdd_gen_plan_aim_rest(&plan, i, totals[0]);
         rc = gen_one(&plan.files[i], dir, &b, totals);
+    }
     if (rc == CLI_EXIT_OK)
         printf("total %zu file%s %llu %llu\n", plan.count, cli_plural(plan.count),
                (unsigned long long)totals[0], (unsigned long long)totals[1]);
@@ -120,7 +142,10 @@ const cli_command cli_gen_command = {
     .help = "Writes NAME.mdd files into OUT_DIR (created if missing), each an ECU database\n"
             "(or a functional-group database) packed as a converter packs it: one LZMA\n"
             "chunk with a sha512_uncompressed signature. The same options give the same\n"
-            "bytes. Prints `PATH UNCOMPRESSED COMPRESSED` per file, then a total line.\n\n"
+            "bytes. Prints `PATH UNCOMPRESSED COMPRESSED` per file as it is written, then a\n"
+            "total line. The payloads add up to the total within 10%; a file takes at least\n"
+            "320000 bytes (128000 a functional-group file) and at most 20 MiB, and a total\n"
+            "outside what the files take is refused.\n\n"
             "Options:\n"
             "  -p, --profile P       small (5 files, about 3 MB) or adr (68 files, about\n"
             "                        242 MB uncompressed, 47 MB compressed); default small\n"
