@@ -38,16 +38,44 @@ int cli_error(const char *what, const char *fmt, ...)
     return CLI_EXIT_FAIL;
 }
 
+/* Enough rotating buffers for the values one message echoes. */
+#define SHOWN_BUFFERS 4
+#define SHOWN_SIZE (CLI_ECHO_BYTES + 48)
+
+static const char *shown(const char *value, const char *quote)
+{
+    static char buffers[SHOWN_BUFFERS][SHOWN_SIZE];
+    static unsigned next;
+    char *buf = buffers[next++ % SHOWN_BUFFERS];
+    size_t n = strlen(value);
+    if (n <= CLI_ECHO_BYTES)
+        snprintf(buf, SHOWN_SIZE, "%s%s%s", quote, value, quote);
+    else
+        snprintf(buf, SHOWN_SIZE, "%s%.*s...%s (%zu bytes)", quote, CLI_ECHO_BYTES, value, quote,
+                 n);
+    return buf;
+}
+
+const char *cli_quote(const char *value) { return shown(value, "'"); }
+
+const char *cli_excerpt(const char *value) { return shown(value, ""); }
+
 /* Reports what getopt_long rejected: with a leading ':' in shortopts it returns ':' for a
  * missing value and '?' for an unknown option, and argv[optind - 1] is the offending word. */
 static int option_error(const cli_command *cmd, int option, char **argv)
 {
     const char *word = argv[optind - 1];
+    int is_long = strncmp(word, "--", 2) == 0;
     if (option == ':')
-        return cli_usage_error(cmd, "option '%s' needs a value", word);
-    if (optopt && strncmp(word, "--", 2) != 0)
+        return cli_usage_error(cmd, "option %s needs a value", cli_quote(word));
+    if (optopt && !is_long)
         return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-    return cli_usage_error(cmd, "unknown option '%s'", word);
+    /* A long option it knows (so a short name), given a value it does not take (--json=1):
+     * optopt is the option's value then, 0 for an option it does not know. */
+    const char *equals = strchr(word, '=');
+    if (optopt && is_long && equals)
+        return cli_usage_error(cmd, "option '%.*s' takes no value", (int)(equals - word), word);
+    return cli_usage_error(cmd, "unknown option %s", cli_quote(word));
 }
 
 int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
@@ -111,8 +139,8 @@ int cli_parse_strategy(const cli_command *cmd, const char *option, const char *v
                        mdd_strategy *strategy)
 {
     if (mdd_strategy_parse(value, strategy, NULL) != MDD_OK)
-        return cli_usage_error(cmd, "%s takes heap, sidecar, inplace or pread, not '%s'", option,
-                               value);
+        return cli_usage_error(cmd, "%s takes heap, sidecar, inplace or pread, not %s", option,
+                               cli_quote(value));
     return CLI_EXIT_OK;
 }
 
@@ -136,8 +164,8 @@ static int parse_size(const char *s, uint64_t *value)
 int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes)
 {
     if (parse_size(value, bytes) != 0)
-        return cli_usage_error(cmd, "--cache-budget takes bytes (optionally K, M or G), not '%s'",
-                               value);
+        return cli_usage_error(cmd, "--cache-budget takes bytes (optionally K, M or G), not %s",
+                               cli_quote(value));
     return CLI_EXIT_OK;
 }
 

@@ -67,6 +67,17 @@ int cli_takes_option(const cli_command *cmd, const char *name);
 extern const struct option cli_json_longopts[];
 int cli_json_flag(void *ctx, int option, const char *value);
 
+/* How much of a value from the command line a message echoes. */
+#define CLI_ECHO_BYTES 32
+
+/* value in single quotes for a message, or, when longer than CLI_ECHO_BYTES, its first
+ * CLI_ECHO_BYTES bytes and "..." in quotes and its length: `'2EF190...' (100000 bytes)`.
+ * The text lives until four more calls of it or cli_excerpt(). */
+const char *cli_quote(const char *value);
+
+/* The same without the quotes. */
+const char *cli_excerpt(const char *value);
+
 /* Prints `mdd NAME: <message>` and a pointer to --help on stderr; returns CLI_EXIT_USAGE.
  * cmd NULL means the top level. */
 int cli_usage_error(const cli_command *cmd, const char *fmt, ...)

@@ -110,7 +110,7 @@ static int on_option(void *ctx, int option, const char *value)
     uint64_t max = option == 'n' ? 100000 : UINT64_MAX;
     /* Any seed will do; a count or size of 0 would mean "the profile's", so it is refused. */
     if (cli_parse_uint(value, max, number) != 0 || (option != 's' && *number == 0))
-        return cli_usage_error(&cli_gen_command, "invalid number '%s'", value);
+        return cli_usage_error(&cli_gen_command, "invalid number %s", cli_quote(value));
     return CLI_EXIT_OK;
 }
 

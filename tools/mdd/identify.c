@@ -106,7 +106,7 @@ static int parse_exchange(const cli_command *cmd, char *arg, uds_hex_arg args[2]
 {
     char *eq = strchr(arg, '=');
     if (!eq)
-        return cli_usage_error(cmd, "'%s' is not REQUEST=RESPONSE", arg);
+        return cli_usage_error(cmd, "%s is not REQUEST=RESPONSE", cli_quote(arg));
     *eq = '\0';
     int rc = uds_cli_parse_hex(cmd, "request", arg, &args[0]);
     if (rc == CLI_EXIT_OK)

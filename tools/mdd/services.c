@@ -19,7 +19,8 @@ static int parse_byte_option(const cli_command *cmd, const char *option, const c
 {
     if (db_parse_byte(value, byte) == 0)
         return CLI_EXIT_OK;
-    return cli_usage_error(cmd, "%s wants a byte as two hex digits, not '%s'", option, value);
+    return cli_usage_error(cmd, "%s wants a byte as two hex digits, not %s", option,
+                           cli_quote(value));
 }
 
 static int option(void *ctx, int opt, const char *value)
@@ -51,7 +52,8 @@ static int choose_layer(const char *path, void *args, const mdd_db_ecu *ecu,
     if (!a->group)
         return db_choose_variant(path, &a->db, ecu, layer);
     *layer = mdd_db_find_functional_group(ecu, a->group);
-    return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named '%s'", a->group);
+    return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named %s",
+                                            cli_quote(a->group));
 }
 
 static void print_text(const mdd_db_service *found, size_t n)
