@@ -83,7 +83,7 @@ static const mdd_chunk *select_chunk(const char *path, const mdd_file *f, const 
     if (o->chunk_name) {
         const mdd_chunk *c = mdd_file_find_chunk(f, o->chunk_name);
         if (!c)
-            cli_error(path, "no chunk named %s", cli_quote(o->chunk_name));
+            cli_error(path, "no chunk named %s", cli_quote_name(o->chunk_name));
         return c;
     }
     if (o->index >= f->chunk_count) {

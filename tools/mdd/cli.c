@@ -40,25 +40,26 @@ int cli_error(const char *what, const char *fmt, ...)
 
 /* Enough rotating buffers for the values one message echoes. */
 #define SHOWN_BUFFERS 4
-#define SHOWN_SIZE (CLI_ECHO_BYTES + 48)
+#define SHOWN_SIZE (CLI_ECHO_NAME_BYTES + 48)
 
-static const char *shown(const char *value, const char *quote)
+static const char *shown(const char *value, const char *quote, int limit)
 {
     static char buffers[SHOWN_BUFFERS][SHOWN_SIZE];
     static unsigned next;
     char *buf = buffers[next++ % SHOWN_BUFFERS];
     size_t n = strlen(value);
-    if (n <= CLI_ECHO_BYTES)
+    if (n <= (size_t)limit)
         snprintf(buf, SHOWN_SIZE, "%s%s%s", quote, value, quote);
     else
-        snprintf(buf, SHOWN_SIZE, "%s%.*s...%s (%zu bytes)", quote, CLI_ECHO_BYTES, value, quote,
-                 n);
+        snprintf(buf, SHOWN_SIZE, "%s%.*s...%s (%zu bytes)", quote, limit, value, quote, n);
     return buf;
 }
 
-const char *cli_quote(const char *value) { return shown(value, "'"); }
+const char *cli_quote(const char *value) { return shown(value, "'", CLI_ECHO_BYTES); }
 
-const char *cli_excerpt(const char *value) { return shown(value, ""); }
+const char *cli_excerpt(const char *value) { return shown(value, "", CLI_ECHO_BYTES); }
+
+const char *cli_quote_name(const char *name) { return shown(name, "'", CLI_ECHO_NAME_BYTES); }
 
 /* Reports what getopt_long rejected: with a leading ':' in shortopts it returns ':' for a
  * missing value and '?' for an unknown option, and argv[optind - 1] is the offending word. */

@@ -78,7 +78,7 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
         *ecu = mdd_db_find_ecu(db, a->ecu);
         if (!*ecu)
             *ecu = mdd_db_find_ecu_path(db, a->ecu);
-        return *ecu ? CLI_EXIT_OK : cli_error(path, "no ECU named %s", cli_quote(a->ecu));
+        return *ecu ? CLI_EXIT_OK : cli_error(path, "no ECU named %s", cli_quote_name(a->ecu));
     }
     size_t count = count_defaults(db, ecu);
     if (count == 0)
@@ -111,7 +111,8 @@ int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
 {
     if (a->variant) {
         *layer = mdd_db_find_variant(ecu, a->variant);
-        return *layer ? CLI_EXIT_OK : cli_error(path, "no variant named %s", cli_quote(a->variant));
+        return *layer ? CLI_EXIT_OK
+                      : cli_error(path, "no variant named %s", cli_quote_name(a->variant));
     }
     *layer = mdd_db_base_variant(ecu);
     if (*layer)

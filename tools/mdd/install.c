@@ -47,7 +47,7 @@ static int name_paths(install *in)
     if (n <= 4 || strcmp(base + n - 4, ".mdd") != 0)
         return cli_usage_error(&cli_install_command,
                                "SRC must be named NAME.mdd (it keeps its name in DIR), not %s",
-                               cli_quote(in->src));
+                               cli_quote_name(in->src));
     char staging_name[4096];
     int b = snprintf(staging_name, sizeof staging_name, ".%s.install", base);
     if (b < 0 || (size_t)b >= sizeof staging_name ||

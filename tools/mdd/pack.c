@@ -103,13 +103,13 @@ static int parse_spec(const char *arg, pack_input *in, mdd_chunk *c)
     char *name = strchr(in->spec, ':');
     if (!name)
         return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not %s",
-                               cli_quote(arg));
+                               cli_quote_name(arg));
     *name++ = '\0';
     in->lzma = take_compression(name);
     char *path = strrchr(name, ':');
     if (!path || path[1] == '\0')
         return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not %s",
-                               cli_quote(arg));
+                               cli_quote_name(arg));
     *path++ = '\0';
     in->path = path;
     if (mdd_chunk_type_parse(in->spec, &c->type, NULL) != MDD_OK)
@@ -217,7 +217,8 @@ static int parse_command_line(pack_options *o, int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (first < argc)
-        return cli_usage_error(&cli_pack_command, "unexpected argument %s", cli_quote(argv[first]));
+        return cli_usage_error(&cli_pack_command, "unexpected argument %s",
+                               cli_quote_name(argv[first]));
     if (!o->out)
         return cli_usage_error(&cli_pack_command, "-o OUT is required");
     if (!o->ecu)

@@ -53,7 +53,7 @@ static int choose_layer(const char *path, void *args, const mdd_db_ecu *ecu,
         return db_choose_variant(path, &a->db, ecu, layer);
     *layer = mdd_db_find_functional_group(ecu, a->group);
     return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named %s",
-                                            cli_quote(a->group));
+                                            cli_quote_name(a->group));
 }
 
 static void print_text(const mdd_db_service *found, size_t n)
