@@ -30,7 +30,7 @@ seed_payloads() {
         "$build/mdd" cat "$f" -o "$1/$(basename "$f" .mdd).fb" || true
     done
     gen=$1/.gen
-    if "$build/mdd" gen --ecus 2 --target-bytes 200000 "$gen" >/dev/null 2>&1; then
+    if "$build/mdd" gen --ecus 2 --target-bytes 448000 "$gen" >/dev/null 2>&1; then
         for f in "$gen"/*.mdd; do
             "$build/mdd" cat "$f" -o "$1/gen-$(basename "$f" .mdd).fb" || true
         done

@@ -2,6 +2,8 @@
 /* The MDD files of a directory: its regular files named *.mdd, not recursing. */
 #include "db_impl.h"
 
+#include <mdd_internal/common.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -12,21 +14,6 @@ static int has_mdd_suffix(const char *name)
 {
     size_t n = strlen(name);
     return n > 4 && strcmp(name + n - 4, ".mdd") == 0;
-}
-
-/* "dir/name", or NULL when out of memory. */
-static char *join(const char *dir, const char *name)
-{
-    size_t a = strlen(dir);
-    size_t b = strlen(name);
-    size_t slash = a > 0 && dir[a - 1] != '/';
-    char *path = malloc(a + slash + b + 1);
-    if (path) {
-        memcpy(path, dir, a);
-        memcpy(path + a, "/", slash);
-        memcpy(path + a + slash, name, b + 1);
-    }
-    return path;
 }
 
 /* Follows symbolic links, as opening the file will. */
@@ -47,7 +34,7 @@ static mdd_status add_entry(const char *dir, const char *name, char ***paths, si
 {
     if (!has_mdd_suffix(name))
         return MDD_OK;
-    char *path = join(dir, name);
+    char *path = mdd_path_join(dir, name);
     char **grown = path ? db_reserve(*paths, cap, *count + 1, sizeof *grown) : NULL;
     if (!grown) {
         free(path);

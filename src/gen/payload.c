@@ -21,15 +21,23 @@ static size_t gen_build(const mdd_gen_spec *spec, uint32_t detail, mdd_fb_builde
     return *status == MDD_OK ? out->len : 0;
 }
 
-/* The detail level whose size comes nearest target: the size grows linearly with it, so
- * two probes fix the line. A target below the low probe gets the least detail. */
-static uint32_t gen_fit_detail(uint64_t target, size_t low, size_t high)
+/* The bytes one more detail level adds: the size grows linearly with it, so two probes fix
+ * the line. */
+static double gen_detail_step(size_t low, size_t high)
 {
-    if (target <= low || high <= low)
-        return 1;
-    double per = (double)(high - low) / (GEN_PROBE_HIGH - GEN_PROBE_LOW);
-    double detail = GEN_PROBE_LOW + ((double)target - (double)low) / per + 0.5;
-    return detail > GEN_MAX_DETAIL ? GEN_MAX_DETAIL : (uint32_t)detail;
+    return (double)(high - low) / (GEN_PROBE_HIGH - GEN_PROBE_LOW);
+}
+
+/* The detail level nearest detail + (target - size) / step, within 1..GEN_MAX_DETAIL. */
+static uint32_t gen_detail_toward(double detail, size_t size, uint64_t target, double step)
+{
+    double d = detail + ((double)target - (double)size) / step + 0.5;
+    return d < 1 ? 1 : d > GEN_MAX_DETAIL ? GEN_MAX_DETAIL : (uint32_t)d;
+}
+
+static uint64_t gen_distance(size_t size, uint64_t target)
+{
+    return size > target ? size - target : target - size;
 }
 
 mdd_status mdd_gen_payload(const mdd_gen_spec *spec, mdd_fb_builder *b, mdd_bytes *out,
@@ -40,6 +48,27 @@ mdd_status mdd_gen_payload(const mdd_gen_spec *spec, mdd_fb_builder *b, mdd_byte
     size_t high = low ? gen_build(spec, GEN_PROBE_HIGH, b, out, &st, err) : 0;
     if (st != MDD_OK)
         return st;
-    gen_build(spec, gen_fit_detail(spec->target_bytes, low, high), b, out, &st, err);
+    uint64_t target = spec->target_bytes;
+    if (high <= low) {
+        gen_build(spec, 1, b, out, &st, err);
+        return st;
+    }
+    double step = gen_detail_step(low, high);
+    uint32_t detail = gen_detail_toward(GEN_PROBE_LOW, low, target, step);
+    size_t size = gen_build(spec, detail, b, out, &st, err);
+    /* The line is not quite straight: one correction from where the fit landed, along the
+     * slope between it and the nearer probe, kept when it comes nearer (the payload last
+     * built is the one returned). */
+    uint32_t probe = detail > (GEN_PROBE_LOW + GEN_PROBE_HIGH) / 2 ? GEN_PROBE_HIGH : GEN_PROBE_LOW;
+    size_t probe_size = probe == GEN_PROBE_HIGH ? high : low;
+    if (detail != probe && size != probe_size)
+        step = ((double)size - (double)probe_size) / ((double)detail - (double)probe);
+    uint32_t better =
+        st == MDD_OK && step > 0 ? gen_detail_toward(detail, size, target, step) : detail;
+    if (better == detail)
+        return st;
+    size_t corrected = gen_build(spec, better, b, out, &st, err);
+    if (st == MDD_OK && gen_distance(corrected, target) > gen_distance(size, target))
+        gen_build(spec, detail, b, out, &st, err);
     return st;
 }

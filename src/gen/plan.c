@@ -47,6 +47,12 @@ static double gen_plan_file(gen_rng *r, uint32_t i, uint32_t ecu_files, mdd_gen_
     return gen_weight(r);
 }
 
+/* A size in bytes from a share of a total, which may round up past the largest uint64_t. */
+static uint64_t gen_bytes(double share)
+{
+    return share >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)share;
+}
+
 mdd_status mdd_gen_plan_make(const char *profile, uint64_t seed, uint32_t files,
                              uint64_t total_bytes, mdd_gen_plan *out, mdd_error *err)
 {
@@ -74,20 +80,75 @@ mdd_status mdd_gen_plan_make(const char *profile, uint64_t seed, uint32_t files,
         if (!out->files[i].functional_groups)
             sum += weight[i];
     }
-    double group_bytes = GEN_GROUP_FILE_SHARE * (double)total;
-    double ecu_total = (double)total - group_bytes * groups;
-    for (uint32_t i = 0; i < n; i++)
-        out->files[i].target_bytes = (uint64_t)(out->files[i].functional_groups
-                                                    ? group_bytes
-                                                    : ecu_total * weight[i] / sum);
+    double ecu_share = 1.0 - GEN_GROUP_FILE_SHARE * groups;
+    for (uint32_t i = 0; i < n; i++) {
+        mdd_gen_spec *f = &out->files[i];
+        f->share = f->functional_groups ? GEN_GROUP_FILE_SHARE : ecu_share * weight[i] / sum;
+        f->target_bytes = gen_bytes((double)total * f->share);
+    }
     free(weight);
     out->count = n;
+    out->total_bytes = total;
     return MDD_OK;
+}
+
+/* The largest total that aims a file of that share at no more than MDD_GEN_MAX_FILE_BYTES
+ * (as mdd_gen_plan_make() rounds). */
+static uint64_t gen_most_total(double share)
+{
+    uint64_t most = gen_bytes((MDD_GEN_MAX_FILE_BYTES + 1.0) / share);
+    while (most > 0 && gen_bytes((double)most * share) > MDD_GEN_MAX_FILE_BYTES)
+        most--;
+    while (gen_bytes((double)(most + 1) * share) <= MDD_GEN_MAX_FILE_BYTES)
+        most++;
+    return most;
+}
+
+mdd_status mdd_gen_plan_check(const mdd_gen_plan *plan, mdd_error *err)
+{
+    uint64_t total = plan->total_bytes;
+    uint64_t least = 0;
+    const mdd_gen_spec *largest = NULL;
+    for (size_t i = 0; i < plan->count; i++) {
+        const mdd_gen_spec *f = &plan->files[i];
+        least += f->functional_groups ? MDD_GEN_MIN_GROUP_BYTES : MDD_GEN_MIN_ECU_BYTES;
+        if (!largest || f->target_bytes > largest->target_bytes)
+            largest = f;
+    }
+    if (total < least)
+        return mdd_fail(err, MDD_ERR_ARG,
+                        "%llu bytes is too few for %zu file%s: the least is %llu bytes (%u an "
+                        "ECU, %u a functional-group file)",
+                        (unsigned long long)total, plan->count, plan->count == 1 ? "" : "s",
+                        (unsigned long long)least, MDD_GEN_MIN_ECU_BYTES,
+                        MDD_GEN_MIN_GROUP_BYTES);
+    if (largest && largest->target_bytes > MDD_GEN_MAX_FILE_BYTES) {
+        uint64_t most = gen_most_total(largest->share);
+        return mdd_fail(err, MDD_ERR_ARG,
+                        "%llu bytes aims %s at %llu bytes, more than a file takes (%u); "
+                        "the most for %zu file%s is %llu bytes",
+                        (unsigned long long)total, largest->name,
+                        (unsigned long long)largest->target_bytes, MDD_GEN_MAX_FILE_BYTES,
+                        plan->count, plan->count == 1 ? "" : "s", (unsigned long long)most);
+    }
+    return MDD_OK;
+}
+
+void mdd_gen_plan_aim_rest(mdd_gen_plan *plan, size_t next, uint64_t done)
+{
+    uint64_t left = done < plan->total_bytes ? plan->total_bytes - done : 0;
+    double planned = 0;
+    for (size_t i = next; i < plan->count; i++)
+        planned += (double)plan->files[i].target_bytes;
+    for (size_t i = next; i < plan->count; i++) {
+        mdd_gen_spec *f = &plan->files[i];
+        f->target_bytes =
+            planned > 0 ? gen_bytes((double)left * (double)f->target_bytes / planned) : 0;
+    }
 }
 
 void mdd_gen_plan_free(mdd_gen_plan *plan)
 {
     free(plan->files);
-    plan->files = NULL;
-    plan->count = 0;
+    *plan = (mdd_gen_plan){0};
 }

@@ -7,7 +7,7 @@ skip_when_emulated "forks children that it measures through /proc"
 command -v jq >/dev/null || skip "jq is not installed"
 cd "$WORK"
 
-run 0 "$MDD" gen --ecus 2 --target-bytes 300000 corpus
+run 0 "$MDD" gen --ecus 2 --target-bytes 448000 corpus
 before=$(sha512sum corpus/*.mdd)
 mkdir scratch
 export TMPDIR=$WORK/scratch

@@ -91,11 +91,11 @@ cmp "$TMP/out" code.c || fail "lib/a.mdd chunk 1 differs from its input"
 # Again: nothing left to do, nothing touched.
 declare -A inode_mtime
 for f in a b c; do inode_mtime[$f]=$(stat -c '%i %Y' lib/$f.mdd); done
-run 0 "$MDD" convert lib/c.mdd lib
+run 0 "$MDD" convert lib/c.mdd lib/
 expect_eq "$(cat "$TMP/out")" "lib/c.mdd: already uncompressed
 lib/a.mdd: already uncompressed
 lib/b.mdd: already uncompressed
-lib/c.mdd: already uncompressed" "second convert: stdout"
+lib/c.mdd: already uncompressed" "second convert (the directory as lib/): stdout"
 for f in a b c; do
     expect_eq "$(stat -c '%i %Y' lib/$f.mdd)" "${inode_mtime[$f]}" "second convert: lib/$f.mdd"
 done

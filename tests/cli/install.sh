@@ -32,7 +32,7 @@ cd "$WORK"
 if have_corpus; then
     source_dir=$CORPUS
 else
-    run 0 "$MDD" gen --profile small --ecus 2 --target-bytes 300000 generated
+    run 0 "$MDD" gen --profile small --ecus 2 --target-bytes 448000 generated
     source_dir=$WORK/generated
 fi
 # fresh_data: a copy of the MDD files in $WORK/data, since the default load strategy

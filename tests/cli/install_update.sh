@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # mdd install: a new version is converted, checked and renamed over the installed file;
-# broken files (not MDD, cut short, a wrong SHA-512) and older revisions are refused with the
-# file and the reason, leaving the directory as it was; --allow-downgrade and --move. Then the
-# install is killed (SIGKILL) at chosen calls the faultshim preload library counts and at
-# random times: after every kill the directory holds the old file or the new one, byte for
-# byte, and no other *.mdd file; the next install removes whatever the killed one left.
+# broken files (not MDD, cut short, a wrong SHA-512), another ECU and older revisions are
+# refused with the file and the reason, leaving the directory as it was; --allow-downgrade,
+# --force-ecu and --move. Then the install is killed (SIGKILL) at chosen calls the faultshim
+# preload library counts and at random times: after every kill the directory holds the old
+# file or the new one, byte for byte, and no other *.mdd file; the next install removes
+# whatever the killed one left.
 # MDD_KILL_ITERATIONS and MDD_KILL_TIMED (default 40 and 8) set the numbers of kills.
 source "$(dirname "$0")/lib.bash" "$@"
 
@@ -53,6 +54,12 @@ refused broken/BCM1000.mdd "chunk 0: signatures[0]: SHA-512 mismatch: expected \
 $(sha512_of revised.fb | head -c 16)..., got $(sha512_of spoiled.fb | head -c 16)..."
 refused old/BCM1000.mdd \
     "revision 00.09.00 is older than revision 01.00.00 installed at dir/BCM1000.mdd; refused (--allow-downgrade takes it)"
+# Another ECU under the installed file's name.
+run 0 "$MDD" gen --ecus 3 others
+mkdir other
+cp others/ECM1001.mdd other/BCM1000.mdd
+refused other/BCM1000.mdd \
+    "holds ECU 'ECM1001', but dir/BCM1000.mdd holds ECU 'BCM1000'; refused (--force-ecu takes it)"
 
 # ---- Installs ----
 
@@ -74,6 +81,15 @@ run 0 "$MDD" install --allow-downgrade --move moved/BCM1000.mdd dir
 expect_eq "$(cat "$TMP/out")" \
     "dir/BCM1000.mdd: installed ECU 'BCM1000' revision 00.09.00 (was revision 01.10.00)" "downgrade"
 [ ! -e moved/BCM1000.mdd ] || fail "--move left the source"
+
+cp -p dir/BCM1000.mdd before_force.mdd
+run 0 "$MDD" install --force-ecu other/BCM1000.mdd dir
+expect_eq "$(cat "$TMP/out")" \
+    "dir/BCM1000.mdd: installed ECU 'ECM1001' revision 01.00.00 (was ECU 'BCM1000' revision 00.09.00)" \
+    "--force-ecu"
+run 0 "$MDD" info --json dir/BCM1000.mdd
+expect_eq "$(jq -r .ecu_name "$TMP/out")" ECM1001 "the ECU installed with --force-ecu"
+cp -p before_force.mdd dir/BCM1000.mdd
 
 mkdir empty
 run 0 "$MDD" install new/BCM1000.mdd empty

@@ -57,8 +57,18 @@ expect_eq "$(cat "$TMP/err")" "mdd: $WORK/missing.mdd: open: No such file or dir
 run 1 "$MDD" lookup "$WORK" 22
 expect_eq "$(cat "$TMP/err")" "mdd: $WORK: no MDD files" "empty directory"
 
+run 1 "$MDD" lookup "$f" "27$(printf '%0100d' 0)"
+expect_eq "$(cat "$TMP/err")" \
+    "mdd: $f: no service of variant 'FLXC1000' matches request 27000000000000000000000000000000... (102 bytes)" \
+    "a long request, echoed in part"
 run 2 "$MDD" lookup "$CORPUS" 22f190
 expect_line "mdd lookup: $CORPUS holds 7 ECUs: name one with --ecu" "$TMP/err" "several ECUs"
+# ecu and dtc have no --ecu: they point at a file instead.
+for cmd in ecu dtc; do
+    run 2 "$MDD" $cmd "$CORPUS/"
+    expect_eq "$(cat "$TMP/err")" "mdd $cmd: $CORPUS/ holds 7 ECUs: give one of its files, such as $CORPUS/FLXC1000.mdd
+Try 'mdd $cmd --help'." "$cmd on a directory of several ECUs"
+done
 for bad in 22F 2G "" " 22" 0x22; do
     run 2 "$MDD" lookup "$f" "$bad"
     expect_line "mdd lookup: '$bad' is not a request in hex (pairs of hex digits)" "$TMP/err" \

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # mdd sidecar builds FILE.fb beside each MDD file (a page of header, then the payloads at
 # 8-byte-aligned offsets), leaves a fitting one alone, rebuilds a stale or damaged one, never
-# writes one for a bad chunk, and --clean removes them, leaving the directory as it was.
+# writes one for a bad chunk, and --clean removes them with the verification records and the
+# persisted indexes, leaving the directory as it was.
 source "$(dirname "$0")/lib.bash" "$@"
 
 size_of() { stat -c %s "$1"; }
@@ -59,7 +60,7 @@ grep -q '^mdd: bad/b\.mdd: sidecar: chunk 0: signatures\[0\]: SHA-512 mismatch' 
     fail "bad chunk: message: $(cat "$TMP/err")"
 expect_eq "$(ls -A bad)" b.mdd "bad chunk: files"
 
-# --clean removes exactly the sidecars.
+# --clean removes exactly the sidecars (these files have no record or index).
 run 0 "$MDD" sidecar --clean db
 expect_eq "$(cat "$TMP/out")" "$(printf 'removed db/a.mdd.fb\nremoved db/b.mdd.fb')" "clean"
 expect_eq "$(snapshot db)" "$BEFORE" "the directory after --clean"
@@ -71,6 +72,19 @@ mv db/b.mdd b.mdd.saved
 run 0 "$MDD" sidecar --clean db/b.mdd
 expect_eq "$(cat "$TMP/out")" "removed db/b.mdd.fb" "clean of a removed file's sidecar"
 mv b.mdd.saved db/b.mdd
+
+# --clean removes all three files the library keeps beside an MDD file: an ECU opened in
+# place gets its verification record and persisted index, the sidecar its FILE.fb.
+run 0 "$MDD" gen --ecus 1 gen
+run 0 "$MDD" ecu --strategy inplace gen/BCM1000.mdd
+run 0 "$MDD" sidecar gen
+expect_eq "$(ls -A gen | tr '\n' ' ')" \
+    "BCM1000.mdd BCM1000.mdd.fb BCM1000.mdd.idx BCM1000.mdd.verified " "the files beside an ECU"
+run 0 "$MDD" sidecar --clean gen
+expect_eq "$(cat "$TMP/out")" "removed gen/BCM1000.mdd.fb
+removed gen/BCM1000.mdd.verified
+removed gen/BCM1000.mdd.idx" "clean of the sidecar, the record and the index"
+expect_eq "$(ls -A gen)" BCM1000.mdd "the files beside an ECU after --clean"
 
 run 2 "$MDD" sidecar
 run 2 "$MDD" sidecar --bogus db

@@ -3,8 +3,8 @@
 # Identification_Read, 22 F1 00) and the variant each pattern's value identifies, worked out by
 # hand from the expected values (a 24-bit Identification: 257 = 00 01 01, 16711680 = FF 00 00,
 # 4112 = 00 10 10, 1025 = 00 04 01, 1281 = 00 05 01, 769 = 00 03 01); a value no pattern has
-# and a negative response fall back to the base variant; --json; an ECU without variants;
-# usage errors.
+# and a negative response fall back to the base variant; --json; the exchanges it cannot use
+# noted; an ECU without variants; usage errors.
 source "$(dirname "$0")/lib.bash" "$@"
 f=$CORPUS/FLXC1000.mdd
 [ -e "$f" ] || skip "no FLXC1000.mdd in $CORPUS"
@@ -38,11 +38,24 @@ run 0 "$MDD" identify "$f"  22F190=62F1905744443232323030313141303030303031 \
     22F100=62F100000101
 expect_eq "$(cat "$TMP/out")" FLXC1000_App_0101 "the identifying exchange among others"
 run 0 "$MDD" identify --json "$f" 22F100=62F100000101
-expect_eq "$(cat "$TMP/out")" '{"ecu":"FLXC1000","variant":"FLXC1000_App_0101","matched":true}' \
+expect_eq "$(cat "$TMP/out")" '{"ecu":"FLXC1000","variant":"FLXC1000_App_0101","matched":true,"unused":[]}' \
     "identity as JSON"
 run 0 "$MDD" identify --json "$f" 22F100=62F100000001
-expect_eq "$(cat "$TMP/out")" '{"ecu":"FLXC1000","variant":"FLXC1000","matched":false}' \
+expect_eq "$(cat "$TMP/out")" '{"ecu":"FLXC1000","variant":"FLXC1000","matched":false,"unused":[]}' \
     "the fallback as JSON"
+expect_eq "$(cat "$TMP/err")" "" "the fallback: no note"
+
+# ---- exchanges identification cannot use: a note each, and in JSON ----
+run 0 "$MDD" identify "$f" 22F100=62F1 22F190=62F190 22F100=62F100000101
+expect_eq "$(cat "$TMP/out")" FLXC1000_App_0101 "identified beside unused exchanges"
+expect_eq "$(cat "$TMP/err")" \
+    "mdd: note: $f: '22F100=62F1' not used: its response does not decode: no response of service 'Identification_Read' matches 62 F1
+mdd: note: $f: '22F190=62F190' not used: its request is none that identification sends" \
+    "notes of the unused exchanges"
+run 0 "$MDD" identify --json "$f" 22f100=62f1
+expect_eq "$(cat "$TMP/out")" \
+    '{"ecu":"FLXC1000","variant":"FLXC1000","matched":false,"unused":[{"request":"22f100","response":"62f1","reason":"its response does not decode: no response of service '"'Identification_Read'"' matches 62 F1"}]}' \
+    "unused exchanges in JSON"
 
 # ---- no variants ----
 fg=$CORPUS/functional_groups.mdd

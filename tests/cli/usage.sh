@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-# The command line: help and version succeed, wrong usage exits 2, a missing file exits 1 with
-# a message naming it.
+# The command line: help and version succeed, wrong usage exits 2 with one message (an unknown
+# option, a value an option does not take, a long value echoed in part), a missing file exits 1
+# with a message naming it.
 source "$(dirname "$0")/lib.bash" "$@"
 
 run 0 "$MDD" --help
@@ -19,6 +20,37 @@ run 2 "$MDD" info
 run 2 "$MDD" info a.mdd b.mdd
 run 2 "$MDD" info --bogus a.mdd
 grep -q "unknown option '--bogus'" "$TMP/err" || fail "unknown option: message"
+# usage_error MESSAGE ARGS...: mdd ARGS exits 2 with exactly MESSAGE and the pointer to help.
+usage_error() {
+    local message=$1 help
+    shift
+    run 2 "$MDD" "$@"
+    help="Try 'mdd${2:+ $1} --help'."
+    [[ $1 == -* ]] && help="Try 'mdd --help'."
+    expect_eq "$(cat "$TMP/err")" "$message
+$help" "mdd $*"
+}
+usage_error "mdd: unknown option '--bogus'" --bogus
+usage_error "mdd: unknown option '-x'" -x
+# Every command: an option given a value it does not take, an unknown one, and a long value
+# echoed as its first 32 bytes and its length.
+long=$(head -c 100000 /dev/zero | tr '\0' 'G')
+run 0 "$MDD" --help
+commands=$(sed -n 's/^  \([a-z]*\)  .*/\1/p' "$TMP/out")
+[ "$(wc -w <<<"$commands")" -ge 20 ] || fail "commands from mdd --help: $commands"
+for cmd in $commands; do
+    usage_error "mdd $cmd: option '--help' takes no value" "$cmd" --help=1 x
+    usage_error "mdd $cmd: unknown option '--GGGGGGGGGGGGGGGGGGGGGGGGGGGGGG...' (100002 bytes)" \
+        "$cmd" "--$long" x
+done
+for cmd in info verify ecu services; do
+    usage_error "mdd $cmd: option '--json' takes no value" "$cmd" --json=1 x
+done
+usage_error "mdd lookup: 'GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG...' (100000 bytes) is not a request in hex (pairs of hex digits)" \
+    lookup x.mdd "$long"
+usage_error "mdd lookup: 'GG' is not a request in hex (pairs of hex digits)" lookup x.mdd GG
+usage_error "mdd cat: --index needs a number, not 'GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG...' (100000 bytes)" \
+    cat x.mdd --index "$long"
 run 2 "$MDD" verify
 run 2 "$MDD" cat
 run 2 "$MDD" cat a.mdd --index

@@ -159,6 +159,52 @@ static void test_plan(void **state)
     assert_int_equal(mdd_gen_plan_make("huge", 1, 0, 0, &plan, &err), MDD_ERR_ARG);
 }
 
+/* mdd_gen_plan_check() at its exact bounds: the least the files take, and the total that
+ * aims the largest file at MDD_GEN_MAX_FILE_BYTES. */
+static int plan_fits(uint32_t files, uint64_t total)
+{
+    mdd_gen_plan plan;
+    mdd_error err;
+    assert_int_equal(mdd_gen_plan_make("small", 1, files, total, &plan, &err), MDD_OK);
+    assert_true(plan.total_bytes == total);
+    mdd_status st = mdd_gen_plan_check(&plan, &err);
+    mdd_gen_plan_free(&plan);
+    return st == MDD_OK;
+}
+
+static void test_plan_bounds(void **state)
+{
+    (void)state;
+    uint64_t least = 4 * MDD_GEN_MIN_ECU_BYTES + MDD_GEN_MIN_GROUP_BYTES; /* 5 files, 1 group */
+    assert_true(plan_fits(5, least));
+    assert_false(plan_fits(5, least - 1));
+    assert_true(plan_fits(1, MDD_GEN_MIN_ECU_BYTES));
+    assert_false(plan_fits(1, MDD_GEN_MIN_ECU_BYTES - 1));
+    assert_true(plan_fits(1, MDD_GEN_MAX_FILE_BYTES));
+    assert_false(plan_fits(1, MDD_GEN_MAX_FILE_BYTES + 1));
+    /* The most for the small profile's 5 files, as the refusal names it. */
+    assert_true(plan_fits(5, 53733554));
+    assert_false(plan_fits(5, 53733555));
+    assert_false(plan_fits(5, UINT64_MAX));
+}
+
+/* The plan's aims follow what is left: the files after next share it in their proportions. */
+static void test_plan_aim_rest(void **state)
+{
+    (void)state;
+    mdd_gen_plan plan;
+    mdd_error err;
+    assert_int_equal(mdd_gen_plan_make("small", 1, 0, 3000000, &plan, &err), MDD_OK);
+    uint64_t a = plan.files[3].target_bytes, b = plan.files[4].target_bytes;
+    mdd_gen_plan_aim_rest(&plan, 3, 3000000 - 1000);
+    uint64_t sum = plan.files[3].target_bytes + plan.files[4].target_bytes;
+    assert_true(sum >= 999 && sum <= 1000);
+    assert_true(plan.files[3].target_bytes == (uint64_t)(1000.0 * (double)a / (double)(a + b)));
+    mdd_gen_plan_aim_rest(&plan, 3, 4000000); /* overshot: nothing left */
+    assert_true(plan.files[3].target_bytes == 0 && plan.files[4].target_bytes == 0);
+    mdd_gen_plan_free(&plan);
+}
+
 /* The SHA-512 over every packed file of a small corpus. */
 static void corpus_digest(uint64_t seed, uint8_t digest[MDD_SHA512_SIZE])
 {
@@ -287,6 +333,8 @@ int main(void)
         cmocka_unit_test(test_builder_limit),
         cmocka_unit_test(test_builder_out_of_order),
         cmocka_unit_test(test_plan),
+        cmocka_unit_test(test_plan_bounds),
+        cmocka_unit_test(test_plan_aim_rest),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_pack),
         cmocka_unit_test(test_shapes),

@@ -18,14 +18,15 @@ static int on_option(void *ctx, int option, const char *value)
         return CLI_EXIT_OK;
     case 'r':
         if (cli_parse_uint(value, OPTIONS_MAX_RUNS, &runs) != 0 || runs == 0)
-            return cli_usage_error(&cli_bench_command, "--runs: expected 1 to %d, not '%s'",
-                                   OPTIONS_MAX_RUNS, value);
+            return cli_usage_error(&cli_bench_command, "--runs: expected 1 to %d, not %s",
+                                   OPTIONS_MAX_RUNS, cli_quote(value));
         o->runs = (unsigned)runs;
         return CLI_EXIT_OK;
     default:
         if (options_set_cache(o, value) != 0)
             return cli_usage_error(&cli_bench_command,
-                                   "--cache: expected cold, warm or both, not '%s'", value);
+                                   "--cache: expected cold, warm or both, not %s",
+                                   cli_quote(value));
         return CLI_EXIT_OK;
     }
 }

@@ -24,7 +24,8 @@ static int on_option(void *ctx, int option, const char *value)
         o->chunk_name = value;
     } else if (option == 'i') {
         if (cli_parse_uint(value, SIZE_MAX, &o->index) != 0)
-            return cli_usage_error(&cli_cat_command, "--index needs a number, not '%s'", value);
+            return cli_usage_error(&cli_cat_command, "--index needs a number, not %s",
+                                   cli_quote(value));
         o->has_index = 1;
     } else if (option == 'o') {
         o->out = value;
@@ -82,7 +83,7 @@ static const mdd_chunk *select_chunk(const char *path, const mdd_file *f, const 
     if (o->chunk_name) {
         const mdd_chunk *c = mdd_file_find_chunk(f, o->chunk_name);
         if (!c)
-            cli_error(path, "no chunk named '%s'", o->chunk_name);
+            cli_error(path, "no chunk named %s", cli_quote_name(o->chunk_name));
         return c;
     }
     if (o->index >= f->chunk_count) {

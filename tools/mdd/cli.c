@@ -39,16 +39,45 @@ int cli_error(const char *what, const char *fmt, ...)
     return CLI_EXIT_FAIL;
 }
 
+/* Enough rotating buffers for the values one message echoes. */
+#define SHOWN_BUFFERS 4
+#define SHOWN_SIZE (CLI_ECHO_NAME_BYTES + 48)
+
+static const char *shown(const char *value, const char *quote, int limit)
+{
+    static char buffers[SHOWN_BUFFERS][SHOWN_SIZE];
+    static unsigned next;
+    char *buf = buffers[next++ % SHOWN_BUFFERS];
+    size_t n = strlen(value);
+    if (n <= (size_t)limit)
+        snprintf(buf, SHOWN_SIZE, "%s%s%s", quote, value, quote);
+    else
+        snprintf(buf, SHOWN_SIZE, "%s%.*s...%s (%zu bytes)", quote, limit, value, quote, n);
+    return buf;
+}
+
+const char *cli_quote(const char *value) { return shown(value, "'", CLI_ECHO_BYTES); }
+
+const char *cli_excerpt(const char *value) { return shown(value, "", CLI_ECHO_BYTES); }
+
+const char *cli_quote_name(const char *name) { return shown(name, "'", CLI_ECHO_NAME_BYTES); }
+
 /* Reports what getopt_long rejected: with a leading ':' in shortopts it returns ':' for a
  * missing value and '?' for an unknown option, and argv[optind - 1] is the offending word. */
 static int option_error(const cli_command *cmd, int option, char **argv)
 {
     const char *word = argv[optind - 1];
+    int is_long = strncmp(word, "--", 2) == 0;
     if (option == ':')
-        return cli_usage_error(cmd, "option '%s' needs a value", word);
-    if (optopt && strncmp(word, "--", 2) != 0)
+        return cli_usage_error(cmd, "option %s needs a value", cli_quote(word));
+    if (optopt && !is_long)
         return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-    return cli_usage_error(cmd, "unknown option '%s'", word);
+    /* A long option it knows (so a short name), given a value it does not take (--json=1):
+     * optopt is the option's value then, 0 for an option it does not know. */
+    const char *equals = strchr(word, '=');
+    if (optopt && is_long && equals)
+        return cli_usage_error(cmd, "option '%.*s' takes no value", (int)(equals - word), word);
+    return cli_usage_error(cmd, "unknown option %s", cli_quote(word));
 }
 
 int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
@@ -71,6 +100,14 @@ int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_
     }
     *first_arg = optind;
     return -1;
+}
+
+int cli_takes_option(const cli_command *cmd, const char *name)
+{
+    for (const struct option *o = cmd->longopts; o->name; o++)
+        if (strcmp(o->name, name) == 0)
+            return 1;
+    return 0;
 }
 
 const struct option cli_json_longopts[] = {
@@ -104,8 +141,8 @@ int cli_parse_strategy(const cli_command *cmd, const char *option, const char *v
                        mdd_strategy *strategy)
 {
     if (mdd_strategy_parse(value, strategy, NULL) != MDD_OK)
-        return cli_usage_error(cmd, "%s takes heap, sidecar, inplace or pread, not '%s'", option,
-                               value);
+        return cli_usage_error(cmd, "%s takes heap, sidecar, inplace or pread, not %s", option,
+                               cli_quote(value));
     return CLI_EXIT_OK;
 }
 
@@ -129,8 +166,8 @@ static int parse_size(const char *s, uint64_t *value)
 int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes)
 {
     if (parse_size(value, bytes) != 0)
-        return cli_usage_error(cmd, "--cache-budget takes bytes (optionally K, M or G), not '%s'",
-                               value);
+        return cli_usage_error(cmd, "--cache-budget takes bytes (optionally K, M or G), not %s",
+                               cli_quote(value));
     return CLI_EXIT_OK;
 }
 

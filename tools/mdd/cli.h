@@ -59,10 +59,29 @@ typedef int (*cli_option_fn)(void *ctx, int option, const char *value);
 int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
                       void *ctx, int *first_arg);
 
+/* Whether cmd has the long option --name. */
+int cli_takes_option(const cli_command *cmd, const char *name);
+
 /* For commands whose only option is --json (-j): the long options, and the callback that
  * sets the int flag ctx points to. */
 extern const struct option cli_json_longopts[];
 int cli_json_flag(void *ctx, int option, const char *value);
+
+/* How much of a value from the command line a message echoes: of data (hex, numbers, an
+ * option), and of a name or a path, which the reader needs whole to know what it was. */
+#define CLI_ECHO_BYTES 32
+#define CLI_ECHO_NAME_BYTES 4096
+
+/* value in single quotes for a message, or, when longer than CLI_ECHO_BYTES, its first
+ * CLI_ECHO_BYTES bytes and "..." in quotes and its length: `'2EF190...' (100000 bytes)`.
+ * The text lives until four more calls of it or cli_excerpt(). */
+const char *cli_quote(const char *value);
+
+/* The same without the quotes. */
+const char *cli_excerpt(const char *value);
+
+/* As cli_quote(), for a name or a path: cut at CLI_ECHO_NAME_BYTES. */
+const char *cli_quote_name(const char *name);
 
 /* Prints `mdd NAME: <message>` and a pointer to --help on stderr; returns CLI_EXIT_USAGE.
  * cmd NULL means the top level. */

@@ -58,13 +58,14 @@ void db_print_report(const mdd_db *db)
         fprintf(stderr, "mdd: note: %s\n", mdd_db_report_at(db, i)->message);
 }
 
-/* The ECUs that are the default of their name: the others only count when named. */
-static size_t count_defaults(const mdd_db *db, const mdd_db_ecu **last)
+/* The ECUs that are the default of their name (the others only count when named), and the
+ * first of them. */
+static size_t count_defaults(const mdd_db *db, const mdd_db_ecu **first)
 {
     size_t count = 0;
-    for (size_t i = 0; i < mdd_db_ecu_count(db); i++) {
+    for (size_t i = mdd_db_ecu_count(db); i-- > 0;) {
         if (mdd_db_ecu_is_default(mdd_db_ecu_at(db, i))) {
-            *last = mdd_db_ecu_at(db, i);
+            *first = mdd_db_ecu_at(db, i);
             count++;
         }
     }
@@ -78,13 +79,16 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
         *ecu = mdd_db_find_ecu(db, a->ecu);
         if (!*ecu)
             *ecu = mdd_db_find_ecu_path(db, a->ecu);
-        return *ecu ? CLI_EXIT_OK : cli_error(path, "no ECU named '%s'", a->ecu);
+        return *ecu ? CLI_EXIT_OK : cli_error(path, "no ECU named %s", cli_quote_name(a->ecu));
     }
     size_t count = count_defaults(db, ecu);
     if (count == 0)
         return cli_error(path, "no MDD files");
-    if (count > 1)
+    if (count > 1 && cli_takes_option(a->cmd, "ecu"))
         return cli_usage_error(a->cmd, "%s holds %zu ECUs: name one with --ecu", path, count);
+    if (count > 1)
+        return cli_usage_error(a->cmd, "%s holds %zu ECUs: give one of its files, such as %s",
+                               path, count, mdd_db_ecu_path(*ecu));
     return CLI_EXIT_OK;
 }
 
@@ -108,7 +112,8 @@ int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
 {
     if (a->variant) {
         *layer = mdd_db_find_variant(ecu, a->variant);
-        return *layer ? CLI_EXIT_OK : cli_error(path, "no variant named '%s'", a->variant);
+        return *layer ? CLI_EXIT_OK
+                      : cli_error(path, "no variant named %s", cli_quote_name(a->variant));
     }
     *layer = mdd_db_base_variant(ecu);
     if (*layer)

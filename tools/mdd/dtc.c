@@ -37,8 +37,8 @@ static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
 {
     uint32_t code = 0;
     if (code_arg && db_parse_dtc_code(code_arg, &code) != 0)
-        return cli_usage_error(a->cmd, "'%s' is not a trouble code (decimal, or hex after 0x)",
-                               code_arg);
+        return cli_usage_error(a->cmd, "%s is not a trouble code (decimal, or hex after 0x)",
+                               cli_quote(code_arg));
     mdd_db *db;
     const mdd_db_ecu *ecu;
     int rc = db_open_ecu(path, a, &db, &ecu);

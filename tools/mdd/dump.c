@@ -78,7 +78,8 @@ static int on_option(void *ctx, int option, const char *value)
         return CLI_EXIT_OK;
     const char *name = option == 'd' ? "--max-depth" : "--max-tables";
     if (cli_parse_uint(value, option == 'd' ? UINT32_MAX : UINT64_MAX, &n) != 0)
-        return cli_usage_error(&cli_dump_command, "%s needs a number, not '%s'", name, value);
+        return cli_usage_error(&cli_dump_command, "%s needs a number, not %s", name,
+                               cli_quote(value));
     if (option == 'd')
         limits->max_depth = (uint32_t)n;
     else

@@ -44,7 +44,7 @@ static int encode(const char *path, const db_args *a, const char *service, const
     if (!mdd_db_find_service(layer, service, &s)) {
         char name[128];
         text_format(name, sizeof name, mdd_db_layer_name(layer));
-        rc = cli_error(path, "no service named '%s' in %s '%s'", service,
+        rc = cli_error(path, "no service named %s in %s '%s'", cli_quote_name(service),
                        a->group ? "functional group" : "variant", name);
     } else if (uds_cli_encode_request(layer, &s, values, strlen(values), &bytes, &len, &err) !=
                MDD_OK) {

@@ -7,7 +7,7 @@
  * staging name beside its destination that no reader lists (".NAME.mdd.install"), converted
  * in place there (mdd_convert_file(), crash-safe itself), opened as a database with every
  * check (SHA-512 of each chunk, the EcuData verifier, the index) and compared with the
- * installed revision; only then is it renamed over DIR/NAME.mdd and the directory fsynced. A
+ * installed file (its ECU and revision); only then is it renamed over DIR/NAME.mdd and the directory fsynced. A
  * killed run leaves its staging file, or the temporary files of the copy or the conversion,
  * under names readers ignore; the next run removes them first. */
 #include "cli.h"
@@ -15,6 +15,7 @@
 #include <mdd/convert.h>
 #include <mdd/db.h>
 #include <mdd/file.h>
+#include <mdd_internal/common.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,7 @@ typedef struct install {
     int dir_fd;
     mode_t mode; /* what the installed file gets */
     int allow_downgrade;
+    int force_ecu;
     int move;
 } install;
 
@@ -44,11 +46,13 @@ static int name_paths(install *in)
     size_t n = strlen(base);
     if (n <= 4 || strcmp(base + n - 4, ".mdd") != 0)
         return cli_usage_error(&cli_install_command,
-                               "SRC must be named NAME.mdd (it keeps its name in DIR), not '%s'",
-                               in->src);
-    int a = snprintf(in->target, sizeof in->target, "%s/%s", in->dir, base);
-    int b = snprintf(in->staging, sizeof in->staging, "%s/.%s.install", in->dir, base);
-    if (a < 0 || b < 0 || (size_t)b >= sizeof in->staging)
+                               "SRC must be named NAME.mdd (it keeps its name in DIR), not %s",
+                               cli_quote_name(in->src));
+    char staging_name[4096];
+    int b = snprintf(staging_name, sizeof staging_name, ".%s.install", base);
+    if (b < 0 || (size_t)b >= sizeof staging_name ||
+        mdd_path_join_to(in->target, sizeof in->target, in->dir, base) < 0 ||
+        mdd_path_join_to(in->staging, sizeof in->staging, in->dir, staging_name) < 0)
         return cli_usage_error(&cli_install_command, "the paths are too long");
     return CLI_EXIT_OK;
 }
@@ -194,33 +198,54 @@ static mdd_db *open_installed(const install *in)
     return db;
 }
 
-/* Refuses fresh when it goes back to an older revision than installed's (unless allowed);
- * says what is installed in line. */
-static int compare_revisions(const install *in, const mdd_db_ecu *fresh,
+static int same_bytes(mdd_bytes a, mdd_bytes b)
+{
+    return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+/* Compares fresh with installed and says in line what the install will have done. Refuses
+ * fresh when it holds another ECU (unless forced: the revisions of two ECUs are then not
+ * compared, and line names the ECU replaced), or goes back to an older revision (unless
+ * allowed). */
+static int compare_installed(const install *in, const mdd_db_ecu *fresh,
                              const mdd_db_ecu *installed, char *line, size_t size)
 {
-    char name[128], revision[64], before[64];
+    char name[128], revision[64], old_name[128], old_revision[64];
     printable(mdd_db_ecu_name(fresh), name, sizeof name);
     printable(mdd_db_ecu_revision(fresh), revision, sizeof revision);
+    int n = snprintf(line, size, "%s: installed ECU '%s' revision %s ", in->target, name,
+                     revision);
+    if (n < 0 || (size_t)n >= size)
+        return cli_error(in->target, "the path is too long");
+    line += n;
+    size -= (size_t)n;
     if (!installed) {
-        snprintf(line, size, "%s: installed ECU '%s' revision %s (new)", in->target, name,
-                 revision);
+        snprintf(line, size, "(new)");
         return CLI_EXIT_OK;
     }
-    printable(mdd_db_ecu_revision(installed), before, sizeof before);
+    printable(mdd_db_ecu_name(installed), old_name, sizeof old_name);
+    printable(mdd_db_ecu_revision(installed), old_revision, sizeof old_revision);
+    if (!same_bytes(mdd_db_ecu_name(fresh), mdd_db_ecu_name(installed))) {
+        if (!in->force_ecu)
+            return cli_error(in->src,
+                             "holds ECU '%s', but %s holds ECU '%s'; refused (--force-ecu "
+                             "takes it)",
+                             name, in->target, old_name);
+        snprintf(line, size, "(was ECU '%s' revision %s)", old_name, old_revision);
+        return CLI_EXIT_OK;
+    }
     if (!in->allow_downgrade &&
         mdd_db_revision_compare(mdd_db_ecu_revision(fresh), mdd_db_ecu_revision(installed)) < 0)
         return cli_error(in->src,
                          "revision %s is older than revision %s installed at %s; refused "
                          "(--allow-downgrade takes it)",
-                         revision, before, in->target);
-    snprintf(line, size, "%s: installed ECU '%s' revision %s (was revision %s)", in->target,
-             name, revision, before);
+                         revision, old_revision, in->target);
+    snprintf(line, size, "(was revision %s)", old_revision);
     return CLI_EXIT_OK;
 }
 
-/* Opens the staging file with every check a database makes, and compares its revision with
- * the installed one. line gets what the install will have done. */
+/* Opens the staging file with every check a database makes, and compares it with the
+ * installed one. line gets what the install will have done. */
 static int check_staged(const install *in, char *line, size_t size)
 {
     mdd_db_options opts = mdd_db_options_default();
@@ -234,7 +259,7 @@ static int check_staged(const install *in, char *line, size_t size)
     if (mdd_db_open(paths, 1, &opts, &fresh, &err) != MDD_OK)
         return cli_error(in->src, "%s", message_without(err.message, in->staging));
     mdd_db *installed = open_installed(in);
-    int rc = compare_revisions(in, mdd_db_ecu_at(fresh, 0),
+    int rc = compare_installed(in, mdd_db_ecu_at(fresh, 0),
                                installed ? mdd_db_ecu_at(installed, 0) : NULL, line, size);
     mdd_db_close(installed);
     mdd_db_close(fresh);
@@ -288,6 +313,7 @@ static int on_option(void *ctx, int option, const char *value)
     install *in = ctx;
     switch (option) {
     case 'D': in->allow_downgrade = 1; return CLI_EXIT_OK;
+    case 'E': in->force_ecu = 1; return CLI_EXIT_OK;
     case 'm': in->move = 1; return CLI_EXIT_OK;
     default: return cli_usage_error(&cli_install_command, "unexpected option");
     }
@@ -312,6 +338,7 @@ static int run(int argc, char **argv)
 
 static const struct option longopts[] = {
     {"allow-downgrade", no_argument, NULL, 'D'},
+    {"force-ecu", no_argument, NULL, 'E'},
     {"move", no_argument, NULL, 'm'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -320,23 +347,25 @@ static const struct option longopts[] = {
 const cli_command cli_install_command = {
     .name = "install",
     .summary = "Install a new version of an MDD file into a directory, crash-safely",
-    .synopsis = "[--allow-downgrade] [--move] SRC DIR",
+    .synopsis = "[--allow-downgrade] [--force-ecu] [--move] SRC DIR",
     .help = "Puts SRC (NAME.mdd) into DIR as DIR/NAME.mdd, replacing the file there, so that a\n"
             "crash or a kill at any moment leaves the old file or the new one, never neither\n"
             "and never a partial *.mdd file. SRC is copied beside the destination under a name\n"
             "readers ignore (.NAME.mdd.install), converted in place when compressed, checked\n"
             "as a database opens it (every chunk's SHA-512, the EcuData verifier, the index)\n"
-            "and compared with the installed revision; only then renamed over DIR/NAME.mdd,\n"
-            "and the directory fsynced. Installs into one DIR take turns (a lock on DIR); each\n"
-            "removes first what an interrupted one left. `mdd serve` on DIR picks the new file\n"
-            "up. Prints `DIR/NAME.mdd: installed ECU 'E' revision R (was revision R0)` (or\n"
-            "`(new)`); a refused file leaves DIR as it was and prints `mdd: SRC: reason`.\n\n"
+            "and compared with the installed file (the same ECU, a revision no older); only\n"
+            "then renamed over DIR/NAME.mdd, and the directory fsynced. Installs into one DIR\n"
+            "take turns (a lock on DIR); each removes first what an interrupted one left.\n"
+            "`mdd serve` on DIR picks the new file up. Prints `DIR/NAME.mdd: installed ECU\n"
+            "'E' revision R (was revision R0)` (or `(new)`); a refused file leaves DIR as it was and prints `mdd: SRC: reason`.\n\n"
             "Options:\n"
             "  -D, --allow-downgrade  install a revision older than the installed one\n"
             "                         (refused otherwise)\n"
+            "  -E, --force-ecu        install SRC although it holds another ECU than the\n"
+            "                         installed file (refused otherwise)\n"
             "  -m, --move             remove SRC once it is installed\n"
             "  -h, --help             show this help\n",
-    .shortopts = ":Dmh",
+    .shortopts = ":DEmh",
     .longopts = longopts,
     .run = run,
 };

@@ -16,7 +16,8 @@ static int print_matches(const char *path, const mdd_db_layer *layer, const uint
     if (total == 0) {
         char name[128];
         text_format(name, sizeof name, mdd_db_layer_name(layer));
-        return cli_error(path, "no service of variant '%s' matches request %s", name, hex);
+        return cli_error(path, "no service of variant '%s' matches request %s", name,
+                         cli_excerpt(hex));
     }
     mdd_db_service *matches = malloc(total * sizeof *matches);
     if (!matches)
@@ -61,7 +62,8 @@ static int run(int argc, char **argv)
     if (!request)
         return cli_error("mdd", "out of memory");
     if (db_parse_hex(hex, request) != 0)
-        rc = cli_usage_error(a.cmd, "'%s' is not a request in hex (pairs of hex digits)", hex);
+        rc = cli_usage_error(a.cmd, "%s is not a request in hex (pairs of hex digits)",
+                             cli_quote(hex));
     else
         rc = lookup(argv[first], &a, request, strlen(hex) / 2, hex);
     free(request);

@@ -79,8 +79,10 @@ static int dispatch(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     const cli_command *cmd = find_command(name);
+    if (!cmd && name[0] == '-')
+        return cli_usage_error(NULL, "unknown option %s", cli_quote(name));
     if (!cmd)
-        return cli_usage_error(NULL, "unknown command '%s'", name);
+        return cli_usage_error(NULL, "unknown command %s", cli_quote(name));
     return cmd->run(argc - 1, argv + 1);
 }
 

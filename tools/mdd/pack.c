@@ -54,7 +54,8 @@ static int add_meta(pack_options *o, const char *value)
 {
     const char *eq = strchr(value, '=');
     if (!eq)
-        return cli_usage_error(&cli_pack_command, "--meta needs KEY=VALUE, not '%s'", value);
+        return cli_usage_error(&cli_pack_command, "--meta needs KEY=VALUE, not %s",
+                               cli_quote(value));
     o->meta[o->meta_count++] = (mdd_kv){{(const uint8_t *)value, (size_t)(eq - value)},
                                         cstr_bytes(eq + 1)};
     return CLI_EXIT_OK;
@@ -72,7 +73,8 @@ static int on_option(void *ctx, int option, const char *value)
     case 'm': return add_meta(o, value);
     case 'p':
         if (cli_parse_uint(value, 9, &o->preset) != 0)
-            return cli_usage_error(&cli_pack_command, "--preset needs 0 to 9, not '%s'", value);
+            return cli_usage_error(&cli_pack_command, "--preset needs 0 to 9, not %s",
+                                   cli_quote(value));
         break;
     }
     return CLI_EXIT_OK;
@@ -100,16 +102,18 @@ static int parse_spec(const char *arg, pack_input *in, mdd_chunk *c)
         return cli_error(arg, "out of memory");
     char *name = strchr(in->spec, ':');
     if (!name)
-        return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not '%s'", arg);
+        return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not %s",
+                               cli_quote_name(arg));
     *name++ = '\0';
     in->lzma = take_compression(name);
     char *path = strrchr(name, ':');
     if (!path || path[1] == '\0')
-        return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not '%s'", arg);
+        return cli_usage_error(&cli_pack_command, "--chunk needs TYPE:NAME:PATH, not %s",
+                               cli_quote_name(arg));
     *path++ = '\0';
     in->path = path;
     if (mdd_chunk_type_parse(in->spec, &c->type, NULL) != MDD_OK)
-        return cli_usage_error(&cli_pack_command, "unknown chunk type '%s'", in->spec);
+        return cli_usage_error(&cli_pack_command, "unknown chunk type %s", cli_quote(in->spec));
     if (*name)
         c->name = cstr_bytes(name);
     return CLI_EXIT_OK;
@@ -213,7 +217,8 @@ static int parse_command_line(pack_options *o, int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (first < argc)
-        return cli_usage_error(&cli_pack_command, "unexpected argument '%s'", argv[first]);
+        return cli_usage_error(&cli_pack_command, "unexpected argument %s",
+                               cli_quote_name(argv[first]));
     if (!o->out)
         return cli_usage_error(&cli_pack_command, "-o OUT is required");
     if (!o->ecu)

@@ -3,6 +3,8 @@
 
 #include "cli.h"
 
+#include <mdd_internal/common.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -29,8 +31,8 @@ static int is_mdd_file(const char *dir, const char *name)
         return 0;
     char path[4096];
     struct stat st;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    return mdd_path_join_to(path, sizeof path, dir, name) >= 0 && stat(path, &st) == 0 &&
+           S_ISREG(st.st_mode);
 }
 
 static int compare_paths(const void *a, const void *b)
@@ -49,11 +51,7 @@ static int add_directory(path_list *list, const char *dir)
     while (rc == CLI_EXIT_OK && (e = readdir(d)) != NULL) {
         if (!is_mdd_file(dir, e->d_name))
             continue;
-        size_t size = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(size);
-        if (path)
-            snprintf(path, size, "%s/%s", dir, e->d_name);
-        rc = add_path(list, path);
+        rc = add_path(list, mdd_path_join(dir, e->d_name));
     }
     closedir(d);
     /* An empty directory added nothing, and the list may still have no array to sort. */

@@ -18,7 +18,8 @@ static int parse_byte_option(const cli_command *cmd, const char *option, const c
 {
     if (db_parse_byte(value, byte) == 0)
         return CLI_EXIT_OK;
-    return cli_usage_error(cmd, "%s wants a byte as two hex digits, not '%s'", option, value);
+    return cli_usage_error(cmd, "%s wants a byte as two hex digits, not %s", option,
+                           cli_quote(value));
 }
 
 static int option(void *ctx, int opt, const char *value)

@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* mdd sidecar: builds or refreshes the sidecars (FILE.fb) of MDD files, or removes them. */
+/* mdd sidecar: builds or refreshes the sidecars (FILE.fb) of MDD files, or removes them with
+ * the other files the library keeps beside an MDD file. */
 #include "cli.h"
 #include "paths.h"
 
 #include <mdd/store.h>
+#include <mdd_internal/db.h>
+#include <mdd_internal/store.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Whether the sidecar exists, and which file it is: a rebuild renames a new file over it. */
 typedef struct sidecar_state {
@@ -40,24 +46,41 @@ static int build_one(const char *path, const char *sidecar)
     return CLI_EXIT_OK;
 }
 
-static int clean_one(const char *path, const char *sidecar)
+/* The files the library keeps beside an MDD file: its sidecar (FILE.fb), its verification
+ * record (FILE.verified) and its persisted index (FILE.idx). */
+typedef mdd_status (*companion_path)(const char *mdd_path, char **path, mdd_error *err);
+static const companion_path companions[] = {mdd_sidecar_path, mdd_record_path,
+                                            mdd_db_index_path};
+
+/* Removes what the library keeps beside path, printing each file removed. */
+static int clean_one(const char *path)
 {
-    if (!state_of(sidecar).exists)
-        return CLI_EXIT_OK;
-    mdd_error err;
-    if (mdd_sidecar_remove(path, &err) != MDD_OK)
-        return cli_error(path, "%s", err.message);
-    printf("removed %s\n", sidecar);
-    return CLI_EXIT_OK;
+    int rc = CLI_EXIT_OK;
+    for (size_t i = 0; i < sizeof companions / sizeof companions[0]; i++) {
+        char *companion;
+        mdd_error err;
+        if (companions[i](path, &companion, &err) != MDD_OK) {
+            rc = cli_error(path, "%s", err.message);
+            continue;
+        }
+        if (unlink(companion) == 0)
+            printf("removed %s\n", companion);
+        else if (errno != ENOENT)
+            rc = cli_error(companion, "remove: %s", strerror(errno));
+        free(companion);
+    }
+    return rc;
 }
 
 static int sidecar_one(const char *path, int clean)
 {
+    if (clean)
+        return clean_one(path);
     char *sidecar;
     mdd_error err;
     if (mdd_sidecar_path(path, &sidecar, &err) != MDD_OK)
         return cli_error(path, "%s", err.message);
-    int rc = clean ? clean_one(path, sidecar) : build_one(path, sidecar);
+    int rc = build_one(path, sidecar);
     free(sidecar);
     return rc;
 }
@@ -108,10 +131,12 @@ const cli_command cli_sidecar_command = {
             "sidecar` would: a missing, malformed or stale one is rebuilt crash-safely, and\n"
             "every chunk is checked against its SHA-512 signature. Prints `FILE.fb: built`\n"
             "or `FILE.fb: up to date`.\n\n"
-            "With --clean, removes each sidecar and prints `removed FILE.fb`; an MDD file\n"
-            "without a sidecar prints nothing. Failures print `mdd: FILE: reason` on stderr.\n\n"
+            "With --clean, removes every file the library keeps beside each MDD file: the\n"
+            "sidecar FILE.fb, the verification record FILE.verified and the persisted index\n"
+            "FILE.idx, printing `removed PATH` for each; one without any prints nothing.\n"
+            "Failures print `mdd: FILE: reason` on stderr.\n\n"
             "Options:\n"
-            "  -c, --clean  remove the sidecars instead of building them\n"
+            "  -c, --clean  remove the sidecars, records and indexes instead of building\n"
             "  -h, --help   show this help\n",
     .shortopts = ":ch",
     .longopts = longopts,

@@ -24,7 +24,8 @@ int uds_cli_parse_hex(const cli_command *cmd, const char *what, const char *hex,
     if (st == MDD_ERR_NOMEM)
         return cli_error("mdd", "out of memory");
     if (st != MDD_OK)
-        return cli_usage_error(cmd, "'%s' is not a %s in hex (pairs of hex digits)", hex, what);
+        return cli_usage_error(cmd, "%s is not a %s in hex (pairs of hex digits)",
+                               cli_quote(hex), what);
     return CLI_EXIT_OK;
 }
 

@@ -72,4 +72,14 @@ static inline void mdd_le_put(uint8_t *p, uint64_t v, unsigned bytes)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* Paths: joining a directory and a name, so that "dir/" and "dir" give the same path. */
+
+/* Writes "dir/name" into buf (size bytes, NUL included), with no second '/' when dir already
+ * ends in one, and name alone when dir is empty. Returns the length of the path, or -1 (buf
+ * then holds an empty string, when size > 0) when it does not fit. */
+int mdd_path_join_to(char *buf, size_t size, const char *dir, const char *name);
+
+/* The same path in memory the caller frees, or NULL when out of memory. */
+char *mdd_path_join(const char *dir, const char *name);
+
 #endif

@@ -132,11 +132,13 @@ typedef struct mdd_gen_spec {
     int functional_groups;        /* nonzero: a functional-group database */
     uint64_t seed;
     uint64_t target_bytes;        /* the payload size aimed at (uncompressed) */
+    double share;                 /* the part of the plan's total it was first aimed at */
 } mdd_gen_spec;
 
 typedef struct mdd_gen_plan {
     mdd_gen_spec *files;
     size_t count;
+    uint64_t total_bytes; /* what the payloads of the files are to add up to */
 } mdd_gen_plan;
 
 /* Plans a corpus. profile "small" (5 files, about 3 MB uncompressed) or "adr" (68 files,
@@ -145,6 +147,25 @@ typedef struct mdd_gen_plan {
  * an unknown profile. Release with mdd_gen_plan_free(). */
 mdd_status mdd_gen_plan_make(const char *profile, uint64_t seed, uint32_t files,
                              uint64_t total_bytes, mdd_gen_plan *out, mdd_error *err);
+
+/* What one generated file's payload can be: at least about 0.2 MB for an ECU database and
+ * 0.1 MB for a functional-group database however little is aimed at (these bounds hold for
+ * every seed, with room to spare), at most MDD_GEN_MAX_FILE_BYTES (the most detail makes
+ * more, for every seed). */
+#define MDD_GEN_MIN_ECU_BYTES 320000u
+#define MDD_GEN_MIN_GROUP_BYTES 128000u
+#define MDD_GEN_MAX_FILE_BYTES (20u << 20)
+
+/* Checks that the files of plan can add up to its total: the total is at least the least
+ * they take together, and no file is aimed above MDD_GEN_MAX_FILE_BYTES. Fails with
+ * MDD_ERR_ARG saying which bound, and the totals that fit, otherwise. */
+mdd_status mdd_gen_plan_check(const mdd_gen_plan *plan, mdd_error *err);
+
+/* Aims the files from next on at what is left of the plan's total once the files before
+ * next made done bytes, keeping their proportions: called before each file, it spreads what
+ * the files before missed or overshot their aims by over the rest, so that the corpus adds
+ * up to the total. */
+void mdd_gen_plan_aim_rest(mdd_gen_plan *plan, size_t next, uint64_t done);
 
 /* Frees the plan's list and zeroes it. */
 void mdd_gen_plan_free(mdd_gen_plan *plan);

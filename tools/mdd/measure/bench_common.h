@@ -75,8 +75,6 @@ int bench_evict_file(const char *path);
 
 /* ---- bench_io.c ---- */
 
-/* "dir/name" in a new string the caller frees; NULL when out of memory. */
-char *bench_path_join(const char *dir, const char *name);
 
 /* Writes all len bytes of data to fd, resuming after signals. Returns 0, or -1 with errno
  * set (0 when the descriptor accepted nothing). */

@@ -6,15 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-char *bench_path_join(const char *dir, const char *name)
-{
-    size_t len = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(len);
-    if (p)
-        snprintf(p, len, "%s/%s", dir, name);
-    return p;
-}
-
 int bench_write_all(int fd, const void *data, size_t len)
 {
     for (const char *p = data; len > 0;) {

@@ -5,6 +5,7 @@
 
 #include <mdd/codec.h>
 #include <mdd/file.h>
+#include <mdd_internal/common.h>
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ int corpus_load(const char *dir, corpus *c)
     if (corpus_list(dir, c) != 0)
         return -1;
     for (size_t i = 0; i < c->count; i++) {
-        char *path = bench_path_join(dir, c->names[i]);
+        char *path = mdd_path_join(dir, c->names[i]);
         int rc = path ? corpus_measure_file(path, c) : bench_fail(dir, "out of memory");
         free(path);
         if (rc != 0)

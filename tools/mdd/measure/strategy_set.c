@@ -73,14 +73,14 @@ int set_for_each_file(const strategy_set *set, file_fn fn, void *ctx)
 
 int set_layout(strategy_set *set, const char *root, const corpus *c, const char *from)
 {
-    set->dir = bench_path_join(root, mdd_strategy_name(set->strategy));
+    set->dir = mdd_path_join(root, mdd_strategy_name(set->strategy));
     set->paths = calloc(c->count, sizeof *set->paths);
     set->origins = calloc(c->count, sizeof *set->origins);
     if (!set->dir || !set->paths || !set->origins)
         return bench_fail(root, "out of memory");
     for (size_t i = 0; i < c->count; i++) {
-        set->paths[i] = bench_path_join(set->dir, c->names[i]);
-        set->origins[i] = bench_path_join(from, c->names[i]);
+        set->paths[i] = mdd_path_join(set->dir, c->names[i]);
+        set->origins[i] = mdd_path_join(from, c->names[i]);
         set->count = i + 1;
         if (!set->paths[i] || !set->origins[i])
             return bench_fail(root, "out of memory");
