@@ -261,16 +261,16 @@ done
 # gen: each file it writes follows the same rule; its directory must be one.
 rm -rf "$outs"
 mkdir "$outs"
-run 0 "$MDD" gen --ecus 1 --target-bytes 20000 "$outs/plain"
+run 0 "$MDD" gen --ecus 1 --target-bytes 320000 "$outs/plain"
 name=$(cd "$outs/plain" && ls)
 mkdir "$outs/gen"
 echo old >"$outs/gen-target"
 ln -s ../gen-target "$outs/gen/$name"
-run 0 "$MDD" gen --ecus 1 --target-bytes 20000 "$outs/gen"
+run 0 "$MDD" gen --ecus 1 --target-bytes 320000 "$outs/gen"
 expect_eq "$(readlink "$outs/gen/$name")" ../gen-target "gen: the link"
 cmp -s "$outs/gen-target" "$outs/plain/$name" || fail "gen: the link's target does not hold the file"
 mkfifo "$outs/gen-fifo"
-run 1 "$MDD" gen --ecus 1 --target-bytes 20000 "$outs/gen-fifo"
+run 1 "$MDD" gen --ecus 1 --target-bytes 320000 "$outs/gen-fifo"
 check_failure "$outs/gen-fifo" "gen into a FIFO"
 
 # The files the tool keeps beside an MDD file are its own: one that is not a regular file is
