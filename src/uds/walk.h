@@ -252,7 +252,7 @@ static inline int uds_same_table(mdd_fb_table a, mdd_fb_table b)
 MDD_INTERNAL uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin,
                                      size_t cursor);
 
-/* ---- Raw bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (raw.c) ---- */
+/* ---- Bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (walk_param.c) ---- */
 
 /* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end,
  * with the path. */

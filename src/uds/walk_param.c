@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* A parameter's fields as the walks read them, with its table's header checked once: the
- * decoder reads most fields of every parameter of every message. */
+/* A parameter as both walks take it: its fields, read with its table's header checked once
+ * (the decoder reads most fields of every parameter of every message), where it starts, and
+ * the bits of the parameters without a coded type, RESERVED and MATCHING_REQUEST_PARAM:
+ * unsigned and high-low (docs/adr/0021-uds-messages.md), with the path in errors and the
+ * furthest byte read kept. */
 #include "walk.h"
 
 uds_param_view uds_param_view_at(mdd_param_vec params, uint32_t i)
@@ -50,4 +53,23 @@ uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origi
     if (!v->positioned && w->depth > 0 && is_mux_value(v))
         cursor = origin;
     return uds_param_view_pos(v, origin, cursor);
+}
+
+/* ---- Raw bits ---- */
+
+mdd_status uds_raw_read(uds_walk *w, mdd_bytes msg, uds_pos pos, uint32_t bits, uint64_t *value,
+                        size_t *next)
+{
+    mdd_status st = uds_uint_read(msg, pos, bits, 1, value, next, w->err);
+    if (st != MDD_OK)
+        return uds_blame(w, st);
+    if (*next > w->high)
+        w->high = *next;
+    return MDD_OK;
+}
+
+mdd_status uds_raw_write(uds_walk *w, uds_pos pos, uint32_t bits, uint64_t value, size_t *next)
+{
+    mdd_status st = uds_uint_write(w->out, pos, bits, 1, value, next, w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }
