@@ -8,7 +8,8 @@ writes, under OUT_DIR (the source tree's top):
   include/mdd/ecu_views.h               typed zero-copy views: enums, union tags, view types and
                                         static inline accessors over the read primitives of fb.h
   src/fb/ecu_schema.h                   the verifier's and the dump walker's descriptors
-  src/include/mdd_internal/ecu_fields.h field ids for builders (src/gen, tests)
+  src/include/mdd_internal/ecu_fields.h field ids for builders and for readers that take fields
+                                        by id (src/gen, src/uds, src/db, tests)
   fuzz/ecu_views_walk.h                 a walk that calls every accessor, for fuzz_ecu_views
 
 With --check it writes nothing and exits 1, naming the stale files, when any of them differs
@@ -644,8 +645,10 @@ def fields_header(s):
 
 
 FIELDS_PREAMBLE = """/* Field ids of the EcuData schema, for code that lays out payloads (the corpus generator and
- * the tests' builders): FID_<TABLE>_<FIELD>, and FIDS_<TABLE>, the number of ids of the table.
- * A union field takes two ids: FID_..._TYPE, its tag, then the value. */
+ * the tests' builders) and for readers that take a table's fields by id (the UDS codec reads
+ * them through one header check): FID_<TABLE>_<FIELD>, and FIDS_<TABLE>, the number of ids of
+ * the table. A union field takes two ids: FID_..._TYPE, its tag, then the value. Code outside
+ * the generated files names every field id so (scripts/check-field-ids.py). */
 #ifndef MDD_INTERNAL_ECU_FIELDS_H
 #define MDD_INTERNAL_ECU_FIELDS_H
 

@@ -6,6 +6,8 @@
  * however many layers share it. */
 #include "db_impl.h"
 
+#include <mdd_internal/ecu_fields.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +94,7 @@ static void missing_reason(const check *c, mdd_parent_ref ref, char *reason, siz
         snprintf(reason, size, "has ref type %u, which names no layer", (unsigned)type);
         return;
     }
-    mdd_fb_table target = mdd_fb_union_field(ref.t, 1, type);
+    mdd_fb_table target = mdd_fb_union_field(ref.t, FID_PARENT_REF_REF, type);
     if (target.pos == 0) {
         snprintf(reason, size, "has ref type %s but no table", kind_names[type]);
         return;
@@ -114,7 +116,7 @@ static mdd_status queue_target(check *c, mdd_parent_ref ref)
     uint8_t type = mdd_parent_ref_ref_type(ref);
     if (type == MDD_PARENT_REF_TYPE_NONE || type > MDD_PARENT_REF_TYPE_ECU_SHARED_DATA)
         return MDD_OK;
-    mdd_fb_table target = mdd_fb_union_field(ref.t, 1, type);
+    mdd_fb_table target = mdd_fb_union_field(ref.t, FID_PARENT_REF_REF, type);
     if (target.pos == 0 || set_has(&c->listed, target.pos) || set_has(&c->seen, target.pos))
         return MDD_OK;
     mdd_parent_ref *grown = db_reserve(c->queue, &c->queue_cap, c->queued + 1, sizeof *c->queue);

@@ -19,14 +19,11 @@ static mdd_status key_length(uint64_t length_key_bits, uds_pos pos, uds_fixed *f
     return MDD_OK;
 }
 
-/* Field ids of the StandardLengthType table (schema/ecu_data.fbs). */
-enum { STANDARD_BIT_LENGTH = 0, STANDARD_BIT_MASK = 1, STANDARD_CONDENSED = 2 };
-
 static uds_fixed standard_of(const fb_fields *t)
 {
-    uds_fixed fixed = {fb_fields_u32(t, STANDARD_BIT_LENGTH, 0),
-                       fb_fields_bytes(t, STANDARD_BIT_MASK),
-                       fb_fields_u8(t, STANDARD_CONDENSED, 0) != 0};
+    uds_fixed fixed = {fb_fields_u32(t, FID_STANDARD_LENGTH_TYPE_BIT_LENGTH, 0),
+                       fb_fields_bytes(t, FID_STANDARD_LENGTH_TYPE_BIT_MASK),
+                       fb_fields_u8(t, FID_STANDARD_LENGTH_TYPE_CONDENSED, 0) != 0};
     return fixed;
 }
 
@@ -40,8 +37,8 @@ typedef struct coded_parts {
 
 static mdd_status parts_of(const fb_fields *dct, coded_parts *p, mdd_error *err)
 {
-    p->kind = fb_fields_u8(dct, UDS_DCT_SPECIFIC_DATA - 1, 0);
-    p->length = fb_fields_child(dct, UDS_DCT_SPECIFIC_DATA);
+    p->kind = fb_fields_u8(dct, FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE, 0);
+    p->length = fb_fields_child(dct, FID_DIAG_CODED_TYPE_SPECIFIC_DATA);
     return uds_base_of(dct, &p->base, err);
 }
 

@@ -76,14 +76,14 @@ static mdd_status apply_encoding(mdd_bytes name, uds_base *base, mdd_error *err)
 
 mdd_status uds_base_of(const fb_fields *dct, uds_base *base, mdd_error *err)
 {
-    base->type = fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0);
-    base->high_low = fb_fields_u8(dct, UDS_DCT_HIGH_LOW, 1) != 0;
+    base->type = fb_fields_u8(dct, FID_DIAG_CODED_TYPE_BASE_DATA_TYPE, 0);
+    base->high_low = fb_fields_u8(dct, FID_DIAG_CODED_TYPE_IS_HIGH_LOW_BYTE_ORDER, 1) != 0;
     base->int_encoding = UDS_INT_PLAIN;
     base->text_encoding = default_text_encoding(base->type, base->high_low);
     if (base->type > MDD_DATA_TYPE_A_FLOAT_64)
         return mdd_fail(err, MDD_ERR_FORMAT, "DiagCodedType: unknown base_data_type %u",
                         base->type);
-    mdd_bytes name = fb_fields_string(dct, UDS_DCT_BASE_TYPE_ENCODING);
+    mdd_bytes name = fb_fields_string(dct, FID_DIAG_CODED_TYPE_BASE_TYPE_ENCODING);
     if (!name.ptr || !name.len || is_named(name, &NO_ENCODING))
         return MDD_OK;
     bool numeric = uds_type_is_integer(base->type) || uds_type_is_text(base->type);

@@ -44,14 +44,11 @@ mdd_status uds_compu_default(const uds_compu_ctx *c, const uds_scalar *coded, ud
                     uds_compu_name(mdd_compu_method_category(c->cm)));
 }
 
-/* Field ids of the CompuMethod and PhysicalType tables (schema/ecu_data.fbs). */
-enum { COMPU_CATEGORY = 0 };
-enum { PHYSICAL_BASE_DATA_TYPE = 1 };
-
 /* The category of cm: IDENTICAL when there is no method. */
 static uint8_t category_of(const fb_fields *cm)
 {
-    return cm->t.pos ? fb_fields_u8(cm, COMPU_CATEGORY, 0) : MDD_COMPU_CATEGORY_IDENTICAL;
+    return cm->t.pos ? fb_fields_u8(cm, FID_COMPU_METHOD_CATEGORY, 0)
+                     : MDD_COMPU_CATEGORY_IDENTICAL;
 }
 
 /* The physical type's DataType, or what a method of category without one gives: the coded
@@ -59,7 +56,7 @@ static uint8_t category_of(const fb_fields *cm)
 static uint8_t physical_type_of(uint8_t category, uint8_t coded_type, const fb_fields *pt)
 {
     if (pt->t.pos)
-        return fb_fields_u8(pt, PHYSICAL_BASE_DATA_TYPE, 0);
+        return fb_fields_u8(pt, FID_PHYSICAL_TYPE_BASE_DATA_TYPE, 0);
     switch (category) {
     case MDD_COMPU_CATEGORY_IDENTICAL: return coded_type;
     case MDD_COMPU_CATEGORY_TEXT_TABLE: return MDD_DATA_TYPE_A_UTF_8_STRING;

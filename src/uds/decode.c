@@ -41,17 +41,13 @@ static mdd_status decode_response(uds_walk *w, const mdd_db_service *service, co
     return decode_params_of(w, c->params, out);
 }
 
-/* Field ids of the DiagService and Response tables (schema/ecu_data.fbs). */
-enum { SERVICE_POS_RESPONSES = 2, SERVICE_NEG_RESPONSES = 3 };
-enum { RESPONSE_PARAMS = 1 };
-
 /* The first of responses that the message matches: 1 with c's index, response and params,
  * or 0. */
 static int first_match(uds_walk *w, mdd_fb_vector responses, uds_chosen *c)
 {
     for (uint32_t i = 0; i < responses.count; i++) {
         fb_fields r = fb_fields_element(responses, i);
-        mdd_param_vec params = {fb_fields_vector(&r, RESPONSE_PARAMS, 4)};
+        mdd_param_vec params = {fb_fields_vector(&r, FID_RESPONSE_PARAMS, 4)};
         if (uds_params_match(w, params)) {
             c->message.index = i;
             c->response.t = r.t;
@@ -66,12 +62,12 @@ static int first_match(uds_walk *w, mdd_fb_vector responses, uds_chosen *c)
 static int own_response(uds_walk *w, mdd_diag_service s, uds_chosen *c)
 {
     fb_fields f = fb_fields_of(s.t);
-    if (first_match(w, fb_fields_vector(&f, SERVICE_POS_RESPONSES, 4), c)) {
+    if (first_match(w, fb_fields_vector(&f, FID_DIAG_SERVICE_POS_RESPONSES, 4), c)) {
         c->message.kind = MDD_UDS_POSITIVE;
         return 1;
     }
     c->message.kind = MDD_UDS_NEGATIVE;
-    return first_match(w, fb_fields_vector(&f, SERVICE_NEG_RESPONSES, 4), c);
+    return first_match(w, fb_fields_vector(&f, FID_DIAG_SERVICE_NEG_RESPONSES, 4), c);
 }
 
 /* A global negative response for s: its number follows s's own negative responses. */

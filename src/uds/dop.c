@@ -30,9 +30,6 @@ mdd_status uds_length_key_bits(uds_walk *w, mdd_diag_coded_type dct, size_t byte
     return MDD_OK;
 }
 
-/* Field ids of the NormalDOP table (schema/ecu_data.fbs). */
-enum { NORMAL_COMPU_METHOD = 0, NORMAL_DIAG_CODED_TYPE = 1, NORMAL_PHYSICAL_TYPE = 2 };
-
 /* What reading or writing through a NormalDOP takes of it, read through one check of its
  * header (every value of every message comes this way); its coded type is ready for its
  * own fields. */
@@ -46,12 +43,12 @@ typedef struct normal_parts {
 static int normal_parts_of(const fb_fields *dop, normal_parts *out)
 {
     fb_fields f =
-        fb_fields_child_union(dop, UDS_DOP_SPECIFIC_DATA, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
-    out->dct = fb_fields_child(&f, NORMAL_DIAG_CODED_TYPE);
+        fb_fields_child_union(dop, FID_DOP_SPECIFIC_DATA, MDD_SPECIFIC_DOP_DATA_NORMAL_DOP);
+    out->dct = fb_fields_child(&f, FID_NORMAL_DOP_DIAG_CODED_TYPE);
     if (!out->dct.t.pos)
         return 0;
-    out->compu = fb_fields_child(&f, NORMAL_COMPU_METHOD);
-    out->physical = fb_fields_child(&f, NORMAL_PHYSICAL_TYPE);
+    out->compu = fb_fields_child(&f, FID_NORMAL_DOP_COMPU_METHOD);
+    out->physical = fb_fields_child(&f, FID_NORMAL_DOP_PHYSICAL_TYPE);
     return 1;
 }
 
@@ -102,7 +99,7 @@ static mdd_status read_coded_type(uds_walk *w, const fb_fields *dct, uds_pos pos
 {
     uint64_t bits = 0;
     mdd_status st = MDD_OK;
-    if (fb_fields_u8(dct, UDS_DCT_SPECIFIC_DATA - 1, 0) ==
+    if (fb_fields_u8(dct, FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE, 0) ==
         MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
         st = uds_length_key_bits(w, (mdd_diag_coded_type){dct->t}, pos.byte, &bits);
     if (st != MDD_OK)
@@ -142,7 +139,7 @@ mdd_status uds_read_physical_dop(uds_walk *w, const fb_fields *dop, uds_pos pos,
     uds_scalar coded;
     if ((st = read_coded_type(w, &nd.dct, pos, &coded, next)) != MDD_OK)
         return st;
-    uint8_t coded_type = fb_fields_u8(&nd.dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    uint8_t coded_type = fb_fields_u8(&nd.dct, FID_DIAG_CODED_TYPE_BASE_DATA_TYPE, 0);
     st = uds_compu_fields_to_physical(&nd.compu, coded_type, &nd.physical, &coded, physical,
                                       w->err);
     return st == MDD_OK ? MDD_OK : uds_blame(w, st);

@@ -20,7 +20,7 @@ static int equal_const(mdd_bytes text, const fb_fields *dct, const uds_scalar *v
 {
     mdd_error ignored;
     uds_scalar c;
-    uint8_t type = fb_fields_u8(dct, UDS_DCT_BASE_DATA_TYPE, 0);
+    uint8_t type = fb_fields_u8(dct, FID_DIAG_CODED_TYPE_BASE_DATA_TYPE, 0);
     return uds_scalar_parse(text, type, &c, &ignored) == MDD_OK && uds_scalar_equal(v, &c);
 }
 
@@ -30,7 +30,7 @@ static int equal_const(mdd_bytes text, const fb_fields *dct, const uds_scalar *v
 static void keep(uds_matched *m, const fb_fields *dct, uds_pos pos, const uds_scalar *v,
                  size_t next)
 {
-    if (!m || fb_fields_u8(dct, UDS_DCT_SPECIFIC_DATA - 1, 0) ==
+    if (!m || fb_fields_u8(dct, FID_DIAG_CODED_TYPE_SPECIFIC_DATA_TYPE, 0) ==
                   MDD_SPECIFIC_DATA_TYPE_PARAM_LENGTH_INFO_TYPE)
         return;
     m->has_value = 1;
@@ -43,8 +43,8 @@ static int coded_const_holds(uds_walk *w, const uds_param_view *p, uds_matched *
                              size_t *next)
 {
     fb_fields cc = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST);
-    fb_fields dct = fb_fields_child(&cc, UDS_CODED_CONST_CODED_TYPE);
-    mdd_bytes text = fb_fields_string(&cc, UDS_CODED_CONST_VALUE);
+    fb_fields dct = fb_fields_child(&cc, FID_CODED_CONST_DIAG_CODED_TYPE);
+    mdd_bytes text = fb_fields_string(&cc, FID_CODED_CONST_CODED_VALUE);
     uds_scalar v;
     if (!read_const(w, &dct, pos, &v, next) || !equal_const(text, &dct, &v))
         return 0;
@@ -72,8 +72,8 @@ static int request_repeated(uds_walk *w, const uds_param_view *p, uds_matched *k
                             uds_pos pos, size_t *next)
 {
     fb_fields m = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_MATCHING_REQUEST_PARAM);
-    int32_t at = (int32_t)fb_fields_u32(&m, UDS_MATCHING_REQUEST_BYTE_POS, 0);
-    uint32_t len = fb_fields_u32(&m, UDS_MATCHING_BYTE_LENGTH, 0);
+    int32_t at = (int32_t)fb_fields_u32(&m, FID_MATCHING_REQUEST_PARAM_REQUEST_BYTE_POS, 0);
+    uint32_t len = fb_fields_u32(&m, FID_MATCHING_REQUEST_PARAM_BYTE_LENGTH, 0);
     *next = pos.byte + len;
     if (pos.byte > w->msg.len || len > w->msg.len - pos.byte)
         return 0;

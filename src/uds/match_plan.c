@@ -36,14 +36,14 @@ static int plan_coded_const(uds_match_plan *plan, const uds_param_view *p, uds_m
                             uds_pos pos, size_t *cursor)
 {
     fb_fields cc = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_CODED_CONST);
-    fb_fields dct = fb_fields_child(&cc, UDS_CODED_CONST_CODED_TYPE);
+    fb_fields dct = fb_fields_child(&cc, FID_CODED_CONST_DIAG_CODED_TYPE);
     uds_base base;
     uds_fixed fixed;
     uds_scalar value;
     uint64_t want;
     uds_plan_check *c;
     if (!uds_coded_standard(&dct, &base, &fixed) ||
-        !coded_bits(fb_fields_string(&cc, UDS_CODED_CONST_VALUE), &base, &fixed, &want,
+        !coded_bits(fb_fields_string(&cc, FID_CODED_CONST_CODED_VALUE), &base, &fixed, &want,
                     &value) ||
         !(c = plan_add(plan)) ||
         uds_window_at(SIZE_MAX, pos, fixed.bits, !base.high_low, &c->window, NULL) != MDD_OK)
@@ -67,9 +67,9 @@ static int plan_repeat(uds_match_plan *plan, const uds_param_view *p, uds_matche
     if (!c)
         return 0;
     c->repeat = true;
-    c->at = (int32_t)fb_fields_u32(&mr, UDS_MATCHING_REQUEST_BYTE_POS, 0);
+    c->at = (int32_t)fb_fields_u32(&mr, FID_MATCHING_REQUEST_PARAM_REQUEST_BYTE_POS, 0);
     c->window.start = pos.byte;
-    c->window.n = fb_fields_u32(&mr, UDS_MATCHING_BYTE_LENGTH, 0);
+    c->window.n = fb_fields_u32(&mr, FID_MATCHING_REQUEST_PARAM_BYTE_LENGTH, 0);
     *cursor = pos.byte + c->window.n;
     if (m) {
         m->repeated = (uint32_t)c->window.n;
@@ -85,7 +85,7 @@ static void plan_value(const uds_param_view *p, uds_matched *m)
     if (!m)
         return;
     fb_fields data = uds_param_view_child(p, MDD_PARAM_SPECIFIC_DATA_VALUE);
-    fb_fields dop = fb_fields_child(&data, UDS_VALUE_DOP);
+    fb_fields dop = fb_fields_child(&data, FID_VALUE_DOP);
     m->has_read = uds_normal_read_of(&dop, &m->read);
 }
 

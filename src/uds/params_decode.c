@@ -92,10 +92,6 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, mdd_phys_const pc, uds_po
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
-/* Where the DOP of a LENGTH_KEY and SYSTEM parameter is (schema/ecu_data.fbs; a VALUE's:
- * UDS_VALUE_DOP). */
-enum { LENGTH_KEY_DOP = 0, SYSTEM_DOP = 0 };
-
 /* A value read through a DOP: a later parameter may refer to it. */
 static mdd_status report_value(uds_walk *w, mdd_param p, const uds_scalar *v, uds_pos pos,
                                size_t next)
@@ -112,7 +108,7 @@ static mdd_status through_dop(uds_walk *w, const uds_param_view *pv, uint8_t tag
     fb_fields data = uds_param_view_child(pv, tag);
     fb_fields dop = fb_fields_child(&data, dop_id);
     mdd_param p = pv->param;
-    if (fb_fields_u8(&dop, UDS_DOP_SPECIFIC_DATA - 1, 0) != MDD_SPECIFIC_DOP_DATA_NORMAL_DOP)
+    if (fb_fields_u8(&dop, FID_DOP_SPECIFIC_DATA_TYPE, 0) != MDD_SPECIFIC_DOP_DATA_NORMAL_DOP)
         return uds_decode_dop(w, (mdd_dop){dop.t}, p, pos, next);
     uds_scalar v;
     mdd_status st = uds_read_physical_dop(w, &dop, pos, &v, next);
@@ -208,12 +204,12 @@ static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos
         return phys_const(w, p, pc, pos, next);
     }
     case MDD_PARAM_TYPE_VALUE:
-        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_VALUE, UDS_VALUE_DOP, pos, next);
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_VALUE, FID_VALUE_DOP, pos, next);
     case MDD_PARAM_TYPE_LENGTH_KEY:
-        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_LENGTH_KEY_REF, LENGTH_KEY_DOP, pos,
-                           next);
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_LENGTH_KEY_REF, FID_LENGTH_KEY_REF_DOP,
+                           pos, next);
     case MDD_PARAM_TYPE_SYSTEM:
-        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_SYSTEM, SYSTEM_DOP, pos, next);
+        return through_dop(w, v, MDD_PARAM_SPECIFIC_DATA_SYSTEM, FID_SYSTEM_DOP, pos, next);
     case MDD_PARAM_TYPE_RESERVED: {
         mdd_reserved r = {uds_param_view_data(v, MDD_PARAM_SPECIFIC_DATA_RESERVED)};
         return raw_value(w, p, pos, mdd_reserved_bit_length(r), next);

@@ -170,15 +170,6 @@ typedef struct uds_base {
     mdd_uds_text_encoding text_encoding; /* for strings */
 } uds_base;
 
-/* Field ids of the DiagCodedType table (schema/ecu_data.fbs): the coded reads and writes
- * take its fields through one check of its header. */
-enum {
-    UDS_DCT_BASE_TYPE_ENCODING = 1,
-    UDS_DCT_BASE_DATA_TYPE = 2,
-    UDS_DCT_HIGH_LOW = 3,
-    UDS_DCT_SPECIFIC_DATA = 5
-};
-
 /* The base type of the DiagCodedType dct with its base_type_encoding resolved;
  * MDD_ERR_UNSUPPORTED naming an encoding the codec lacks or one that does not suit the
  * type. */

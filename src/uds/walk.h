@@ -212,10 +212,6 @@ MDD_INTERNAL int uds_normal_read_of(const fb_fields *dop, uds_normal_read *out);
 MDD_INTERNAL mdd_status uds_read_normal(uds_walk *w, const uds_normal_read *r, uds_pos pos,
                                         uds_scalar *physical, size_t *next);
 
-/* Where the DOP table keeps its specific data (schema/ecu_data.fbs): its union tag is the
- * field before. */
-enum { UDS_DOP_SPECIFIC_DATA = 4 };
-
 /* The inverse: writes physical through the NormalDOP dop at pos. last: the parameter ends
  * the PDU. length_key_bits for a PARAM_LENGTH_INFO type (else ignored). */
 MDD_INTERNAL mdd_status uds_write_physical(uds_walk *w, mdd_dop dop, uds_pos pos,
@@ -256,7 +252,7 @@ static inline int uds_same_table(mdd_fb_table a, mdd_fb_table b)
 MDD_INTERNAL uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin,
                                      size_t cursor);
 
-/* ---- Raw bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (raw.c) ---- */
+/* ---- Bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (walk_param.c) ---- */
 
 /* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end,
  * with the path. */
@@ -367,12 +363,6 @@ MDD_INTERNAL mdd_status uds_expect_object(uds_walk *w, uds_json value);
 MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
 
 /* ---- Messages (match.c) ---- */
-
-/* Field ids of the CodedConst and MatchingRequestParam tables (schema/ecu_data.fbs). */
-enum { UDS_CODED_CONST_VALUE = 0, UDS_CODED_CONST_CODED_TYPE = 1 };
-enum { UDS_MATCHING_REQUEST_BYTE_POS = 0, UDS_MATCHING_BYTE_LENGTH = 1 };
-/* Where a Value table keeps its DOP. */
-enum { UDS_VALUE_DOP = 1 };
 
 /* The response a message matched, with its params. */
 typedef struct uds_chosen {

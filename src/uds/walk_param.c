@@ -1,16 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* A parameter's fields as the walks read them, with its table's header checked once: the
- * decoder reads most fields of every parameter of every message. */
+/* A parameter as both walks take it: its fields, read with its table's header checked once
+ * (the decoder reads most fields of every parameter of every message), where it starts, and
+ * the bits of the parameters without a coded type, RESERVED and MATCHING_REQUEST_PARAM:
+ * unsigned and high-low (docs/adr/0021-uds-messages.md), with the path in errors and the
+ * furthest byte read kept. */
 #include "walk.h"
-
-/* Field ids of the Param table (schema/ecu_data.fbs). */
-enum {
-    PARAM_TYPE = 1,
-    PARAM_SHORT_NAME = 2,
-    PARAM_BYTE_POSITION = 6,
-    PARAM_BIT_POSITION = 7,
-    PARAM_SPECIFIC_DATA = 9
-};
 
 uds_param_view uds_param_view_at(mdd_param_vec params, uint32_t i)
 {
@@ -18,17 +12,17 @@ uds_param_view uds_param_view_at(mdd_param_vec params, uint32_t i)
     uint32_t bit = 0;
     v.f = fb_fields_element(params.v, i);
     v.param.t = v.f.t;
-    v.type = fb_fields_u8(&v.f, PARAM_TYPE, 0);
+    v.type = fb_fields_u8(&v.f, FID_PARAM_PARAM_TYPE, 0);
     v.byte = 0;
-    v.positioned = fb_fields_opt_u32(&v.f, PARAM_BYTE_POSITION, &v.byte);
-    fb_fields_opt_u32(&v.f, PARAM_BIT_POSITION, &bit);
+    v.positioned = fb_fields_opt_u32(&v.f, FID_PARAM_BYTE_POSITION, &v.byte);
+    fb_fields_opt_u32(&v.f, FID_PARAM_BIT_POSITION, &bit);
     v.bit = (uint8_t)(bit & 7u);
     return v;
 }
 
 mdd_bytes uds_param_view_name(const uds_param_view *v)
 {
-    return fb_fields_string(&v->f, PARAM_SHORT_NAME);
+    return fb_fields_string(&v->f, FID_PARAM_SHORT_NAME);
 }
 
 mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag)
@@ -38,7 +32,7 @@ mdd_fb_table uds_param_view_data(const uds_param_view *v, uint8_t tag)
 
 fb_fields uds_param_view_child(const uds_param_view *v, uint8_t tag)
 {
-    return fb_fields_child_union(&v->f, PARAM_SPECIFIC_DATA, tag);
+    return fb_fields_child_union(&v->f, FID_PARAM_SPECIFIC_DATA, tag);
 }
 
 /* Whether v is a VALUE whose DOP is a MUX. */
@@ -47,8 +41,8 @@ static int is_mux_value(const uds_param_view *v)
     if (v->type != MDD_PARAM_TYPE_VALUE)
         return 0;
     fb_fields data = uds_param_view_child(v, MDD_PARAM_SPECIFIC_DATA_VALUE);
-    fb_fields dop = fb_fields_child(&data, UDS_VALUE_DOP);
-    return fb_fields_u8(&dop, UDS_DOP_SPECIFIC_DATA - 1, 0) == MDD_SPECIFIC_DOP_DATA_MUX_DOP;
+    fb_fields dop = fb_fields_child(&data, FID_VALUE_DOP);
+    return fb_fields_u8(&dop, FID_DOP_SPECIFIC_DATA_TYPE, 0) == MDD_SPECIFIC_DOP_DATA_MUX_DOP;
 }
 
 uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin, size_t cursor)
@@ -59,4 +53,23 @@ uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origi
     if (!v->positioned && w->depth > 0 && is_mux_value(v))
         cursor = origin;
     return uds_param_view_pos(v, origin, cursor);
+}
+
+/* ---- Raw bits ---- */
+
+mdd_status uds_raw_read(uds_walk *w, mdd_bytes msg, uds_pos pos, uint32_t bits, uint64_t *value,
+                        size_t *next)
+{
+    mdd_status st = uds_uint_read(msg, pos, bits, 1, value, next, w->err);
+    if (st != MDD_OK)
+        return uds_blame(w, st);
+    if (*next > w->high)
+        w->high = *next;
+    return MDD_OK;
+}
+
+mdd_status uds_raw_write(uds_walk *w, uds_pos pos, uint32_t bits, uint64_t value, size_t *next)
+{
+    mdd_status st = uds_uint_write(w->out, pos, bits, 1, value, next, w->err);
+    return st == MDD_OK ? MDD_OK : uds_blame(w, st);
 }

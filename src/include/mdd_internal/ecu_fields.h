@@ -2,8 +2,10 @@
 /* Generated from schema/ecu_data.fbs by schema/generate.py. Do not edit: change the
  * schema and run `make generate`. */
 /* Field ids of the EcuData schema, for code that lays out payloads (the corpus generator and
- * the tests' builders): FID_<TABLE>_<FIELD>, and FIDS_<TABLE>, the number of ids of the table.
- * A union field takes two ids: FID_..._TYPE, its tag, then the value. */
+ * the tests' builders) and for readers that take a table's fields by id (the UDS codec reads
+ * them through one header check): FID_<TABLE>_<FIELD>, and FIDS_<TABLE>, the number of ids of
+ * the table. A union field takes two ids: FID_..._TYPE, its tag, then the value. Code outside
+ * the generated files names every field id so (scripts/check-field-ids.py). */
 #ifndef MDD_INTERNAL_ECU_FIELDS_H
 #define MDD_INTERNAL_ECU_FIELDS_H
 
