@@ -6,7 +6,7 @@
  * however many layers share it. */
 #include "db_impl.h"
 
-#include <mdd_internal/ecu_fields.h>
+#include <mdd_internal/ecu.h>
 
 #include <stdio.h>
 #include <stdlib.h>

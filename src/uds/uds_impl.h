@@ -8,7 +8,7 @@
 #define MDD_UDS_IMPL_H
 
 #include <mdd/ecu_views.h>
-#include <mdd_internal/ecu_fields.h>
+#include <mdd_internal/ecu.h>
 #include <mdd/uds.h>
 
 /* ---- Scalars ---- */

@@ -13,6 +13,7 @@
 #ifndef MDD_INTERNAL_ECU_H
 #define MDD_INTERNAL_ECU_H
 
+#include <mdd_internal/ecu_fields.h>
 #include <mdd_internal/common.h>
 
 #include <mdd/ecu.h>

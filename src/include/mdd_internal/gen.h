@@ -30,7 +30,7 @@
 #ifndef MDD_INTERNAL_GEN_H
 #define MDD_INTERNAL_GEN_H
 
-#include <mdd_internal/ecu_fields.h>
+#include <mdd_internal/ecu.h>
 
 #include <mdd/status.h>
 
