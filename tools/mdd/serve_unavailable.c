@@ -4,16 +4,21 @@
 #include "cli.h"
 
 #include <stdio.h>
-#include <string.h>
 
+static int no_options(void *ctx, int option, const char *value)
+{
+    (void)ctx, (void)option, (void)value;
+    return CLI_EXIT_OK;
+}
+
+/* Usage errors and --help come first, as in every other command; only a well-formed command
+ * line learns that this build cannot serve. */
 static int run(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cli_print_help(&cli_serve_command);
-            return CLI_EXIT_OK;
-        }
-    }
+    int first_arg;
+    int rc = cli_parse_options(&cli_serve_command, argc, argv, no_options, NULL, &first_arg);
+    if (rc >= 0)
+        return rc;
     fprintf(stderr, "mdd serve: built without HTTP support (libevent)\n");
     return CLI_EXIT_FAIL;
 }
