@@ -11,7 +11,7 @@
  * strategy the database is opened (verification on unless --no-verify) and a list of
  * --requests (default 65536) requests is drawn with a fixed seed: each for a random ECU and a
  * random variant or functional group of it, drawn as bench/lookup.c draws them
- * (bench_request_draw()). A lookup is mdd_db_lookup_request() plus a read of the best match's
+ * (bench_request_draw()). A lookup is mdd_db_layer_lookup_request() plus a read of the best match's
  * short name, which lives in the payload: from the mapping under inplace, from the cache
  * under pread (where the database keeps every payload pinned).
  *
@@ -243,12 +243,12 @@ typedef struct lookup_request {
 static const mdd_db_layer *random_layer(const mdd_db *db, uint64_t *seed)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, bench_next_random(seed) % mdd_db_ecu_count(db));
-    uint32_t variants = mdd_db_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_functional_group_count(ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(ecu);
+    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
     if (layers == 0)
         return NULL;
     uint32_t k = (uint32_t)(bench_next_random(seed) % layers);
-    return k < variants ? mdd_db_variant_at(ecu, k) : mdd_db_functional_group_at(ecu, k - variants);
+    return k < variants ? mdd_db_ecu_variant_at(ecu, k) : mdd_db_ecu_functional_group_at(ecu, k - variants);
 }
 
 /* The same list for every process: the seed is fixed and the database's order too. */
@@ -272,7 +272,7 @@ static size_t lookup(const lookup_request *rq)
 {
     mdd_db_service found[MATCHES];
     if (!rq->layer ||
-        mdd_db_lookup_request(rq->layer, rq->q.bytes, rq->q.len, found, MATCHES) == 0)
+        mdd_db_layer_lookup_request(rq->layer, rq->q.bytes, rq->q.len, found, MATCHES) == 0)
         return 0;
     mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found[0].service));
     size_t sum = name.len;

@@ -21,7 +21,7 @@
  * first variant's effective services (draw_query()). A lookup answers one query with room for
  * 8 matches and reads the first match's short name, as a caller would.
  *
- *   indexed   the kind's mdd_db_lookup_*() on the database's index
+ *   indexed   the kind's mdd_db_layer_lookup_*() on the database's index
  *   naive     what the reference implementation does: for every effective service of the
  *             variant (the list is computed once, outside the timing), read its request
  *             prefix (mdd_diag_service_request_prefix()), name, semantic and classes through
@@ -566,14 +566,14 @@ static size_t indexed_lookup(const mdd_db_layer *layer, enum kind kind, const qu
 {
     switch (kind) {
     case REQUEST:
-        return mdd_db_lookup_request(layer, q->request.bytes, q->request.len, out, MATCHES);
-    case NAME: return mdd_db_lookup_name(layer, q->text, out, MATCHES);
-    case SID: return mdd_db_lookup_sid(layer, query_sid(q), out, MATCHES);
+        return mdd_db_layer_lookup_request(layer, q->request.bytes, q->request.len, out, MATCHES);
+    case NAME: return mdd_db_layer_lookup_name(layer, q->text, out, MATCHES);
+    case SID: return mdd_db_layer_lookup_sid(layer, query_sid(q), out, MATCHES);
     case SUBFUNCTION:
-        return mdd_db_lookup_subfunction(layer, query_sid(q), query_subfunction(q), out,
-                                         MATCHES);
-    case CLASS: return mdd_db_lookup_class(layer, q->text, out, MATCHES);
-    default: return mdd_db_lookup_semantic(layer, q->text, out, MATCHES);
+        return mdd_db_layer_lookup_subfunction(layer, query_sid(q), query_subfunction(q), out,
+                                               MATCHES);
+    case CLASS: return mdd_db_layer_lookup_class(layer, q->text, out, MATCHES);
+    default: return mdd_db_layer_lookup_semantic(layer, q->text, out, MATCHES);
     }
 }
 
@@ -882,8 +882,8 @@ int main(int argc, char **argv)
         return 1;
     mdd_db *heap = open_db(dir, "heap.mdd", &payload, MDD_STRATEGY_HEAP);
     mdd_db *inplace = open_db(dir, "inplace.mdd", &payload, MDD_STRATEGY_INPLACE);
-    const mdd_db_layer *layer = mdd_db_find_variant(mdd_db_ecu_at(heap, 0), "BENCH_App_1");
-    const mdd_db_layer *mapped = mdd_db_find_variant(mdd_db_ecu_at(inplace, 0), "BENCH_App_1");
+    const mdd_db_layer *layer = mdd_db_ecu_find_variant(mdd_db_ecu_at(heap, 0), "BENCH_App_1");
+    const mdd_db_layer *mapped = mdd_db_ecu_find_variant(mdd_db_ecu_at(inplace, 0), "BENCH_App_1");
     if (!layer || !mapped)
         bench_die("no variant BENCH_App_1");
     mdd_service_list services = {0};

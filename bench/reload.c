@@ -15,7 +15,7 @@
  *
  * R readers (--readers, default 1: the reload needs a core of its own to be off the hot
  * path) each loop over the requests: acquire the current generation, find the ECU and its
- * base variant, mdd_db_lookup_request(), read the first match's short name (from the
+ * base variant, mdd_db_layer_lookup_request(), read the first match's short name (from the
  * payload's mapping), compare both with the recorded answer, release. Every 64th lookup is
  * timed (CLOCK_MONOTONIC); p99 is over those samples. A lookup whose answer differs from the
  * recorded one counts as failed.
@@ -159,7 +159,7 @@ static void install(const char *dir, const mdd_buffer *bytes)
 static const mdd_db_layer *base_layer(const mdd_db *db)
 {
     const mdd_db_ecu *ecu = mdd_db_find_ecu(db, ECU_NAME);
-    return ecu ? mdd_db_base_variant(ecu) : NULL;
+    return ecu ? mdd_db_ecu_base_variant(ecu) : NULL;
 }
 
 /* The answer to q in db: the total, and the first match's short name in *name. */
@@ -167,7 +167,7 @@ static size_t answer(const mdd_db *db, const bench_request *q, mdd_bytes *name)
 {
     const mdd_db_layer *layer = base_layer(db);
     mdd_db_service s;
-    size_t total = layer ? mdd_db_lookup_request(layer, q->bytes, q->len, &s, 1) : 0;
+    size_t total = layer ? mdd_db_layer_lookup_request(layer, q->bytes, q->len, &s, 1) : 0;
     *name = total ? mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service))
                   : (mdd_bytes){NULL, 0};
     return total;
@@ -192,7 +192,7 @@ static expected *draw_requests(mdd_db_live *live)
         memcpy(e->name_bytes, name.ptr, n);
         e->name = (mdd_bytes){e->name_bytes, n};
     }
-    mdd_db_release(db);
+    mdd_db_live_release(db);
     return want;
 }
 
@@ -208,7 +208,7 @@ static void lookup_once(reader *r, const expected *e)
     mdd_bytes name;
     size_t total = answer(db, &e->q, &name);
     r->failed += !same_answer(e, total, name);
-    mdd_db_release(db);
+    mdd_db_live_release(db);
 }
 
 static void *read_loop(void *arg)
@@ -310,7 +310,7 @@ static void measure_memory(bench *b, phase *p)
     if (mdd_db_memory_report(db, &m, &err) != MDD_OK)
         bench_die("memory report: %s", err.message);
     p->mapped_bytes = m.stores.mapped_bytes;
-    mdd_db_release(db);
+    mdd_db_live_release(db);
     p->deleted_maps = deleted_mappings();
 }
 

@@ -319,7 +319,7 @@ int main(int argc, char **argv)
     mdd_error err;
     if (mdd_db_open(&path, 1, &opts, &db, &err) != MDD_OK)
         bench_die("%s", err.message);
-    const mdd_db_layer *layer = mdd_db_base_variant(mdd_db_ecu_at(db, 0));
+    const mdd_db_layer *layer = mdd_db_ecu_base_variant(mdd_db_ecu_at(db, 0));
     if (calls) {
         for (size_t i = 0; i < BENCH_COUNT(cases); i++)
             if (!only || strcmp(only, cases[i].name) == 0)

@@ -24,7 +24,7 @@ static void print_view(mdd_bytes v, const char *absent)
 static void print_services(const mdd_db_layer *variant, const uint8_t *request, size_t len)
 {
     mdd_db_service matches[16];
-    size_t total = mdd_db_lookup_request(variant, request, len, matches, 16);
+    size_t total = mdd_db_layer_lookup_request(variant, request, len, matches, 16);
     for (size_t i = 0; i < total && i < 16; i++) {
         fputs("  ", stdout);
         print_view(mdd_diag_comm_short_name(mdd_diag_service_diag_comm(matches[i].service)), "");
@@ -37,10 +37,10 @@ static void print_services(const mdd_db_layer *variant, const uint8_t *request, 
 /* Prints every DTC of the ECU, by trouble code: code, display form, name, text. */
 static void print_dtcs(const mdd_db_ecu *ecu)
 {
-    uint32_t count = mdd_db_dtc_count(ecu);
+    uint32_t count = mdd_db_ecu_dtc_count(ecu);
     printf("DTCs: %" PRIu32 "\n", count);
     for (uint32_t i = 0; i < count; i++) {
-        mdd_dtc dtc = mdd_db_dtc_at(ecu, i);
+        mdd_dtc dtc = mdd_db_ecu_dtc_at(ecu, i);
         printf("  %" PRIu32 "  ", mdd_dtc_trouble_code(dtc));
         print_view(mdd_dtc_display_trouble_code(dtc), "-");
         fputs("  ", stdout);
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     }
     printf("ECUs: %zu\n", mdd_db_ecu_count(db));
     const mdd_db_ecu *ecu = mdd_db_find_ecu(db, name);
-    const mdd_db_layer *variant = ecu ? mdd_db_base_variant(ecu) : NULL;
+    const mdd_db_layer *variant = ecu ? mdd_db_ecu_base_variant(ecu) : NULL;
     if (!variant) {
         fprintf(stderr, "ecu_lookup: %s: no ECU named '%s' with a variant\n", dir, name);
         mdd_db_close(db);

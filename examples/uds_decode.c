@@ -68,7 +68,7 @@ int main(int argc, char **argv)
         return 1;
     }
     const mdd_db_ecu *ecu = mdd_db_find_ecu(db, name);
-    const mdd_db_layer *variant = ecu ? mdd_db_base_variant(ecu) : NULL;
+    const mdd_db_layer *variant = ecu ? mdd_db_ecu_base_variant(ecu) : NULL;
     mdd_uds_options opts = mdd_uds_options_default();
     int rc = 1;
     if (!variant)

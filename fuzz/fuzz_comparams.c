@@ -107,10 +107,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
         return 0;
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++)
-        check_layer(mdd_db_variant_at(ecu, i));
-    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++)
-        check_layer(mdd_db_functional_group_at(ecu, i));
+    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu); i++)
+        check_layer(mdd_db_ecu_variant_at(ecu, i));
+    for (uint32_t i = 0; i < mdd_db_ecu_functional_group_count(ecu); i++)
+        check_layer(mdd_db_ecu_functional_group_at(ecu, i));
     mdd_db_close(db);
     return 0;
 }

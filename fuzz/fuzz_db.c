@@ -123,7 +123,7 @@ static int prefix_matches(const mdd_request_prefix *p, const uint8_t *request, s
 static void check_lookup(const layer_services *ls, const uint8_t *request, size_t len)
 {
     mdd_db_service found[4];
-    size_t total = mdd_db_lookup_request(ls->layer, request, len, found, 4);
+    size_t total = mdd_db_layer_lookup_request(ls->layer, request, len, found, 4);
     for (size_t i = 0; i < total && i < 4; i++)
         check(mdd_request_prefix_matches(&found[i].prefix, request, len));
     for (size_t i = 1; i < total && i < 4; i++)
@@ -159,7 +159,7 @@ static void check_names(const mdd_db_ecu *ecu, const layer_services *ls)
             mdd_diag_comm_short_name(mdd_diag_service_diag_comm(ls->at[i].service)), buf,
             sizeof buf);
         mdd_db_service found;
-        check(!name || (mdd_db_find_service(layer, name, &found) &&
+        check(!name || (mdd_db_layer_find_service(layer, name, &found) &&
                         same_name(mdd_diag_comm_short_name(
                                       mdd_diag_service_diag_comm(found.service)),
                                   name)));
@@ -167,9 +167,9 @@ static void check_names(const mdd_db_ecu *ecu, const layer_services *ls)
     const char *name = c_name(mdd_db_layer_name(layer), buf, sizeof buf);
     const mdd_db_layer *by_name = NULL;
     if (name && mdd_present(mdd_db_layer_variant(layer)))
-        by_name = mdd_db_find_variant(ecu, name);
+        by_name = mdd_db_ecu_find_variant(ecu, name);
     else if (name)
-        by_name = mdd_db_find_functional_group(ecu, name);
+        by_name = mdd_db_ecu_find_functional_group(ecu, name);
     check(!name || (by_name && same_name(mdd_db_layer_name(by_name), name)));
 }
 
@@ -250,23 +250,23 @@ static void check_queries_of(const layer_services *ls, mdd_db_service s)
     mdd_db_service_query one = {0};
     if (q.name) {
         one.name = q.name;
-        check_answer(ls, &one, mdd_db_lookup_name(layer, q.name, found, 4), found);
+        check_answer(ls, &one, mdd_db_layer_lookup_name(layer, q.name, found, 4), found);
     }
     one = (mdd_db_service_query){.funct_class = q.funct_class};
     if (q.funct_class)
-        check_answer(ls, &one, mdd_db_lookup_class(layer, q.funct_class, found, 4), found);
+        check_answer(ls, &one, mdd_db_layer_lookup_class(layer, q.funct_class, found, 4), found);
     one = (mdd_db_service_query){.semantic = q.semantic};
     if (q.semantic)
-        check_answer(ls, &one, mdd_db_lookup_semantic(layer, q.semantic, found, 4), found);
+        check_answer(ls, &one, mdd_db_layer_lookup_semantic(layer, q.semantic, found, 4), found);
     one = (mdd_db_service_query){.has_sid = q.has_sid, .sid = q.sid};
     if (q.has_sid)
-        check_answer(ls, &one, mdd_db_lookup_sid(layer, q.sid, found, 4), found);
+        check_answer(ls, &one, mdd_db_layer_lookup_sid(layer, q.sid, found, 4), found);
     one.has_subfunction = q.has_subfunction;
     one.subfunction = q.subfunction;
     if (q.has_subfunction)
         check_answer(ls, &one,
-                     mdd_db_lookup_subfunction(layer, q.sid, q.subfunction, found, 4), found);
-    size_t total = mdd_db_query_services(layer, &q, found, 4);
+                     mdd_db_layer_lookup_subfunction(layer, q.sid, q.subfunction, found, 4), found);
+    size_t total = mdd_db_layer_query_services(layer, &q, found, 4);
     check_answer(ls, &q, total, found);
     /* The service meets its own criteria. */
     check(total >= 1);
@@ -280,9 +280,9 @@ static void check_queries(const layer_services *ls)
 
 static void check_dtcs(const mdd_db_ecu *ecu)
 {
-    for (uint32_t i = 0; i < mdd_db_dtc_count(ecu) && i < MAX_CHECKED; i++) {
+    for (uint32_t i = 0; i < mdd_db_ecu_dtc_count(ecu) && i < MAX_CHECKED; i++) {
         uint32_t first = 0;
-        uint32_t n = mdd_db_find_dtcs(ecu, mdd_dtc_trouble_code(mdd_db_dtc_at(ecu, i)), &first);
+        uint32_t n = mdd_db_ecu_find_dtcs(ecu, mdd_dtc_trouble_code(mdd_db_ecu_dtc_at(ecu, i)), &first);
         check(n >= 1 && first <= i && i < first + n);
     }
 }
@@ -305,8 +305,8 @@ static void check_layer(const mdd_db_ecu *ecu, const mdd_db_layer *layer,
 static void check_db(const mdd_db *db, uint32_t which, const uint8_t *request, size_t len)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    uint32_t variants = mdd_db_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_functional_group_count(ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(ecu);
+    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
     uint32_t first = 0, end = layers < MAX_CHECKED ? layers : MAX_CHECKED;
     if (which != ALL_LAYERS && layers > 0) {
         first = which % layers;
@@ -314,8 +314,8 @@ static void check_db(const mdd_db *db, uint32_t which, const uint8_t *request, s
     }
     for (uint32_t l = first; l < end; l++)
         check_layer(ecu,
-                    l < variants ? mdd_db_variant_at(ecu, l)
-                                 : mdd_db_functional_group_at(ecu, l - variants),
+                    l < variants ? mdd_db_ecu_variant_at(ecu, l)
+                                 : mdd_db_ecu_functional_group_at(ecu, l - variants),
                     request, len);
     check_dtcs(ecu);
 }

@@ -68,21 +68,21 @@ static void use_layer(const mdd_db_layer *layer)
     uint32_t n = mdd_db_layer_service_count(layer);
     for (uint32_t j = 0; j < n; j++) {
         mdd_db_service s = mdd_db_layer_service_at(layer, j);
-        (void)mdd_db_lookup_request(layer, s.prefix.bytes, s.prefix.len, out, RESULTS);
+        (void)mdd_db_layer_lookup_request(layer, s.prefix.bytes, s.prefix.len, out, RESULTS);
         if (s.prefix.len > 1)
-            (void)mdd_db_lookup_subfunction(layer, s.prefix.bytes[0], s.prefix.bytes[1], out,
-                                            RESULTS);
+            (void)mdd_db_layer_lookup_subfunction(layer, s.prefix.bytes[0], s.prefix.bytes[1], out,
+                                                  RESULTS);
         (void)mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service));
     }
     for (unsigned sid = 0; sid < 256; sid += 17)
-        (void)mdd_db_lookup_sid(layer, (uint8_t)sid, out, RESULTS);
-    (void)mdd_db_lookup_name(layer, "DiagnosticSessionControl", out, RESULTS);
-    (void)mdd_db_lookup_class(layer, "ReadDataByIdentifier", out, RESULTS);
-    (void)mdd_db_lookup_semantic(layer, "DATA", out, RESULTS);
+        (void)mdd_db_layer_lookup_sid(layer, (uint8_t)sid, out, RESULTS);
+    (void)mdd_db_layer_lookup_name(layer, "DiagnosticSessionControl", out, RESULTS);
+    (void)mdd_db_layer_lookup_class(layer, "ReadDataByIdentifier", out, RESULTS);
+    (void)mdd_db_layer_lookup_semantic(layer, "DATA", out, RESULTS);
     mdd_db_service_query all = {0};
-    (void)mdd_db_query_services(layer, &all, out, RESULTS);
+    (void)mdd_db_layer_query_services(layer, &all, out, RESULTS);
     mdd_db_service found;
-    (void)mdd_db_find_service(layer, "x", &found);
+    (void)mdd_db_layer_find_service(layer, "x", &found);
 }
 
 /* Every lookup of one layer (which, chosen by the input: one layer's lookups cost what a
@@ -91,19 +91,19 @@ static void use_layer(const mdd_db_layer *layer)
 static void use_index(const mdd_db *db, uint32_t which)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    uint32_t variants = mdd_db_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_functional_group_count(ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(ecu);
+    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
     if (layers) {
         which %= layers;
-        use_layer(which < variants ? mdd_db_variant_at(ecu, which)
-                                   : mdd_db_functional_group_at(ecu, which - variants));
+        use_layer(which < variants ? mdd_db_ecu_variant_at(ecu, which)
+                                   : mdd_db_ecu_functional_group_at(ecu, which - variants));
     }
-    (void)mdd_db_find_variant(ecu, "FUZZ");
-    (void)mdd_db_find_functional_group(ecu, "FUZZ");
+    (void)mdd_db_ecu_find_variant(ecu, "FUZZ");
+    (void)mdd_db_ecu_find_functional_group(ecu, "FUZZ");
     uint32_t first;
-    for (uint32_t i = 0; i < mdd_db_dtc_count(ecu); i++) {
-        uint32_t code = mdd_dtc_trouble_code(mdd_db_dtc_at(ecu, i));
-        check(mdd_db_find_dtcs(ecu, code, &first) <= mdd_db_dtc_count(ecu));
+    for (uint32_t i = 0; i < mdd_db_ecu_dtc_count(ecu); i++) {
+        uint32_t code = mdd_dtc_trouble_code(mdd_db_ecu_dtc_at(ecu, i));
+        check(mdd_db_ecu_find_dtcs(ecu, code, &first) <= mdd_db_ecu_dtc_count(ecu));
     }
 }
 

@@ -38,9 +38,9 @@ static void check_charts(const mdd_db_layer *layer)
 {
     mdd_state_chart charts[ROOM];
     uint32_t total = 0, counted = 0;
-    if (mdd_query_state_charts(layer, charts, ROOM, &total, NULL) != MDD_OK)
+    if (mdd_db_layer_state_charts(layer, charts, ROOM, &total, NULL) != MDD_OK)
         return;
-    check(mdd_query_state_charts(layer, NULL, 0, &counted, NULL) == MDD_OK && counted == total);
+    check(mdd_db_layer_state_charts(layer, NULL, 0, &counted, NULL) == MDD_OK && counted == total);
     mdd_bytes names[ROOM];
     uint32_t n = total < ROOM ? total : ROOM;
     for (uint32_t i = 0; i < n; i++)
@@ -52,9 +52,9 @@ static void check_jobs(const mdd_db_layer *layer)
 {
     mdd_single_ecu_job jobs[ROOM];
     uint32_t total = 0, counted = 0;
-    if (mdd_query_jobs(layer, jobs, ROOM, &total, NULL) != MDD_OK)
+    if (mdd_db_layer_jobs(layer, jobs, ROOM, &total, NULL) != MDD_OK)
         return;
-    check(mdd_query_jobs(layer, NULL, 0, &counted, NULL) == MDD_OK && counted == total);
+    check(mdd_db_layer_jobs(layer, NULL, 0, &counted, NULL) == MDD_OK && counted == total);
     mdd_bytes names[ROOM];
     uint32_t n = total < ROOM ? total : ROOM;
     for (uint32_t i = 0; i < n; i++) {
@@ -66,7 +66,7 @@ static void check_jobs(const mdd_db_layer *layer)
             memcpy(buf, names[i].ptr, names[i].len);
         buf[names[i].len] = '\0';
         mdd_single_ecu_job found;
-        check(mdd_query_find_job(layer, buf, &found, NULL) == MDD_OK &&
+        check(mdd_db_layer_find_job(layer, buf, &found, NULL) == MDD_OK &&
               found.t.pos == jobs[i].t.pos);
     }
     check_distinct(names, n);
@@ -76,7 +76,7 @@ static void check_sdgs(mdd_sdgs sdgs)
 {
     mdd_sdg_node nodes[ROOM];
     uint32_t total = 0;
-    if (mdd_query_sdg_nodes(sdgs, nodes, ROOM, &total, NULL) != MDD_OK)
+    if (mdd_sdgs_nodes(sdgs, nodes, ROOM, &total, NULL) != MDD_OK)
         return;
     uint32_t n = total < ROOM ? total : ROOM;
     for (uint32_t i = 0; i < n; i++) {
@@ -90,11 +90,11 @@ static void check_comm(const mdd_db_layer *layer, mdd_diag_comm comm)
 {
     mdd_required_state states[ROOM];
     uint32_t total = 0;
-    if (mdd_query_required_states(layer, comm, states, ROOM, &total, NULL) == MDD_OK)
+    if (mdd_db_layer_required_states(layer, comm, states, ROOM, &total, NULL) == MDD_OK)
         check(total == mdd_pre_condition_state_ref_vec_count(
                            mdd_diag_comm_pre_condition_state_refs(comm)));
     mdd_triggered_transition transitions[ROOM];
-    if (mdd_query_triggered_transitions(layer, comm, transitions, ROOM, &total, NULL) == MDD_OK)
+    if (mdd_db_layer_triggered_transitions(layer, comm, transitions, ROOM, &total, NULL) == MDD_OK)
         check(total ==
               mdd_state_transition_ref_vec_count(mdd_diag_comm_state_transition_refs(comm)));
     check_sdgs(mdd_diag_comm_sdgs(comm));
@@ -111,8 +111,8 @@ static void check_layer(const mdd_db_layer *layer)
         check_sdgs(mdd_request_sdgs(mdd_diag_service_request(s)));
     }
     mdd_variant_match matches[ROOM];
-    uint32_t total = mdd_query_variant_matches(layer, matches, ROOM);
-    check(mdd_query_variant_matches(layer, NULL, 0) == total);
+    uint32_t total = mdd_db_layer_variant_matches(layer, matches, ROOM);
+    check(mdd_db_layer_variant_matches(layer, NULL, 0) == total);
     for (uint32_t i = 1; i < total && i < ROOM; i++)
         check(matches[i].pattern >= matches[i - 1].pattern);
 }
@@ -126,13 +126,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
         return 0;
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    uint32_t variants = mdd_db_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_functional_group_count(ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(ecu);
+    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
     for (uint32_t l = 0; l < layers && l < MAX_CHECKED; l++)
-        check_layer(l < variants ? mdd_db_variant_at(ecu, l)
-                                 : mdd_db_functional_group_at(ecu, l - variants));
-    for (uint32_t i = 0; i < mdd_db_dtc_count(ecu) && i < MAX_CHECKED; i++)
-        check_sdgs(mdd_dtc_sdgs(mdd_db_dtc_at(ecu, i)));
+        check_layer(l < variants ? mdd_db_ecu_variant_at(ecu, l)
+                                 : mdd_db_ecu_functional_group_at(ecu, l - variants));
+    for (uint32_t i = 0; i < mdd_db_ecu_dtc_count(ecu) && i < MAX_CHECKED; i++)
+        check_sdgs(mdd_dtc_sdgs(mdd_db_ecu_dtc_at(ecu, i)));
     mdd_db_close(db);
     return 0;
 }

@@ -65,10 +65,10 @@ static int uds_fuzz_pick(const uint8_t **data, size_t *size, const mdd_db_ecu **
     *data += UDS_FUZZ_PICK_BYTES;
     *size -= UDS_FUZZ_PICK_BYTES;
     *ecu = uds_fuzz_ecu(d[0] % uds_fuzz_ecu_count());
-    uint32_t variants = mdd_db_variant_count(*ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(*ecu);
     if (variants == 0)
         return 0;
-    *layer = mdd_db_variant_at(*ecu, d[1] % variants);
+    *layer = mdd_db_ecu_variant_at(*ecu, d[1] % variants);
     uint32_t services = mdd_db_layer_service_count(*layer);
     if (services == 0)
         return 0;

@@ -201,28 +201,28 @@ mdd_ecu_data mdd_db_ecu_data(const mdd_db_ecu *ecu);
 /* ---- Layers: variants and functional groups ---- */
 
 /* Number of variants, in EcuData order. */
-uint32_t mdd_db_variant_count(const mdd_db_ecu *ecu);
+uint32_t mdd_db_ecu_variant_count(const mdd_db_ecu *ecu);
 
 /* Variant i in EcuData order, or NULL past the end. Owned by the database. */
-const mdd_db_layer *mdd_db_variant_at(const mdd_db_ecu *ecu, uint32_t i);
+const mdd_db_layer *mdd_db_ecu_variant_at(const mdd_db_ecu *ecu, uint32_t i);
 
 /* The variant whose DiagLayer short_name is name (the first in EcuData order when several
  * are), or NULL. */
-const mdd_db_layer *mdd_db_find_variant(const mdd_db_ecu *ecu, const char *name);
+const mdd_db_layer *mdd_db_ecu_find_variant(const mdd_db_ecu *ecu, const char *name);
 
 /* The first variant marked is_base_variant, else the first variant, or NULL when the ECU has
  * none. */
-const mdd_db_layer *mdd_db_base_variant(const mdd_db_ecu *ecu);
+const mdd_db_layer *mdd_db_ecu_base_variant(const mdd_db_ecu *ecu);
 
 /* Number of functional groups, in EcuData order. */
-uint32_t mdd_db_functional_group_count(const mdd_db_ecu *ecu);
+uint32_t mdd_db_ecu_functional_group_count(const mdd_db_ecu *ecu);
 
 /* Functional group i in EcuData order, or NULL past the end. */
-const mdd_db_layer *mdd_db_functional_group_at(const mdd_db_ecu *ecu, uint32_t i);
+const mdd_db_layer *mdd_db_ecu_functional_group_at(const mdd_db_ecu *ecu, uint32_t i);
 
 /* The functional group whose DiagLayer short_name is name (the first when several are), or
  * NULL. */
-const mdd_db_layer *mdd_db_find_functional_group(const mdd_db_ecu *ecu, const char *name);
+const mdd_db_layer *mdd_db_ecu_find_functional_group(const mdd_db_ecu *ecu, const char *name);
 
 /* The ECU the layer belongs to. */
 const mdd_db_ecu *mdd_db_layer_ecu(const mdd_db_layer *layer);
@@ -257,7 +257,7 @@ mdd_db_service mdd_db_layer_service_at(const mdd_db_layer *layer, uint32_t i);
 
 /* Finds the effective service named name exactly (bytewise): returns 1 and fills *out, or
  * 0. */
-int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_service *out);
+int mdd_db_layer_find_service(const mdd_db_layer *layer, const char *name, mdd_db_service *out);
 
 /* The lookups below find effective services of a layer (a variant or a functional group)
  * through the index: each writes the first min(total, cap) matches to out (out may be NULL
@@ -270,40 +270,40 @@ int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_serv
  * to send: longest prefix first, then in byte order of the prefixes (several prefixes of one
  * length match only a request shorter than them), then by name. Costs two binary searches
  * per distinct prefix length of the layer plus the matches. */
-size_t mdd_db_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
-                             mdd_db_service *out, size_t cap);
+size_t mdd_db_layer_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
+                                   mdd_db_service *out, size_t cap);
 
 /* Every service whose prefix starts with the service id sid (the empty prefix does not), in
- * the order of mdd_db_lookup_request(). */
-size_t mdd_db_lookup_sid(const mdd_db_layer *layer, uint8_t sid, mdd_db_service *out,
-                         size_t cap);
+ * the order of mdd_db_layer_lookup_request(). */
+size_t mdd_db_layer_lookup_sid(const mdd_db_layer *layer, uint8_t sid, mdd_db_service *out,
+                               size_t cap);
 
 /* Every service whose prefix starts with sid and then the sub-function byte subfunction, the
  * suppress-positive-response bit (0x80) ignored on both sides, in the order of
- * mdd_db_lookup_request(). The sub-function is the prefix's second byte, whatever param it
+ * mdd_db_layer_lookup_request(). The sub-function is the prefix's second byte, whatever param it
  * comes from. */
-size_t mdd_db_lookup_subfunction(const mdd_db_layer *layer, uint8_t sid, uint8_t subfunction,
-                                 mdd_db_service *out, size_t cap);
+size_t mdd_db_layer_lookup_subfunction(const mdd_db_layer *layer, uint8_t sid, uint8_t subfunction,
+                                       mdd_db_service *out, size_t cap);
 
 /* Every service whose DiagComm short_name is name without case: several only when their
  * names differ in case alone, then in byte order. */
-size_t mdd_db_lookup_name(const mdd_db_layer *layer, const char *name, mdd_db_service *out,
-                          size_t cap);
+size_t mdd_db_layer_lookup_name(const mdd_db_layer *layer, const char *name, mdd_db_service *out,
+                                size_t cap);
 
 /* Every service with a FunctClass (DiagComm.funct_class) whose short_name is funct_class,
  * by name. */
-size_t mdd_db_lookup_class(const mdd_db_layer *layer, const char *funct_class,
-                           mdd_db_service *out, size_t cap);
+size_t mdd_db_layer_lookup_class(const mdd_db_layer *layer, const char *funct_class,
+                                 mdd_db_service *out, size_t cap);
 
 /* Every service whose DiagComm semantic is semantic, by name. */
-size_t mdd_db_lookup_semantic(const mdd_db_layer *layer, const char *semantic,
-                              mdd_db_service *out, size_t cap);
+size_t mdd_db_layer_lookup_semantic(const mdd_db_layer *layer, const char *semantic,
+                                    mdd_db_service *out, size_t cap);
 
-/* Criteria for mdd_db_query_services(): a service must meet every one that is set. */
+/* Criteria for mdd_db_layer_query_services(): a service must meet every one that is set. */
 typedef struct mdd_db_service_query {
-    const char *name;        /* as mdd_db_lookup_name(); NULL for any */
-    const char *funct_class; /* as mdd_db_lookup_class(); NULL for any */
-    const char *semantic;    /* as mdd_db_lookup_semantic(); NULL for any */
+    const char *name;        /* as mdd_db_layer_lookup_name(); NULL for any */
+    const char *funct_class; /* as mdd_db_layer_lookup_class(); NULL for any */
+    const char *semantic;    /* as mdd_db_layer_lookup_semantic(); NULL for any */
     int has_sid;             /* nonzero: the prefix starts with sid */
     uint8_t sid;
     int has_subfunction;     /* nonzero: the prefix's second byte is subfunction, 0x80 ignored */
@@ -314,28 +314,28 @@ typedef struct mdd_db_service_query {
  * in the order of the lookup of the most selective criterion set (name, then sub-function,
  * SID, class, semantic), else by name. Costs that lookup plus a check of each of its
  * matches. */
-size_t mdd_db_query_services(const mdd_db_layer *layer, const mdd_db_service_query *q,
-                             mdd_db_service *out, size_t cap);
+size_t mdd_db_layer_query_services(const mdd_db_layer *layer, const mdd_db_service_query *q,
+                                   mdd_db_service *out, size_t cap);
 
 /* ---- DTCs ---- */
 
 /* Number of DTCs of the ECU. */
-uint32_t mdd_db_dtc_count(const mdd_db_ecu *ecu);
+uint32_t mdd_db_ecu_dtc_count(const mdd_db_ecu *ecu);
 
 /* DTC i in order of trouble code (EcuData order among equal codes), or an absent view past
  * the end. */
-mdd_dtc mdd_db_dtc_at(const mdd_db_ecu *ecu, uint32_t i);
+mdd_dtc mdd_db_ecu_dtc_at(const mdd_db_ecu *ecu, uint32_t i);
 
 /* Returns how many DTCs have trouble code code, and sets *first to the index (for
- * mdd_db_dtc_at()) of the first of them when there are any. */
-uint32_t mdd_db_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first);
+ * mdd_db_ecu_dtc_at()) of the first of them when there are any. */
+uint32_t mdd_db_ecu_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first);
 
 /* ---- Live databases: reloads while readers run ---- */
 
 /* A database that follows the *.mdd files of a directory. It holds one current generation,
  * an mdd_db as mdd_db_open_dir() makes one. mdd_db_live_reload() opens and verifies what
  * changed beside it and then swaps the new generation in at once; a reader holds a
- * generation from mdd_db_live_acquire() to mdd_db_release(), so every lookup sees one
+ * generation from mdd_db_live_acquire() to mdd_db_live_release(), so every lookup sees one
  * generation whole and every view from it stays valid until the release. Acquiring and
  * releasing take no lock (reference counts; a reload waits for readers that are inside
  * mdd_db_live_acquire() at its swap). Generations share the ECUs of unchanged files: a
@@ -350,14 +350,14 @@ typedef struct mdd_db_live mdd_db_live;
 mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
                                 mdd_db_live **out, mdd_error *err);
 
-/* The current generation, held for the caller until mdd_db_release(): a database for every
+/* The current generation, held for the caller until mdd_db_live_release(): a database for every
  * call above but mdd_db_close(). Never NULL. Safe from any number of threads, also while a
  * reload runs. */
 const mdd_db *mdd_db_live_acquire(mdd_db_live *live);
 
 /* Gives up a hold from mdd_db_live_acquire(); the generation is closed with its last hold
  * (the live database holds its current one). Safe on NULL. */
-void mdd_db_release(const mdd_db *db);
+void mdd_db_live_release(const mdd_db *db);
 
 /* What a reload did, file by file. */
 typedef struct mdd_db_reload_stats {

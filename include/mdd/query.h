@@ -28,8 +28,8 @@ extern "C" {
 
 /* The layer's effective state charts (see above) into out[0..cap), their number in *total.
  * Fails with MDD_ERR_LIMIT (depth or work); *total is then 0. */
-mdd_status mdd_query_state_charts(const mdd_db_layer *layer, mdd_state_chart *out,
-                                  uint32_t cap, uint32_t *total, mdd_error *err);
+mdd_status mdd_db_layer_state_charts(const mdd_db_layer *layer, mdd_state_chart *out,
+                                     uint32_t cap, uint32_t *total, mdd_error *err);
 
 /* A state that a service requires (one of its DiagComm.pre_condition_state_refs). */
 typedef struct mdd_required_state {
@@ -40,10 +40,10 @@ typedef struct mdd_required_state {
 
 /* The states that comm requires, in stored order, each with the chart among the layer's
  * effective ones that lists it (the same table, else the first chart with a state of that
- * short name). Fails as mdd_query_state_charts(). */
-mdd_status mdd_query_required_states(const mdd_db_layer *layer, mdd_diag_comm comm,
-                                     mdd_required_state *out, uint32_t cap, uint32_t *total,
-                                     mdd_error *err);
+ * short name). Fails as mdd_db_layer_state_charts(). */
+mdd_status mdd_db_layer_required_states(const mdd_db_layer *layer, mdd_diag_comm comm,
+                                        mdd_required_state *out, uint32_t cap, uint32_t *total,
+                                        mdd_error *err);
 
 /* A transition that a service triggers (one of its DiagComm.state_transition_refs). */
 typedef struct mdd_triggered_transition {
@@ -52,32 +52,32 @@ typedef struct mdd_triggered_transition {
 } mdd_triggered_transition;
 
 /* The transitions that comm triggers, in stored order, each with its chart as for
- * mdd_query_required_states(). Fails as mdd_query_state_charts(). */
-mdd_status mdd_query_triggered_transitions(const mdd_db_layer *layer, mdd_diag_comm comm,
-                                           mdd_triggered_transition *out, uint32_t cap,
-                                           uint32_t *total, mdd_error *err);
+ * mdd_db_layer_required_states(). Fails as mdd_db_layer_state_charts(). */
+mdd_status mdd_db_layer_triggered_transitions(const mdd_db_layer *layer, mdd_diag_comm comm,
+                                              mdd_triggered_transition *out, uint32_t cap,
+                                              uint32_t *total, mdd_error *err);
 
 /* ---- Single-ECU jobs ---- */
 
 /* The layer's effective single-ECU jobs (see above) into out[0..cap), their number in
  * *total. A job's name is its DiagComm short_name; its parameters are the views
  * mdd_single_ecu_job_input_params(), _output_params() and _neg_output_params(). Fails as
- * mdd_query_state_charts(). */
-mdd_status mdd_query_jobs(const mdd_db_layer *layer, mdd_single_ecu_job *out, uint32_t cap,
-                          uint32_t *total, mdd_error *err);
+ * mdd_db_layer_state_charts(). */
+mdd_status mdd_db_layer_jobs(const mdd_db_layer *layer, mdd_single_ecu_job *out, uint32_t cap,
+                             uint32_t *total, mdd_error *err);
 
 /* The effective job whose short name equals name (bytewise, as services are named): MDD_OK
  * with *out set, MDD_ERR_NOT_FOUND when the layer has none, or the failures above. */
-mdd_status mdd_query_find_job(const mdd_db_layer *layer, const char *name,
-                              mdd_single_ecu_job *out, mdd_error *err);
+mdd_status mdd_db_layer_find_job(const mdd_db_layer *layer, const char *name,
+                                 mdd_single_ecu_job *out, mdd_error *err);
 
 /* ---- Special data groups ---- */
 
-/* The deepest nesting of groups mdd_query_sdg_nodes() follows, counting the outer groups
+/* The deepest nesting of groups mdd_sdgs_nodes() follows, counting the outer groups
  * as depth 0. */
 #define MDD_SDG_MAX_DEPTH 32u
 
-/* The most nodes mdd_query_sdg_nodes() visits: groups that many items share could otherwise
+/* The most nodes mdd_sdgs_nodes() visits: groups that many items share could otherwise
  * make a small payload an exponential tree. */
 #define MDD_SDG_MAX_NODES (1u << 20)
 
@@ -95,8 +95,8 @@ typedef struct mdd_sdg_node {
  * MDD_ERR_LIMIT for groups nested deeper than MDD_SDG_MAX_DEPTH or more than
  * MDD_SDG_MAX_NODES nodes, the message naming the path
  * (for example "sdgs[0].sds[3]: unknown SDxorSDG tag 7"); *total is then 0. */
-mdd_status mdd_query_sdg_nodes(mdd_sdgs sdgs, mdd_sdg_node *out, uint32_t cap,
-                               uint32_t *total, mdd_error *err);
+mdd_status mdd_sdgs_nodes(mdd_sdgs sdgs, mdd_sdg_node *out, uint32_t cap,
+                          uint32_t *total, mdd_error *err);
 
 /* ---- Variant identification ---- */
 
@@ -113,8 +113,8 @@ typedef struct mdd_variant_match {
 
 /* The conditions of every identification pattern of layer's variant, pattern by pattern in
  * stored order, into out[0..cap); returns their number (0 for a functional group). */
-uint32_t mdd_query_variant_matches(const mdd_db_layer *layer, mdd_variant_match *out,
-                                   uint32_t cap);
+uint32_t mdd_db_layer_variant_matches(const mdd_db_layer *layer, mdd_variant_match *out,
+                                      uint32_t cap);
 
 #ifdef __cplusplus
 }

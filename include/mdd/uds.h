@@ -11,8 +11,8 @@
  * docs/adr/0021-uds-messages.md (messages).
  *
  * Every call takes the layer whose services describe the messages: a variant
- * (mdd_db_find_variant(), mdd_db_base_variant()) or a functional group
- * (mdd_db_find_functional_group()), whose services, sent as functional requests, encode and
+ * (mdd_db_ecu_find_variant(), mdd_db_ecu_base_variant()) or a functional group
+ * (mdd_db_ecu_find_functional_group()), whose services, sent as functional requests, encode and
  * decode as a variant's do.
  *
  * Errors name the parameter path ("/Rec/A") and the byte offset in the message. Hostile
@@ -165,7 +165,7 @@ typedef struct mdd_uds_decoded {
 } mdd_uds_decoded;
 
 /* Decodes response[0..response_len), the answer to request[0..request_len), with the layer's
- * description: finds the service by the request (mdd_db_lookup_request(), most specific
+ * description: finds the service by the request (mdd_db_layer_lookup_request(), most specific
  * first), then the first positive or negative response whose constants match (a negative
  * response `7F SID NRC` through the service's negative responses, else the global ones), and
  * reports every value to visitor (may be NULL to only match and check). opts may be NULL for

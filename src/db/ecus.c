@@ -49,16 +49,16 @@ mdd_ecu_data mdd_db_ecu_data(const mdd_db_ecu *ecu) { return ecu->root; }
 
 /* ---- Layers ---- */
 
-uint32_t mdd_db_variant_count(const mdd_db_ecu *ecu) { return ecu->variant_count; }
+uint32_t mdd_db_ecu_variant_count(const mdd_db_ecu *ecu) { return ecu->variant_count; }
 
-const mdd_db_layer *mdd_db_variant_at(const mdd_db_ecu *ecu, uint32_t i)
+const mdd_db_layer *mdd_db_ecu_variant_at(const mdd_db_ecu *ecu, uint32_t i)
 {
     return i < ecu->variant_count ? &ecu->layers[i] : NULL;
 }
 
-uint32_t mdd_db_functional_group_count(const mdd_db_ecu *ecu) { return ecu->group_count; }
+uint32_t mdd_db_ecu_functional_group_count(const mdd_db_ecu *ecu) { return ecu->group_count; }
 
-const mdd_db_layer *mdd_db_functional_group_at(const mdd_db_ecu *ecu, uint32_t i)
+const mdd_db_layer *mdd_db_ecu_functional_group_at(const mdd_db_ecu *ecu, uint32_t i)
 {
     return i < ecu->group_count ? &ecu->layers[ecu->variant_count + i] : NULL;
 }
@@ -90,22 +90,22 @@ static const mdd_db_layer *find_layer(layer_section s, const char *name)
     return section_layer(&s, pos);
 }
 
-const mdd_db_layer *mdd_db_find_variant(const mdd_db_ecu *ecu, const char *name)
+const mdd_db_layer *mdd_db_ecu_find_variant(const mdd_db_ecu *ecu, const char *name)
 {
     return find_layer((layer_section){ecu, 0, ecu->variant_count}, name);
 }
 
-const mdd_db_layer *mdd_db_find_functional_group(const mdd_db_ecu *ecu, const char *name)
+const mdd_db_layer *mdd_db_ecu_find_functional_group(const mdd_db_ecu *ecu, const char *name)
 {
     return find_layer((layer_section){ecu, ecu->variant_count, ecu->group_count}, name);
 }
 
-const mdd_db_layer *mdd_db_base_variant(const mdd_db_ecu *ecu)
+const mdd_db_layer *mdd_db_ecu_base_variant(const mdd_db_ecu *ecu)
 {
     for (uint32_t i = 0; i < ecu->variant_count; i++)
         if (mdd_variant_is_base_variant(mdd_db_layer_variant(&ecu->layers[i])))
             return &ecu->layers[i];
-    return mdd_db_variant_at(ecu, 0);
+    return mdd_db_ecu_variant_at(ecu, 0);
 }
 
 const mdd_db_ecu *mdd_db_layer_ecu(const mdd_db_layer *layer) { return layer->ecu; }
@@ -136,9 +136,9 @@ mdd_functional_group mdd_db_layer_functional_group(const mdd_db_layer *layer)
 
 /* ---- DTCs ---- */
 
-uint32_t mdd_db_dtc_count(const mdd_db_ecu *ecu) { return ecu->dtc_count; }
+uint32_t mdd_db_ecu_dtc_count(const mdd_db_ecu *ecu) { return ecu->dtc_count; }
 
-mdd_dtc mdd_db_dtc_at(const mdd_db_ecu *ecu, uint32_t i)
+mdd_dtc mdd_db_ecu_dtc_at(const mdd_db_ecu *ecu, uint32_t i)
 {
     mdd_dtc_vec dtcs = mdd_ecu_data_dtcs(ecu->root);
     /* An index past the vector's end reads as an absent DTC. */
@@ -162,7 +162,7 @@ static uint32_t dtc_bound(const mdd_db_ecu *ecu, uint32_t code, int above)
     return lo;
 }
 
-uint32_t mdd_db_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first)
+uint32_t mdd_db_ecu_find_dtcs(const mdd_db_ecu *ecu, uint32_t code, uint32_t *first)
 {
     uint32_t lo = dtc_bound(ecu, code, 0);
     uint32_t hi = dtc_bound(ecu, code, 1);

@@ -73,7 +73,7 @@ const mdd_db *mdd_db_live_acquire(mdd_db_live *live)
     }
 }
 
-void mdd_db_release(const mdd_db *db)
+void mdd_db_live_release(const mdd_db *db)
 {
     /* The holds are the one part of a generation that changes; the rest is read-only. */
     mdd_db *owned = (mdd_db *)db;
@@ -97,14 +97,14 @@ void db_live_publish(mdd_db_live *live, mdd_db *next)
     unsigned before = atomic_fetch_add(&live->epoch, 1);
     while (atomic_load(&live->acquiring[before & 1]) != 0)
         sched_yield();
-    mdd_db_release(old);
+    mdd_db_live_release(old);
 }
 
 void mdd_db_live_close(mdd_db_live *live)
 {
     if (!live)
         return;
-    mdd_db_release(atomic_load(&live->current));
+    mdd_db_live_release(atomic_load(&live->current));
     pthread_mutex_destroy(&live->reloading);
     free(live->dir);
     free(live);

@@ -80,7 +80,7 @@ static mdd_bytes service_name_at(const void *ctx, size_t pos)
     return mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service));
 }
 
-int mdd_db_find_service(const mdd_db_layer *layer, const char *name, mdd_db_service *out)
+int mdd_db_layer_find_service(const mdd_db_layer *layer, const char *name, mdd_db_service *out)
 {
     mdd_bytes key = db_name_bytes(name);
     size_t pos = db_name_lower_bound(layer->count, service_name_at, layer, key);
@@ -298,56 +298,56 @@ static sink sink_make(const mdd_db_layer *layer, mdd_db_service *out, size_t cap
     return (sink){layer, NULL, out, cap, 0};
 }
 
-size_t mdd_db_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
-                             mdd_db_service *out, size_t cap)
+size_t mdd_db_layer_lookup_request(const mdd_db_layer *layer, const uint8_t *request, size_t len,
+                                   mdd_db_service *out, size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     request_query(&s, request, len);
     return s.total;
 }
 
-size_t mdd_db_lookup_sid(const mdd_db_layer *layer, uint8_t sid, mdd_db_service *out,
-                         size_t cap)
+size_t mdd_db_layer_lookup_sid(const mdd_db_layer *layer, uint8_t sid, mdd_db_service *out,
+                               size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     sid_query(&s, sid);
     return s.total;
 }
 
-size_t mdd_db_lookup_subfunction(const mdd_db_layer *layer, uint8_t sid, uint8_t subfunction,
-                                 mdd_db_service *out, size_t cap)
+size_t mdd_db_layer_lookup_subfunction(const mdd_db_layer *layer, uint8_t sid, uint8_t subfunction,
+                                       mdd_db_service *out, size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     subfunction_query(&s, sid, subfunction);
     return s.total;
 }
 
-size_t mdd_db_lookup_name(const mdd_db_layer *layer, const char *name, mdd_db_service *out,
-                          size_t cap)
+size_t mdd_db_layer_lookup_name(const mdd_db_layer *layer, const char *name, mdd_db_service *out,
+                                size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     name_query(&s, name);
     return s.total;
 }
 
-size_t mdd_db_lookup_class(const mdd_db_layer *layer, const char *funct_class,
-                           mdd_db_service *out, size_t cap)
+size_t mdd_db_layer_lookup_class(const mdd_db_layer *layer, const char *funct_class,
+                                 mdd_db_service *out, size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     class_query(&s, funct_class);
     return s.total;
 }
 
-size_t mdd_db_lookup_semantic(const mdd_db_layer *layer, const char *semantic,
-                              mdd_db_service *out, size_t cap)
+size_t mdd_db_layer_lookup_semantic(const mdd_db_layer *layer, const char *semantic,
+                                    mdd_db_service *out, size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     semantic_query(&s, semantic);
     return s.total;
 }
 
-size_t mdd_db_query_services(const mdd_db_layer *layer, const mdd_db_service_query *q,
-                             mdd_db_service *out, size_t cap)
+size_t mdd_db_layer_query_services(const mdd_db_layer *layer, const mdd_db_service_query *q,
+                                   mdd_db_service *out, size_t cap)
 {
     sink s = sink_make(layer, out, cap);
     s.filter = q;

@@ -31,8 +31,8 @@ static int take_job(void *ctx, mdd_fb_table item)
     return 0;
 }
 
-mdd_status mdd_query_jobs(const mdd_db_layer *layer, mdd_single_ecu_job *out, uint32_t cap,
-                          uint32_t *total, mdd_error *err)
+mdd_status mdd_db_layer_jobs(const mdd_db_layer *layer, mdd_single_ecu_job *out, uint32_t cap,
+                             uint32_t *total, mdd_error *err)
 {
     job_list l = {.out = out, .cap = cap};
     mdd_status st = query_effective(layer, &query_jobs, take_job, &l, err);
@@ -56,8 +56,8 @@ static int take_named(void *ctx, mdd_fb_table item)
     return 1;
 }
 
-mdd_status mdd_query_find_job(const mdd_db_layer *layer, const char *name,
-                              mdd_single_ecu_job *out, mdd_error *err)
+mdd_status mdd_db_layer_find_job(const mdd_db_layer *layer, const char *name,
+                                 mdd_single_ecu_job *out, mdd_error *err)
 {
     job_search s = {.name = name, .len = strlen(name)};
     mdd_status st = query_effective(layer, &query_jobs, take_named, &s, err);

@@ -70,8 +70,8 @@ static mdd_status visit_group(sdg_walk *w, mdd_sdg group, uint32_t depth)
     return st;
 }
 
-mdd_status mdd_query_sdg_nodes(mdd_sdgs sdgs, mdd_sdg_node *out, uint32_t cap,
-                               uint32_t *total, mdd_error *err)
+mdd_status mdd_sdgs_nodes(mdd_sdgs sdgs, mdd_sdg_node *out, uint32_t cap,
+                          uint32_t *total, mdd_error *err)
 {
     sdg_walk w = {.out = out, .cap = cap, .err = err};
     mdd_sdg_vec groups = mdd_sdgs_sdgs(sdgs);

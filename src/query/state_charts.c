@@ -32,8 +32,8 @@ static int take_chart(void *ctx, mdd_fb_table item)
     return 0;
 }
 
-mdd_status mdd_query_state_charts(const mdd_db_layer *layer, mdd_state_chart *out,
-                                  uint32_t cap, uint32_t *total, mdd_error *err)
+mdd_status mdd_db_layer_state_charts(const mdd_db_layer *layer, mdd_state_chart *out,
+                                     uint32_t cap, uint32_t *total, mdd_error *err)
 {
     chart_list l = {.out = out, .cap = cap};
     mdd_status st = query_effective(layer, &query_state_charts, take_chart, &l, err);
@@ -103,9 +103,9 @@ static mdd_bytes transition_name(mdd_fb_table t)
     return mdd_state_transition_short_name((mdd_state_transition){t});
 }
 
-mdd_status mdd_query_required_states(const mdd_db_layer *layer, mdd_diag_comm comm,
-                                     mdd_required_state *out, uint32_t cap, uint32_t *total,
-                                     mdd_error *err)
+mdd_status mdd_db_layer_required_states(const mdd_db_layer *layer, mdd_diag_comm comm,
+                                        mdd_required_state *out, uint32_t cap, uint32_t *total,
+                                        mdd_error *err)
 {
     mdd_pre_condition_state_ref_vec refs = mdd_diag_comm_pre_condition_state_refs(comm);
     uint32_t n = mdd_pre_condition_state_ref_vec_count(refs);
@@ -124,9 +124,9 @@ mdd_status mdd_query_required_states(const mdd_db_layer *layer, mdd_diag_comm co
     return MDD_OK;
 }
 
-mdd_status mdd_query_triggered_transitions(const mdd_db_layer *layer, mdd_diag_comm comm,
-                                           mdd_triggered_transition *out, uint32_t cap,
-                                           uint32_t *total, mdd_error *err)
+mdd_status mdd_db_layer_triggered_transitions(const mdd_db_layer *layer, mdd_diag_comm comm,
+                                              mdd_triggered_transition *out, uint32_t cap,
+                                              uint32_t *total, mdd_error *err)
 {
     mdd_state_transition_ref_vec refs = mdd_diag_comm_state_transition_refs(comm);
     uint32_t n = mdd_state_transition_ref_vec_count(refs);

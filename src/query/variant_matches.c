@@ -2,8 +2,8 @@
 /* A variant's identification patterns, flattened to their conditions. */
 #include "query_impl.h"
 
-uint32_t mdd_query_variant_matches(const mdd_db_layer *layer, mdd_variant_match *out,
-                                   uint32_t cap)
+uint32_t mdd_db_layer_variant_matches(const mdd_db_layer *layer, mdd_variant_match *out,
+                                      uint32_t cap)
 {
     mdd_variant_pattern_vec patterns = mdd_variant_variant_pattern(mdd_db_layer_variant(layer));
     uint32_t total = 0;

@@ -156,7 +156,7 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
         services = e->services;
         n = e->service_count;
     } else {
-        n = mdd_db_lookup_request(layer, request, request_len, found, CANDIDATES);
+        n = mdd_db_layer_lookup_request(layer, request, request_len, found, CANDIDATES);
     }
     for (size_t i = 0; i < n && i < CANDIDATES; i++)
         if (own_response(&w, services[i].service, &c))

@@ -17,9 +17,9 @@ int uds_find_dtc(const uds_walk *w, mdd_dtc_dop dop, uint32_t code, mdd_dtc *out
     }
     uint32_t first;
     const mdd_db_ecu *ecu = w->layer ? mdd_db_layer_ecu(w->layer) : NULL;
-    if (!ecu || mdd_db_find_dtcs(ecu, code, &first) == 0)
+    if (!ecu || mdd_db_ecu_find_dtcs(ecu, code, &first) == 0)
         return 0;
-    *out = mdd_db_dtc_at(ecu, first);
+    *out = mdd_db_ecu_dtc_at(ecu, first);
     return 1;
 }
 

@@ -60,8 +60,8 @@ static int find_effective(const mdd_db_layer *layer, mdd_diag_service s, mdd_db_
 /* The variant marked as the base variant, or NULL. */
 static const mdd_db_layer *marked_base(const mdd_db_ecu *ecu)
 {
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
+    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, i);
         if (mdd_variant_is_base_variant(mdd_db_layer_variant(layer)))
             return layer;
     }
@@ -92,8 +92,8 @@ typedef struct mp_cursor {
 static int next_param(const mdd_db_ecu *ecu, mp_cursor *c, const mdd_db_layer **layer,
                       mdd_matching_parameter *mp)
 {
-    for (; c->variant < mdd_db_variant_count(ecu); c->variant++, c->pattern = 0) {
-        *layer = mdd_db_variant_at(ecu, c->variant);
+    for (; c->variant < mdd_db_ecu_variant_count(ecu); c->variant++, c->pattern = 0) {
+        *layer = mdd_db_ecu_variant_at(ecu, c->variant);
         mdd_variant_pattern_vec patterns =
             mdd_variant_variant_pattern(mdd_db_layer_variant(*layer));
         for (; c->pattern < mdd_variant_pattern_vec_count(patterns); c->pattern++, c->param = 0) {
@@ -310,8 +310,8 @@ mdd_status mdd_uds_identify(const mdd_db_ecu *ecu, const mdd_uds_exchange *excha
                             size_t count, const mdd_uds_options *opts, mdd_uds_identity *out,
                             mdd_error *err)
 {
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
+    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, i);
         if (variant_matches(ecu, layer, exchanges, count, opts)) {
             *out = (mdd_uds_identity){layer, 1};
             return MDD_OK;

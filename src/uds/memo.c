@@ -78,7 +78,7 @@ static void fill(uds_memo_entry *e, const mdd_db_layer *layer, uint64_t serial,
     e->key_len = (uint32_t)key_len;
     if (key_len)
         memcpy(e->key, key, key_len);
-    e->service_count = mdd_db_lookup_request(layer, key, key_len, e->services, UDS_MEMO_SERVICES);
+    e->service_count = mdd_db_layer_lookup_request(layer, key, key_len, e->services, UDS_MEMO_SERVICES);
     e->planned = e->service_count >= 1 && e->service_count <= UDS_MEMO_SERVICES &&
                  first_response(e->services[0].service, &first) &&
                  uds_match_plan_compile(&first, &e->plan);

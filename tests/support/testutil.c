@@ -143,8 +143,8 @@ static void each_service_of(const mdd_db_ecu *ecu,
                             void (*fn)(void *, const mdd_db_layer *, const mdd_db_service *),
                             void *ctx)
 {
-    for (uint32_t v = 0; v < mdd_db_variant_count(ecu); v++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, v);
+    for (uint32_t v = 0; v < mdd_db_ecu_variant_count(ecu); v++) {
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, v);
         for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
             mdd_db_service service = mdd_db_layer_service_at(layer, i);
             fn(ctx, layer, &service);

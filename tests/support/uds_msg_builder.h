@@ -728,7 +728,7 @@ static inline const mdd_db_layer *mb_open(tb *b, const mb_ecu *e, int verify, md
         *db = NULL;
         return NULL;
     }
-    return mdd_db_variant_at(mdd_db_ecu_at(*db, 0), 0);
+    return mdd_db_ecu_variant_at(mdd_db_ecu_at(*db, 0), 0);
 }
 
 /* ---- Shorthands for descriptions ---- */

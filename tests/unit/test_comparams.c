@@ -227,7 +227,7 @@ static void assert_comparams(const mdd_db_layer *layer, const char *protocol,
 
 static const mdd_db_layer *find_variant(const mdd_db *db, const char *name)
 {
-    const mdd_db_layer *layer = mdd_db_find_variant(mdd_db_ecu_at(db, 0), name);
+    const mdd_db_layer *layer = mdd_db_ecu_find_variant(mdd_db_ecu_at(db, 0), name);
     assert_non_null(layer);
     return layer;
 }

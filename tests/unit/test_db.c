@@ -66,7 +66,7 @@ static void assert_lookup(const mdd_db_layer *layer, const char *const *args)
     for (size_t i = 0; i < len; i++)
         request[i] = (uint8_t)strtoul((char[]){hex[2 * i], hex[2 * i + 1], 0}, NULL, 16);
     mdd_db_service found[16];
-    size_t total = mdd_db_lookup_request(layer, request, len, found, 16);
+    size_t total = mdd_db_layer_lookup_request(layer, request, len, found, 16);
     size_t want = 0;
     while (names[want])
         want++;
@@ -177,24 +177,24 @@ static void test_layers_by_name(void **state)
     assert_null(mdd_db_ecu_at(db, 1));
     assert_null(mdd_db_ecu_path(ecu));
     assert_null(mdd_db_ecu_store(ecu));
-    assert_int_equal(mdd_db_variant_count(ecu), 3);
-    assert_bytes(mdd_db_layer_name(mdd_db_variant_at(ecu, 2)), "Alpha");
-    assert_null(mdd_db_variant_at(ecu, 3));
-    const mdd_db_layer *base = mdd_db_find_variant(ecu, "Base");
-    assert_ptr_equal(base, mdd_db_variant_at(ecu, 1));
-    assert_ptr_equal(mdd_db_base_variant(ecu), base);
+    assert_int_equal(mdd_db_ecu_variant_count(ecu), 3);
+    assert_bytes(mdd_db_layer_name(mdd_db_ecu_variant_at(ecu, 2)), "Alpha");
+    assert_null(mdd_db_ecu_variant_at(ecu, 3));
+    const mdd_db_layer *base = mdd_db_ecu_find_variant(ecu, "Base");
+    assert_ptr_equal(base, mdd_db_ecu_variant_at(ecu, 1));
+    assert_ptr_equal(mdd_db_ecu_base_variant(ecu), base);
     assert_ptr_equal(mdd_db_layer_ecu(base), ecu);
-    assert_ptr_equal(mdd_db_find_variant(ecu, "Alpha"), mdd_db_variant_at(ecu, 2));
-    assert_ptr_equal(mdd_db_find_variant(ecu, "Derived"), mdd_db_variant_at(ecu, 0));
-    assert_null(mdd_db_find_variant(ecu, "Group"));
-    assert_null(mdd_db_find_variant(ecu, ""));
+    assert_ptr_equal(mdd_db_ecu_find_variant(ecu, "Alpha"), mdd_db_ecu_variant_at(ecu, 2));
+    assert_ptr_equal(mdd_db_ecu_find_variant(ecu, "Derived"), mdd_db_ecu_variant_at(ecu, 0));
+    assert_null(mdd_db_ecu_find_variant(ecu, "Group"));
+    assert_null(mdd_db_ecu_find_variant(ecu, ""));
     assert_true(mdd_present(mdd_db_layer_variant(base)));
     assert_false(mdd_present(mdd_db_layer_functional_group(base)));
-    assert_int_equal(mdd_db_functional_group_count(ecu), 1);
-    const mdd_db_layer *group = mdd_db_find_functional_group(ecu, "Group");
-    assert_ptr_equal(group, mdd_db_functional_group_at(ecu, 0));
-    assert_null(mdd_db_functional_group_at(ecu, 1));
-    assert_null(mdd_db_find_functional_group(ecu, "Base"));
+    assert_int_equal(mdd_db_ecu_functional_group_count(ecu), 1);
+    const mdd_db_layer *group = mdd_db_ecu_find_functional_group(ecu, "Group");
+    assert_ptr_equal(group, mdd_db_ecu_functional_group_at(ecu, 0));
+    assert_null(mdd_db_ecu_functional_group_at(ecu, 1));
+    assert_null(mdd_db_ecu_find_functional_group(ecu, "Base"));
     assert_false(mdd_present(mdd_db_layer_variant(group)));
     assert_bytes(mdd_diag_layer_short_name(mdd_db_layer_diag_layer(group)), "Group");
     /* A functional group inherits from its shared data. */
@@ -207,7 +207,7 @@ static void test_services_by_name(void **state)
 {
     (void)state;
     mdd_db *db = open_built(&built);
-    const mdd_db_layer *derived = mdd_db_find_variant(mdd_db_ecu_at(db, 0), "Derived");
+    const mdd_db_layer *derived = mdd_db_ecu_find_variant(mdd_db_ecu_at(db, 0), "Derived");
     static const char *const sorted[] = {"Anything", "Read_Special", "Reset", "Routine",
                                          "Session", "Session_Own", "Shared", "TesterPresent"};
     static const char *const prefixes[] = {"", "221234", "11", "31010002",
@@ -218,15 +218,15 @@ static void test_services_by_name(void **state)
         assert_bytes(service_name(s.service), sorted[i]);
         assert_prefix(&s.prefix, prefixes[i]);
         mdd_db_service found;
-        assert_true(mdd_db_find_service(derived, sorted[i], &found));
+        assert_true(mdd_db_layer_find_service(derived, sorted[i], &found));
         assert_int_equal(found.service.t.pos, s.service.t.pos);
     }
     assert_false(mdd_present(mdd_db_layer_service_at(derived, 8).service));
     mdd_db_service none;
-    assert_false(mdd_db_find_service(derived, "Hidden", &none));
-    assert_false(mdd_db_find_service(derived, "ProtoSkipped", &none));
-    assert_false(mdd_db_find_service(derived, "Sessio", &none));
-    assert_false(mdd_db_find_service(derived, "Zzz", &none));
+    assert_false(mdd_db_layer_find_service(derived, "Hidden", &none));
+    assert_false(mdd_db_layer_find_service(derived, "ProtoSkipped", &none));
+    assert_false(mdd_db_layer_find_service(derived, "Sessio", &none));
+    assert_false(mdd_db_layer_find_service(derived, "Zzz", &none));
     mdd_db_close(db);
 }
 
@@ -235,7 +235,7 @@ static void test_lookup_request(void **state)
     (void)state;
     mdd_db *db = open_built(&built);
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    const mdd_db_layer *derived = mdd_db_find_variant(ecu, "Derived");
+    const mdd_db_layer *derived = mdd_db_ecu_find_variant(ecu, "Derived");
     /* Longest prefix first; the empty prefix matches every request. */
     LOOKUP(derived, "221234", "Read_Special", "Anything");
     LOOKUP(derived, "221234ffee", "Read_Special", "Anything");
@@ -256,16 +256,16 @@ static void test_lookup_request(void **state)
     LOOKUP(derived, "220003", "Anything");
     LOOKUP(derived, "3e80", "Anything");
     /* The base variant has Hidden. */
-    LOOKUP(mdd_db_find_variant(ecu, "Base"), "220003", "Hidden", "Anything");
-    LOOKUP(mdd_db_find_variant(ecu, "Alpha"), "1400", "ClearAll");
-    LOOKUP(mdd_db_find_variant(ecu, "Alpha"), "15");
+    LOOKUP(mdd_db_ecu_find_variant(ecu, "Base"), "220003", "Hidden", "Anything");
+    LOOKUP(mdd_db_ecu_find_variant(ecu, "Alpha"), "1400", "ClearAll");
+    LOOKUP(mdd_db_ecu_find_variant(ecu, "Alpha"), "15");
     /* Too small an output: the total still counts every match. */
     mdd_db_service one;
     static const uint8_t session[] = {0x10, 0x01};
-    assert_int_equal(mdd_db_lookup_request(derived, session, 2, &one, 1), 3);
+    assert_int_equal(mdd_db_layer_lookup_request(derived, session, 2, &one, 1), 3);
     assert_bytes(service_name(one.service), "Session");
     assert_prefix(&one.prefix, "1001");
-    assert_int_equal(mdd_db_lookup_request(derived, session, 2, NULL, 0), 3);
+    assert_int_equal(mdd_db_layer_lookup_request(derived, session, 2, NULL, 0), 3);
     mdd_db_close(db);
 }
 
@@ -274,21 +274,21 @@ static void test_dtcs(void **state)
     (void)state;
     mdd_db *db = open_built(&built);
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    assert_int_equal(mdd_db_dtc_count(ecu), 3);
+    assert_int_equal(mdd_db_ecu_dtc_count(ecu), 3);
     /* By trouble code; equal codes in EcuData order. */
-    assert_bytes(mdd_dtc_short_name(mdd_db_dtc_at(ecu, 0)), "P2");
-    assert_bytes(mdd_dtc_short_name(mdd_db_dtc_at(ecu, 1)), "P1");
-    assert_bytes(mdd_dtc_short_name(mdd_db_dtc_at(ecu, 2)), "P3");
-    assert_false(mdd_present(mdd_db_dtc_at(ecu, 3)));
+    assert_bytes(mdd_dtc_short_name(mdd_db_ecu_dtc_at(ecu, 0)), "P2");
+    assert_bytes(mdd_dtc_short_name(mdd_db_ecu_dtc_at(ecu, 1)), "P1");
+    assert_bytes(mdd_dtc_short_name(mdd_db_ecu_dtc_at(ecu, 2)), "P3");
+    assert_false(mdd_present(mdd_db_ecu_dtc_at(ecu, 3)));
     uint32_t first = 99;
-    assert_int_equal(mdd_db_find_dtcs(ecu, 5, &first), 2);
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, 5, &first), 2);
     assert_int_equal(first, 1);
-    assert_int_equal(mdd_db_find_dtcs(ecu, 3, &first), 1);
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, 3, &first), 1);
     assert_int_equal(first, 0);
     first = 99;
-    assert_int_equal(mdd_db_find_dtcs(ecu, 4, &first), 0);
-    assert_int_equal(mdd_db_find_dtcs(ecu, 0, &first), 0);
-    assert_int_equal(mdd_db_find_dtcs(ecu, UINT32_MAX, &first), 0);
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, 4, &first), 0);
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, 0, &first), 0);
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, UINT32_MAX, &first), 0);
     assert_int_equal(first, 99);
     mdd_db_close(db);
 }
@@ -345,21 +345,21 @@ static void exercise(const mdd_db *db)
     static const uint8_t request[] = {0x22, 0x12, 0x34, 0x00, 0x01};
     for (size_t e = 0; e < mdd_db_ecu_count(db); e++) {
         const mdd_db_ecu *ecu = mdd_db_ecu_at(db, e);
-        uint32_t layers = mdd_db_variant_count(ecu) + mdd_db_functional_group_count(ecu);
+        uint32_t layers = mdd_db_ecu_variant_count(ecu) + mdd_db_ecu_functional_group_count(ecu);
         for (uint32_t l = 0; l < layers; l++) {
-            const mdd_db_layer *layer = l < mdd_db_variant_count(ecu)
-                                            ? mdd_db_variant_at(ecu, l)
-                                            : mdd_db_functional_group_at(
-                                                  ecu, l - mdd_db_variant_count(ecu));
+            const mdd_db_layer *layer = l < mdd_db_ecu_variant_count(ecu)
+                                            ? mdd_db_ecu_variant_at(ecu, l)
+                                            : mdd_db_ecu_functional_group_at(
+                                                  ecu, l - mdd_db_ecu_variant_count(ecu));
             mdd_db_service found[4];
             for (size_t n = 0; n <= sizeof request; n++)
-                mdd_db_lookup_request(layer, request, n, found, 4);
+                mdd_db_layer_lookup_request(layer, request, n, found, 4);
             for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++)
-                mdd_db_find_service(layer, "Shared", found);
-            mdd_db_find_variant(ecu, "Base");
+                mdd_db_layer_find_service(layer, "Shared", found);
+            mdd_db_ecu_find_variant(ecu, "Base");
         }
         uint32_t first;
-        mdd_db_find_dtcs(ecu, 5, &first);
+        mdd_db_ecu_find_dtcs(ecu, 5, &first);
     }
 }
 
@@ -399,11 +399,11 @@ static void *lookups(void *arg)
     static const uint8_t session[] = {0x10, 0x01};
     for (int i = 0; i < 20000; i++) {
         mdd_db_service found[4];
-        if (mdd_db_lookup_request(derived, session, 2, found, 4) != 3 ||
+        if (mdd_db_layer_lookup_request(derived, session, 2, found, 4) != 3 ||
             !mdd_bytes_equal_str(service_name(found[0].service), "Session"))
             return (void *)1;
         mdd_db_service s;
-        if (!mdd_db_find_service(derived, "TesterPresent", &s))
+        if (!mdd_db_layer_find_service(derived, "TesterPresent", &s))
             return (void *)1;
     }
     return NULL;
@@ -413,7 +413,7 @@ static void test_threads(void **state)
 {
     (void)state;
     mdd_db *db = open_built(&built);
-    const mdd_db_layer *derived = mdd_db_find_variant(mdd_db_ecu_at(db, 0), "Derived");
+    const mdd_db_layer *derived = mdd_db_ecu_find_variant(mdd_db_ecu_at(db, 0), "Derived");
     pthread_t threads[4];
     for (int i = 0; i < 4; i++)
         assert_int_equal(pthread_create(&threads[i], NULL, lookups, (void *)derived), 0);
@@ -451,7 +451,7 @@ static void check_flxc1000(const mdd_db *db)
 {
     const mdd_db_ecu *ecu = mdd_db_find_ecu(db, "FLXC1000");
     assert_non_null(ecu);
-    const mdd_db_layer *base = mdd_db_base_variant(ecu);
+    const mdd_db_layer *base = mdd_db_ecu_base_variant(ecu);
     assert_bytes(mdd_db_layer_name(base), "FLXC1000");
     LOOKUP(base, "22F190", "VINDataIdentifier_Read");
     LOOKUP(base, "22f190ff", "VINDataIdentifier_Read");
@@ -459,23 +459,23 @@ static void check_flxc1000(const mdd_db *db)
            "VINDataIdentifier_Read", "FluxCapacitorPowerConsumption_Read");
     LOOKUP(base, "1001", "Default_Start");
     LOOKUP(base, "22f191");
-    const mdd_db_layer *boot = mdd_db_find_variant(ecu, "FLXC1000_Boot_Variant");
+    const mdd_db_layer *boot = mdd_db_ecu_find_variant(ecu, "FLXC1000_Boot_Variant");
     assert_int_equal(mdd_db_layer_service_count(base), 38);
     assert_int_equal(mdd_db_layer_service_count(boot), 46);
-    assert_int_equal(mdd_db_layer_service_count(mdd_db_find_variant(ecu, "FLXC1000_App_0101")),
+    assert_int_equal(mdd_db_layer_service_count(mdd_db_ecu_find_variant(ecu, "FLXC1000_App_0101")),
                      38);
     LOOKUP(boot, "22f190", "VINDataIdentifier_Read");
     mdd_db_service s;
-    assert_true(mdd_db_find_service(boot, "VINDataIdentifier_Write", &s));
+    assert_true(mdd_db_layer_find_service(boot, "VINDataIdentifier_Write", &s));
     assert_prefix(&s.prefix, "2ef190");
     assert_bytes(service_name(mdd_db_layer_service_at(base, 0).service),
                  "ActiveDiagnosticSessionDataIdentifier_Read");
     uint32_t first;
-    assert_int_equal(mdd_db_find_dtcs(ecu, 234567, &first), 1);
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, 234567, &first), 1);
     assert_int_equal(first, 5);
-    assert_bytes(mdd_dtc_short_name(mdd_db_dtc_at(ecu, first)), "Code2");
-    assert_int_equal(mdd_db_find_dtcs(ecu, 123456, &first), 1);
-    assert_bytes(mdd_dtc_short_name(mdd_db_dtc_at(ecu, first)), "Code1");
+    assert_bytes(mdd_dtc_short_name(mdd_db_ecu_dtc_at(ecu, first)), "Code2");
+    assert_int_equal(mdd_db_ecu_find_dtcs(ecu, 123456, &first), 1);
+    assert_bytes(mdd_dtc_short_name(mdd_db_ecu_dtc_at(ecu, first)), "Code1");
 }
 
 /* The memory report of db, its store figures checked: payload, heap and cached bytes. */
@@ -564,10 +564,10 @@ static void test_corpus_inplace(void **state)
  * No cmocka here: its assertions would unwind into the child's copy of the test runner. */
 static int forked_lookup(const mdd_db *db)
 {
-    const mdd_db_layer *base = mdd_db_base_variant(mdd_db_find_ecu(db, "FLXC1000"));
+    const mdd_db_layer *base = mdd_db_ecu_base_variant(mdd_db_find_ecu(db, "FLXC1000"));
     static const uint8_t vin_read[] = {0x22, 0xf1, 0x90};
     mdd_db_service found[2];
-    if (mdd_db_lookup_request(base, vin_read, sizeof vin_read, found, 2) != 1)
+    if (mdd_db_layer_lookup_request(base, vin_read, sizeof vin_read, found, 2) != 1)
         return 1;
     mdd_bytes name = service_name(found[0].service);
     if (name.len != strlen("VINDataIdentifier_Read") ||
@@ -672,10 +672,10 @@ static void test_corpus_dir(void **state)
         assert_bytes(mdd_db_ecu_name(mdd_db_ecu_at(db, i)), names[i]);
     check_flxc1000(db);
     const mdd_db_ecu *fg = mdd_db_find_ecu(db, "functional_groups");
-    assert_int_equal(mdd_db_variant_count(fg), 0);
-    assert_null(mdd_db_base_variant(fg));
-    const mdd_db_layer *group = mdd_db_find_functional_group(fg, "FGL_UDS_Ethernet_DoIP_DOBT");
-    assert_ptr_equal(group, mdd_db_functional_group_at(fg, 1));
+    assert_int_equal(mdd_db_ecu_variant_count(fg), 0);
+    assert_null(mdd_db_ecu_base_variant(fg));
+    const mdd_db_layer *group = mdd_db_ecu_find_functional_group(fg, "FGL_UDS_Ethernet_DoIP_DOBT");
+    assert_ptr_equal(group, mdd_db_ecu_functional_group_at(fg, 1));
     /* Its own services are none; those of its EcuSharedData parent are inherited. */
     assert_int_equal(mdd_diag_service_vec_count(
                          mdd_diag_layer_diag_services(mdd_db_layer_diag_layer(group))),

@@ -160,8 +160,8 @@ static void assert_same_lookups(const mdd_db_layer *a, const mdd_db_layer *b, md
 {
     mdd_db_service x[4];
     mdd_db_service y[4];
-    size_t n = mdd_db_lookup_request(a, s.prefix.bytes, s.prefix.len, x, 4);
-    assert_int_equal(n, mdd_db_lookup_request(b, s.prefix.bytes, s.prefix.len, y, 4));
+    size_t n = mdd_db_layer_lookup_request(a, s.prefix.bytes, s.prefix.len, x, 4);
+    assert_int_equal(n, mdd_db_layer_lookup_request(b, s.prefix.bytes, s.prefix.len, y, 4));
     for (size_t k = 0; k < n && k < 4; k++)
         assert_same_service(x[k], y[k]);
     mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service));
@@ -169,11 +169,11 @@ static void assert_same_lookups(const mdd_db_layer *a, const mdd_db_layer *b, md
     snprintf(buf, sizeof buf, "%.*s", (int)name.len, (const char *)name.ptr);
     mdd_db_service fa;
     mdd_db_service fb;
-    assert_int_equal(mdd_db_find_service(a, buf, &fa), mdd_db_find_service(b, buf, &fb));
-    assert_int_equal(mdd_db_lookup_name(a, buf, x, 4), mdd_db_lookup_name(b, buf, y, 4));
+    assert_int_equal(mdd_db_layer_find_service(a, buf, &fa), mdd_db_layer_find_service(b, buf, &fb));
+    assert_int_equal(mdd_db_layer_lookup_name(a, buf, x, 4), mdd_db_layer_lookup_name(b, buf, y, 4));
     if (s.prefix.len)
-        assert_int_equal(mdd_db_lookup_sid(a, s.prefix.bytes[0], x, 4),
-                         mdd_db_lookup_sid(b, s.prefix.bytes[0], y, 4));
+        assert_int_equal(mdd_db_layer_lookup_sid(a, s.prefix.bytes[0], x, 4),
+                         mdd_db_layer_lookup_sid(b, s.prefix.bytes[0], y, 4));
 }
 
 static void assert_same_layer(const mdd_db_layer *a, const mdd_db_layer *b)
@@ -187,21 +187,21 @@ static void assert_same_layer(const mdd_db_layer *a, const mdd_db_layer *b)
         assert_same_lookups(a, b, s);
     }
     mdd_db_service_query all = {0};
-    assert_int_equal(mdd_db_query_services(a, &all, NULL, 0),
-                     mdd_db_query_services(b, &all, NULL, 0));
+    assert_int_equal(mdd_db_layer_query_services(a, &all, NULL, 0),
+                     mdd_db_layer_query_services(b, &all, NULL, 0));
 }
 
 static void assert_same_dtcs(const mdd_db_ecu *a, const mdd_db_ecu *b)
 {
-    uint32_t n = mdd_db_dtc_count(a);
-    assert_int_equal(n, mdd_db_dtc_count(b));
+    uint32_t n = mdd_db_ecu_dtc_count(a);
+    assert_int_equal(n, mdd_db_ecu_dtc_count(b));
     for (uint32_t i = 0; i < n; i++) {
-        mdd_dtc d = mdd_db_dtc_at(a, i);
-        assert_int_equal(d.t.pos, mdd_db_dtc_at(b, i).t.pos);
+        mdd_dtc d = mdd_db_ecu_dtc_at(a, i);
+        assert_int_equal(d.t.pos, mdd_db_ecu_dtc_at(b, i).t.pos);
         uint32_t fa;
         uint32_t fb;
         uint32_t code = mdd_dtc_trouble_code(d);
-        assert_int_equal(mdd_db_find_dtcs(a, code, &fa), mdd_db_find_dtcs(b, code, &fb));
+        assert_int_equal(mdd_db_ecu_find_dtcs(a, code, &fa), mdd_db_ecu_find_dtcs(b, code, &fb));
         assert_int_equal(fa, fb);
     }
 }
@@ -217,12 +217,12 @@ static void assert_same_answers(const mdd_db *a, const mdd_db *b)
         const mdd_db_ecu *y = mdd_db_ecu_at(b, i);
         if (mdd_db_ecu_path(x))
             assert_string_equal(mdd_db_ecu_path(x), mdd_db_ecu_path(y));
-        assert_int_equal(mdd_db_variant_count(x), mdd_db_variant_count(y));
-        assert_int_equal(mdd_db_functional_group_count(x), mdd_db_functional_group_count(y));
-        for (uint32_t v = 0; v < mdd_db_variant_count(x); v++, layer_checks++)
-            assert_same_layer(mdd_db_variant_at(x, v), mdd_db_variant_at(y, v));
-        for (uint32_t g = 0; g < mdd_db_functional_group_count(x); g++, layer_checks++)
-            assert_same_layer(mdd_db_functional_group_at(x, g), mdd_db_functional_group_at(y, g));
+        assert_int_equal(mdd_db_ecu_variant_count(x), mdd_db_ecu_variant_count(y));
+        assert_int_equal(mdd_db_ecu_functional_group_count(x), mdd_db_ecu_functional_group_count(y));
+        for (uint32_t v = 0; v < mdd_db_ecu_variant_count(x); v++, layer_checks++)
+            assert_same_layer(mdd_db_ecu_variant_at(x, v), mdd_db_ecu_variant_at(y, v));
+        for (uint32_t g = 0; g < mdd_db_ecu_functional_group_count(x); g++, layer_checks++)
+            assert_same_layer(mdd_db_ecu_functional_group_at(x, g), mdd_db_ecu_functional_group_at(y, g));
         assert_same_dtcs(x, y);
     }
     assert_int_equal(mdd_db_report_count(a), mdd_db_report_count(b));
@@ -294,7 +294,7 @@ static void test_index_leaves_the_heap(void **state)
         struct stat st;
         assert_int_equal(stat(idx, &st), 0);
         const mdd_db_ecu *ecu = mdd_db_ecu_at(db, i);
-        uint64_t layers = mdd_db_variant_count(ecu) + mdd_db_functional_group_count(ecu);
+        uint64_t layers = mdd_db_ecu_variant_count(ecu) + mdd_db_ecu_functional_group_count(ecu);
         /* header 184, checksum 8, 28 bytes a layer's table and ranges */
         arrays += (uint64_t)st.st_size - 184 - 8 - 28 * layers;
         slack += 10 * 7 + 10 * 8; /* padding of 10 sections; an empty array's one element */
@@ -548,14 +548,14 @@ static void test_hostile_table_position_is_read_safely(void **state)
     mdd_db *db = open_default(fx);
     const mdd_db_ecu *ecu = mdd_db_find_ecu_path(db, fx->paths[0]);
     assert_int_equal(mdd_db_ecu_index_origin(ecu), MDD_DB_INDEX_LOADED);
-    const mdd_db_layer *layer = mdd_db_variant_at(ecu, 0);
+    const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, 0);
     for (uint32_t j = 0; j < mdd_db_layer_service_count(layer); j++) {
         mdd_db_service svc = mdd_db_layer_service_at(layer, j);
         mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(svc.service));
         assert_true(name.len == 0 || name.ptr != NULL);
     }
     mdd_db_service out[4];
-    (void)mdd_db_lookup_name(layer, "x", out, 4);
+    (void)mdd_db_layer_lookup_name(layer, "x", out, 4);
     mdd_db_close(db);
 }
 
@@ -611,7 +611,7 @@ static void test_reload_gets_its_own_index(void **state)
     const mdd_db *old = mdd_db_live_acquire(live);
     const mdd_db_ecu *old_ecu = mdd_db_find_ecu_path(old, fx->paths[0]);
     assert_int_equal(mdd_db_ecu_index_origin(old_ecu), MDD_DB_INDEX_WRITTEN);
-    const mdd_db_layer *old_base = mdd_db_base_variant(old_ecu);
+    const mdd_db_layer *old_base = mdd_db_ecu_base_variant(old_ecu);
     uint32_t old_count = mdd_db_layer_service_count(old_base);
     mdd_db_service first = mdd_db_layer_service_at(old_base, 0);
     char other[4300];
@@ -626,8 +626,8 @@ static void test_reload_gets_its_own_index(void **state)
     /* The old generation still reads its own index. */
     assert_int_equal(mdd_db_layer_service_count(old_base), old_count);
     assert_same_service(mdd_db_layer_service_at(old_base, 0), first);
-    mdd_db_release(now);
-    mdd_db_release(old);
+    mdd_db_live_release(now);
+    mdd_db_live_release(old);
     mdd_db_live_close(live);
     assert_answers_as_built(fx, MDD_DB_INDEX_LOADED);
 }

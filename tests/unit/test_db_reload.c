@@ -100,7 +100,7 @@ static void answer(const mdd_db *db, const char *name, char *out, size_t size)
         return;
     static const uint8_t request[] = {0x10, 0x01};
     mdd_db_service s;
-    if (mdd_db_lookup_request(mdd_db_base_variant(ecu), request, 2, &s, 1) != 1)
+    if (mdd_db_layer_lookup_request(mdd_db_ecu_base_variant(ecu), request, 2, &s, 1) != 1)
         fail_msg("%s: no answer to 10 01", name);
     mdd_bytes n = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service));
     snprintf(out, size, "%.*s", (int)n.len, (const char *)n.ptr);
@@ -157,14 +157,14 @@ static void test_update_while_held(void **state)
     const mdd_db *old = mdd_db_live_acquire(live);
     mdd_db_service held;
     static const uint8_t request[] = {0x10, 0x01};
-    assert_int_equal(mdd_db_lookup_request(mdd_db_base_variant(mdd_db_find_ecu(old, "A")),
-                                           request, 2, &held, 1),
+    assert_int_equal(mdd_db_layer_lookup_request(mdd_db_ecu_base_variant(mdd_db_find_ecu(old, "A")),
+                                                 request, 2, &held, 1),
                      1);
 
     assert_stats(reload(live), 0, 2, 0, 0);
     const mdd_db *same = mdd_db_live_acquire(live);
     assert_ptr_equal(same, old);
-    mdd_db_release(same);
+    mdd_db_live_release(same);
 
     install_ecu(dir, "a.mdd", "A", "2", INTACT);
     assert_stats(reload(live), 1, 1, 0, 0);
@@ -175,11 +175,11 @@ static void test_update_while_held(void **state)
     assert_ptr_equal(mdd_db_find_ecu(now, "B"), mdd_db_find_ecu(old, "B"));
     /* The old file is gone from the directory, but its mapping lives while old is held,
      * even past the live database's close. */
-    mdd_db_release(now);
+    mdd_db_live_release(now);
     mdd_db_live_close(live);
     mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(held.service));
     assert_true(mdd_bytes_equal_str(name, "Session_1"));
-    mdd_db_release(old);
+    mdd_db_live_release(old);
     assert_int_equal(tu_remove_tree(dir), 0);
 }
 
@@ -196,7 +196,7 @@ static void test_new_and_removed(void **state)
     const mdd_db *db = mdd_db_live_acquire(live);
     assert_int_equal(mdd_db_ecu_count(db), 2);
     assert_answer(db, "C", "Session_7");
-    mdd_db_release(db);
+    mdd_db_live_release(db);
 
     char path[300];
     snprintf(path, sizeof path, "%s/a.mdd", dir);
@@ -206,7 +206,7 @@ static void test_new_and_removed(void **state)
     assert_int_equal(mdd_db_ecu_count(db), 1);
     assert_null(mdd_db_find_ecu(db, "A"));
     assert_int_equal(mdd_db_report_count(db), 0);
-    mdd_db_release(db);
+    mdd_db_live_release(db);
     mdd_db_live_close(live);
     assert_int_equal(tu_remove_tree(dir), 0);
 }
@@ -228,7 +228,7 @@ static void assert_refusal(mdd_db_live *live, const char *dir, mdd_db_report_kin
     if (!strstr(e->message, reason))
         fail_msg("'%s' does not say '%s'", e->message, reason);
     assert_answer(db, "A", "Session_2");
-    mdd_db_release(db);
+    mdd_db_live_release(db);
 }
 
 /* Broken updates and a downgrade are refused, each with its reason, and revision 2 keeps
@@ -266,7 +266,7 @@ static void test_refused_updates(void **state)
     const mdd_db *db = mdd_db_live_acquire(live);
     assert_answer(db, "A", "Session_3");
     assert_int_equal(mdd_db_report_count(db), 0);
-    mdd_db_release(db);
+    mdd_db_live_release(db);
     mdd_db_live_close(live);
     assert_int_equal(tu_remove_tree(dir), 0);
 }
@@ -283,7 +283,7 @@ static void test_allowed_downgrade(void **state)
     assert_stats(reload(live), 1, 0, 0, 0);
     const mdd_db *db = mdd_db_live_acquire(live);
     assert_answer(db, "A", "Session_1");
-    mdd_db_release(db);
+    mdd_db_live_release(db);
     mdd_db_live_close(live);
     assert_int_equal(tu_remove_tree(dir), 0);
 }
@@ -311,8 +311,8 @@ static void test_new_default(void **state)
     assert_true(mdd_db_ecu_is_default(mdd_db_find_ecu_path(old, a)));
     assert_int_equal(mdd_db_report_count(now), 1);
     assert_int_equal(mdd_db_report_at(now, 0)->kind, MDD_DB_REPORT_DUPLICATE);
-    mdd_db_release(now);
-    mdd_db_release(old);
+    mdd_db_live_release(now);
+    mdd_db_live_release(old);
     mdd_db_live_close(live);
     assert_int_equal(tu_remove_tree(dir), 0);
 }
@@ -353,7 +353,7 @@ static void *read_loop(void *arg)
             answer(db, "B", got, sizeof got);
             c->lookups++;
         }
-        mdd_db_release(db);
+        mdd_db_live_release(db);
     } while (!atomic_load(c->stop) && !c->failure[0]);
     return NULL;
 }
@@ -394,7 +394,7 @@ static void test_readers_during_reloads(void **state)
     }
     const mdd_db *db = mdd_db_live_acquire(live);
     assert_answer(db, "A", RELOADS % 2 ? "Session_11" : "Session_10");
-    mdd_db_release(db);
+    mdd_db_live_release(db);
     mdd_db_live_close(live);
     mdd_buffer_free(&versions[0]);
     mdd_buffer_free(&versions[1]);

@@ -177,12 +177,12 @@ static void test_missing_parents(void **state)
     mdd_error err;
     assert_int_equal(mdd_db_open_payloads(&payload, 1, NULL, &db, &err), MDD_OK);
     const mdd_db_ecu *e = mdd_db_find_ecu(db, "DANGLE");
-    assert_int_equal(mdd_db_variant_count(e), 2);
+    assert_int_equal(mdd_db_ecu_variant_count(e), 2);
     /* The rest of the inheritance goes on: Derived gets Proto's Reset through Hidden. */
-    const mdd_db_layer *derived = mdd_db_find_variant(e, "Derived");
+    const mdd_db_layer *derived = mdd_db_ecu_find_variant(e, "Derived");
     assert_int_equal(mdd_db_layer_service_count(derived), 2);
     mdd_db_service s;
-    assert_true(mdd_db_find_service(derived, "Reset", &s));
+    assert_true(mdd_db_layer_find_service(derived, "Reset", &s));
     assert_int_equal(mdd_db_report_count(db), 5);
     assert_missing(db, 0, "EcuData.variants[0].parent_refs[0]",
                    "has ref type 0, which names no layer");

@@ -275,12 +275,12 @@ static void check_ecu(const mdd_db_ecu *ecu)
 {
     static const uint8_t sids[] = {0x10, 0x11, 0x14, 0x19, 0x22, 0x2e, 0x27,
                                    0x28, 0x31, 0x34, 0x36, 0x37, 0x3e, 0x85};
-    uint32_t variants = mdd_db_variant_count(ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(ecu);
     assert_in_range(variants, 4, 7);
-    assert_in_range(mdd_db_dtc_count(ecu), 100, 800);
+    assert_in_range(mdd_db_ecu_dtc_count(ecu), 100, 800);
     uint32_t largest = 0;
     for (uint32_t v = 0; v < variants; v++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, v);
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, v);
         uint32_t n = mdd_db_layer_service_count(layer);
         largest = n > largest ? n : largest;
         for (size_t i = 0; i < sizeof sids; i++)
@@ -318,7 +318,7 @@ static void test_shapes(void **state)
         const mdd_db_ecu *ecu = mdd_db_find_ecu(db, c.plan.files[i].name);
         assert_non_null(ecu);
         if (c.plan.files[i].functional_groups)
-            assert_in_range(mdd_db_functional_group_count(ecu), 3, 6);
+            assert_in_range(mdd_db_ecu_functional_group_count(ecu), 3, 6);
         else
             check_ecu(ecu);
     }

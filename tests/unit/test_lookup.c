@@ -86,8 +86,8 @@ static int setup(void **state)
     mdd_error err;
     if (mdd_db_open_payloads(&payload, 1, NULL, &db, &err) != MDD_OK)
         fail_msg("open: %s", err.message);
-    app = mdd_db_find_variant(mdd_db_ecu_at(db, 0), "App");
-    group = mdd_db_find_functional_group(mdd_db_ecu_at(db, 0), "Group");
+    app = mdd_db_ecu_find_variant(mdd_db_ecu_at(db, 0), "App");
+    group = mdd_db_ecu_find_functional_group(mdd_db_ecu_at(db, 0), "Group");
     return app && group ? 0 : -1;
 }
 
@@ -125,13 +125,13 @@ static size_t run(const mdd_db_layer *layer, const ask *q, const uint8_t *reques
                   mdd_db_service *out, size_t cap)
 {
     switch (q->kind) {
-    case REQUEST: return mdd_db_lookup_request(layer, request, len, out, cap);
-    case SID: return mdd_db_lookup_sid(layer, q->sid, out, cap);
-    case SUBFUNCTION: return mdd_db_lookup_subfunction(layer, q->sid, q->subfunction, out, cap);
-    case NAME: return mdd_db_lookup_name(layer, q->text, out, cap);
-    case CLASS: return mdd_db_lookup_class(layer, q->text, out, cap);
-    case SEMANTIC: return mdd_db_lookup_semantic(layer, q->text, out, cap);
-    default: return mdd_db_query_services(layer, q->query, out, cap);
+    case REQUEST: return mdd_db_layer_lookup_request(layer, request, len, out, cap);
+    case SID: return mdd_db_layer_lookup_sid(layer, q->sid, out, cap);
+    case SUBFUNCTION: return mdd_db_layer_lookup_subfunction(layer, q->sid, q->subfunction, out, cap);
+    case NAME: return mdd_db_layer_lookup_name(layer, q->text, out, cap);
+    case CLASS: return mdd_db_layer_lookup_class(layer, q->text, out, cap);
+    case SEMANTIC: return mdd_db_layer_lookup_semantic(layer, q->text, out, cap);
+    default: return mdd_db_layer_query_services(layer, q->query, out, cap);
     }
 }
 
@@ -184,7 +184,7 @@ static void test_long_prefixes(void **state)
 {
     (void)state;
     mdd_db_service s;
-    assert_true(mdd_db_find_service(app, "Routine_A", &s));
+    assert_true(mdd_db_layer_find_service(app, "Routine_A", &s));
     assert_int_equal(s.prefix.len, 6);
     static const uint8_t routine_a[] = {0x31, 0x01, 0x01, 0x02, 0x03, 0x04};
     assert_memory_equal(s.prefix.bytes, routine_a, 6);
@@ -245,7 +245,7 @@ static void test_names_classes_semantics(void **state)
     EXPECT_NAME(app, "Tester", NULL);
     /* The exact lookup stays exact. */
     mdd_db_service s;
-    assert_false(mdd_db_find_service(app, "hardreset", &s));
+    assert_false(mdd_db_layer_find_service(app, "hardreset", &s));
     /* The own HardReset has classes; the base's, which it overrides, has none. */
     EXPECT_CLASS(app, "reset", "HardReset", "Hardreset", "SoftReset");
     EXPECT_CLASS(app, "Standard", "HardReset", "Session_Extended", "TesterPresent");
@@ -259,7 +259,7 @@ static void test_queries(void **state)
     (void)state;
     mdd_db_service_query q = {0};
     mdd_db_service found[MAX_FOUND];
-    assert_int_equal(mdd_db_query_services(app, &q, found, MAX_FOUND),
+    assert_int_equal(mdd_db_layer_query_services(app, &q, found, MAX_FOUND),
                      mdd_db_layer_service_count(app));
     q.has_sid = 1;
     q.sid = 0x11;
@@ -314,7 +314,7 @@ static void test_only_empty_prefixes(void **state)
     mdd_db *bare;
     mdd_error err;
     assert_int_equal(mdd_db_open_payloads(&payload, 1, NULL, &bare, &err), MDD_OK);
-    const mdd_db_layer *layer = mdd_db_find_variant(mdd_db_ecu_at(bare, 0), "Bare");
+    const mdd_db_layer *layer = mdd_db_ecu_find_variant(mdd_db_ecu_at(bare, 0), "Bare");
     assert_non_null(layer);
     EXPECT_REQUEST(layer, "22f190", "First", "Second");
     mdd_db_close(bare);

@@ -81,25 +81,25 @@ static unsigned long look_up_layer(const mdd_db_layer *layer)
         mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s.service));
         char text[256];
         snprintf(text, sizeof text, "%.*s", (int)name.len, name.ptr ? (const char *)name.ptr : "");
-        (void)mdd_db_find_service(layer, text, &again);
-        (void)mdd_db_lookup_request(layer, s.prefix.bytes, s.prefix.len, found, 4);
-        (void)mdd_db_lookup_name(layer, text, found, 4);
+        (void)mdd_db_layer_find_service(layer, text, &again);
+        (void)mdd_db_layer_lookup_request(layer, s.prefix.bytes, s.prefix.len, found, 4);
+        (void)mdd_db_layer_lookup_name(layer, text, found, 4);
         mdd_bytes semantic = mdd_diag_comm_semantic(mdd_diag_service_diag_comm(s.service));
         snprintf(text, sizeof text, "%.*s", (int)semantic.len,
                  semantic.ptr ? (const char *)semantic.ptr : "");
-        (void)mdd_db_lookup_semantic(layer, text, found, 4);
-        (void)mdd_db_lookup_class(layer, "Session", found, 4);
+        (void)mdd_db_layer_lookup_semantic(layer, text, found, 4);
+        (void)mdd_db_layer_lookup_class(layer, "Session", found, 4);
         uint8_t sid = s.prefix.len ? s.prefix.bytes[0] : 0;
         uint8_t sub = s.prefix.len > 1 ? s.prefix.bytes[1] : 0;
-        (void)mdd_db_lookup_sid(layer, sid, found, 4);
-        (void)mdd_db_lookup_subfunction(layer, sid, sub, found, 4);
+        (void)mdd_db_layer_lookup_sid(layer, sid, found, 4);
+        (void)mdd_db_layer_lookup_subfunction(layer, sid, sub, found, 4);
         mdd_db_service_query q = {.name = text, .has_sid = 1, .sid = sid};
-        (void)mdd_db_query_services(layer, &q, found, 4);
+        (void)mdd_db_layer_query_services(layer, &q, found, 4);
         calls += 10;
     }
     static const uint8_t unknown[] = {0x7f, 0x00};
-    (void)mdd_db_lookup_request(layer, unknown, sizeof unknown, NULL, 0);
-    (void)mdd_db_find_service(layer, "no such service", NULL);
+    (void)mdd_db_layer_lookup_request(layer, unknown, sizeof unknown, NULL, 0);
+    (void)mdd_db_layer_find_service(layer, "no such service", NULL);
     return calls + 3;
 }
 
@@ -113,25 +113,25 @@ static unsigned long look_up_ecu(const mdd_db *db, const mdd_db_ecu *ecu)
     (void)mdd_db_ecu_path(ecu);
     (void)mdd_db_ecu_store(ecu);
     (void)mdd_db_ecu_data(ecu);
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
-        const mdd_db_layer *v = mdd_db_variant_at(ecu, i);
+    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu); i++) {
+        const mdd_db_layer *v = mdd_db_ecu_variant_at(ecu, i);
         mdd_bytes vname = mdd_db_layer_name(v);
         snprintf(text, sizeof text, "%.*s", (int)vname.len, (const char *)vname.ptr);
-        assert_ptr_equal(mdd_db_find_variant(ecu, text), v);
+        assert_ptr_equal(mdd_db_ecu_find_variant(ecu, text), v);
         calls += look_up_layer(v) + 2;
     }
-    if (mdd_db_base_variant(ecu))
-        calls += look_up_layer(mdd_db_base_variant(ecu));
-    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++) {
-        const mdd_db_layer *g = mdd_db_functional_group_at(ecu, i);
+    if (mdd_db_ecu_base_variant(ecu))
+        calls += look_up_layer(mdd_db_ecu_base_variant(ecu));
+    for (uint32_t i = 0; i < mdd_db_ecu_functional_group_count(ecu); i++) {
+        const mdd_db_layer *g = mdd_db_ecu_functional_group_at(ecu, i);
         mdd_bytes gname = mdd_db_layer_name(g);
         snprintf(text, sizeof text, "%.*s", (int)gname.len, (const char *)gname.ptr);
-        assert_ptr_equal(mdd_db_find_functional_group(ecu, text), g);
+        assert_ptr_equal(mdd_db_ecu_find_functional_group(ecu, text), g);
         calls += look_up_layer(g) + 2;
     }
-    for (uint32_t i = 0; i < mdd_db_dtc_count(ecu); i++) {
+    for (uint32_t i = 0; i < mdd_db_ecu_dtc_count(ecu); i++) {
         uint32_t first = 0;
-        assert_true(mdd_db_find_dtcs(ecu, mdd_dtc_trouble_code(mdd_db_dtc_at(ecu, i)), &first) > 0);
+        assert_true(mdd_db_ecu_find_dtcs(ecu, mdd_dtc_trouble_code(mdd_db_ecu_dtc_at(ecu, i)), &first) > 0);
         calls += 2;
     }
     return calls;

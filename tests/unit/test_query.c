@@ -315,7 +315,7 @@ static void build_family(built *t, family *f)
 
 static const mdd_db_layer *layer_named(const built *t, const char *name)
 {
-    const mdd_db_layer *l = mdd_db_find_variant(mdd_db_ecu_at(t->db, 0), name);
+    const mdd_db_layer *l = mdd_db_ecu_find_variant(mdd_db_ecu_at(t->db, 0), name);
     assert_non_null(l);
     return l;
 }
@@ -335,7 +335,7 @@ static void test_state_charts_inherit(void **state)
     uint32_t total;
     mdd_error err;
     /* App: Base's Session (overriding ESD's), then Proto's Security. */
-    assert_int_equal(mdd_query_state_charts(layer_named(&t, "App"), charts, 4, &total, &err),
+    assert_int_equal(mdd_db_layer_state_charts(layer_named(&t, "App"), charts, 4, &total, &err),
                      MDD_OK);
     assert_int_equal(total, 2);
     assert_true(mdd_bytes_equal_str(mdd_state_chart_short_name(charts[0]), "Session"));
@@ -346,12 +346,12 @@ static void test_state_charts_inherit(void **state)
     assert_true(mdd_bytes_equal_str(mdd_state_chart_semantic(charts[1]), "SECURITY"));
     /* Too small an array: the count stays right, the first one is written. */
     charts[1] = (mdd_state_chart){{0}};
-    assert_int_equal(mdd_query_state_charts(layer_named(&t, "Base"), charts, 1, &total, &err),
+    assert_int_equal(mdd_db_layer_state_charts(layer_named(&t, "Base"), charts, 1, &total, &err),
                      MDD_OK);
     assert_int_equal(total, 2);
     assert_true(mdd_bytes_equal_str(mdd_state_chart_short_name(charts[0]), "Session"));
     assert_int_equal(charts[1].t.pos, 0);
-    assert_int_equal(mdd_query_state_charts(layer_named(&t, "Base"), NULL, 0, &total, &err),
+    assert_int_equal(mdd_db_layer_state_charts(layer_named(&t, "Base"), NULL, 0, &total, &err),
                      MDD_OK);
     assert_int_equal(total, 2);
     close_ecu(&t);
@@ -360,7 +360,7 @@ static void test_state_charts_inherit(void **state)
 static mdd_diag_comm svc_comm(const built *t)
 {
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer_named(t, "App"), "Svc", &s));
+    assert_true(mdd_db_layer_find_service(layer_named(t, "App"), "Svc", &s));
     return mdd_diag_service_diag_comm(s.service);
 }
 
@@ -373,8 +373,8 @@ static void test_required_states(void **state)
     mdd_required_state r[3];
     uint32_t total;
     mdd_error err;
-    assert_int_equal(mdd_query_required_states(layer_named(&t, "App"), svc_comm(&t), r, 3,
-                                               &total, &err),
+    assert_int_equal(mdd_db_layer_required_states(layer_named(&t, "App"), svc_comm(&t), r, 3,
+                                                  &total, &err),
                      MDD_OK);
     assert_int_equal(total, 3);
     /* ESD's Extended: its chart is overridden by Base's Session, which has no Extended. */
@@ -390,8 +390,8 @@ static void test_required_states(void **state)
                                         mdd_state_chart_states(r[2].chart), 1)),
                                     "Programming"));
     assert_true(mdd_bytes_equal_str(r[2].value, "v2"));
-    assert_int_equal(mdd_query_required_states(layer_named(&t, "App"), svc_comm(&t), NULL, 0,
-                                               &total, &err),
+    assert_int_equal(mdd_db_layer_required_states(layer_named(&t, "App"), svc_comm(&t), NULL, 0,
+                                                  &total, &err),
                      MDD_OK);
     assert_int_equal(total, 3);
     close_ecu(&t);
@@ -406,8 +406,8 @@ static void test_triggered_transitions(void **state)
     mdd_triggered_transition tr[2];
     uint32_t total;
     mdd_error err;
-    assert_int_equal(mdd_query_triggered_transitions(layer_named(&t, "App"), svc_comm(&t), tr,
-                                                     2, &total, &err),
+    assert_int_equal(mdd_db_layer_triggered_transitions(layer_named(&t, "App"), svc_comm(&t), tr,
+                                                        2, &total, &err),
                      MDD_OK);
     assert_int_equal(total, 2);
     assert_int_equal(tr[0].transition.t.pos, pos_of(&t, f.esd_d_e));
@@ -437,25 +437,25 @@ static void test_jobs_inherit(void **state)
     mdd_error err;
     const mdd_db_layer *app = layer_named(&t, "App");
     /* App's JobBase overrides Base's; JobHidden is not inherited through Base -> Proto. */
-    assert_int_equal(mdd_query_jobs(app, jobs, 4, &total, &err), MDD_OK);
+    assert_int_equal(mdd_db_layer_jobs(app, jobs, 4, &total, &err), MDD_OK);
     assert_int_equal(total, 3);
     static const char *const names[] = {"JobBase", "JobProto", "JobShared"};
     for (uint32_t i = 0; i < 3; i++)
         assert_true(mdd_bytes_equal_str(
             mdd_diag_comm_short_name(mdd_single_ecu_job_diag_comm(jobs[i])), names[i]));
     assert_true(mdd_bytes_equal_str(first_input(jobs[0]), "app_in"));
-    assert_int_equal(mdd_query_jobs(app, jobs, 1, &total, &err), MDD_OK);
+    assert_int_equal(mdd_db_layer_jobs(app, jobs, 1, &total, &err), MDD_OK);
     assert_int_equal(total, 3);
     assert_true(mdd_bytes_equal_str(first_input(jobs[0]), "app_in"));
 
     mdd_single_ecu_job job;
-    assert_int_equal(mdd_query_find_job(app, "JobShared", &job, &err), MDD_OK);
+    assert_int_equal(mdd_db_layer_find_job(app, "JobShared", &job, &err), MDD_OK);
     mdd_job_param p = mdd_job_param_vec_at(mdd_single_ecu_job_input_params(job), 0);
     assert_true(mdd_bytes_equal_str(mdd_job_param_short_name(p), "speed"));
     assert_true(mdd_bytes_equal_str(mdd_job_param_physical_default_value(p), "10"));
-    assert_int_equal(mdd_query_find_job(app, "JobHidden", &job, &err), MDD_ERR_NOT_FOUND);
+    assert_int_equal(mdd_db_layer_find_job(app, "JobHidden", &job, &err), MDD_ERR_NOT_FOUND);
     assert_string_equal(err.message, "no job named 'JobHidden'");
-    assert_int_equal(mdd_query_find_job(layer_named(&t, "Base"), "JobBase", &job, &err), MDD_OK);
+    assert_int_equal(mdd_db_layer_find_job(layer_named(&t, "Base"), "JobBase", &job, &err), MDD_OK);
     assert_true(mdd_bytes_equal_str(first_input(job), "base_in"));
     close_ecu(&t);
 }
@@ -472,7 +472,7 @@ static void test_sdg_nodes(void **state)
     mdd_sdg_node nodes[5];
     uint32_t total;
     mdd_error err;
-    assert_int_equal(mdd_query_sdg_nodes(sdgs, nodes, 5, &total, &err), MDD_OK);
+    assert_int_equal(mdd_sdgs_nodes(sdgs, nodes, 5, &total, &err), MDD_OK);
     assert_int_equal(total, 5);
     /* outer, si1, inner, si2, si3 */
     static const uint32_t depth[] = {0, 1, 1, 2, 1};
@@ -487,11 +487,11 @@ static void test_sdg_nodes(void **state)
                                         label[i]));
     }
     assert_true(mdd_bytes_equal_str(mdd_sd_value(nodes[4].sd), "v3"));
-    assert_int_equal(mdd_query_sdg_nodes(sdgs, nodes, 2, &total, &err), MDD_OK);
+    assert_int_equal(mdd_sdgs_nodes(sdgs, nodes, 2, &total, &err), MDD_OK);
     assert_int_equal(total, 5);
     /* An absent SDGS has no nodes. */
     mdd_sdgs none = mdd_diag_layer_sdgs(mdd_db_layer_diag_layer(layer_named(&t, "App")));
-    assert_int_equal(mdd_query_sdg_nodes(none, NULL, 0, &total, &err), MDD_OK);
+    assert_int_equal(mdd_sdgs_nodes(none, NULL, 0, &total, &err), MDD_OK);
     assert_int_equal(total, 0);
     close_ecu(&t);
 }
@@ -521,19 +521,19 @@ static void test_sdg_hostile(void **state)
     mdd_error err;
     /* The deepest group allowed sits at depth MDD_SDG_MAX_DEPTH, its item one deeper. */
     mdd_sdgs ok = nested_sdgs(&b, MDD_SDG_MAX_DEPTH, MDD_SD_XOR_SDG_SDG);
-    assert_int_equal(mdd_query_sdg_nodes(ok, NULL, 0, &total, &err), MDD_OK);
+    assert_int_equal(mdd_sdgs_nodes(ok, NULL, 0, &total, &err), MDD_OK);
     assert_int_equal(total, MDD_SDG_MAX_DEPTH + 2);
     mdd_fb_builder_free(&b);
 
     mdd_sdgs deep = nested_sdgs(&b, MDD_SDG_MAX_DEPTH + 1, MDD_SD_XOR_SDG_SDG);
-    assert_int_equal(mdd_query_sdg_nodes(deep, NULL, 0, &total, &err), MDD_ERR_LIMIT);
+    assert_int_equal(mdd_sdgs_nodes(deep, NULL, 0, &total, &err), MDD_ERR_LIMIT);
     assert_int_equal(total, 0);
     assert_string_equal(err.message, "sdgs[0].sds[0].sdg.sds[0].sdg.sds[0].sdg...sds[0]: "
                                      "groups nest deeper than 32");
     mdd_fb_builder_free(&b);
 
     mdd_sdgs wrong = nested_sdgs(&b, 2, 7);
-    assert_int_equal(mdd_query_sdg_nodes(wrong, NULL, 0, &total, &err), MDD_ERR_FORMAT);
+    assert_int_equal(mdd_sdgs_nodes(wrong, NULL, 0, &total, &err), MDD_ERR_FORMAT);
     assert_string_equal(err.message, "sdgs[0].sds[0].sdg.sds[0]: unknown SDxorSDG tag 7");
     mdd_fb_builder_free(&b);
 }
@@ -547,7 +547,7 @@ static void test_variant_matches(void **state)
     family f;
     build_family(&t, &f);
     mdd_variant_match m[3];
-    assert_int_equal(mdd_query_variant_matches(layer_named(&t, "App"), m, 3), 3);
+    assert_int_equal(mdd_db_layer_variant_matches(layer_named(&t, "App"), m, 3), 3);
     static const uint32_t pattern[] = {0, 0, 1};
     static const char *const expected[] = {"42", "7", "9"};
     static const int physical[] = {1, -1, 0};
@@ -559,8 +559,8 @@ static void test_variant_matches(void **state)
         assert_true(mdd_bytes_equal_str(
             mdd_diag_comm_short_name(mdd_diag_service_diag_comm(m[i].service)), "Svc"));
     }
-    assert_int_equal(mdd_query_variant_matches(layer_named(&t, "App"), m, 1), 3);
-    assert_int_equal(mdd_query_variant_matches(layer_named(&t, "Base"), NULL, 0), 0);
+    assert_int_equal(mdd_db_layer_variant_matches(layer_named(&t, "App"), m, 1), 3);
+    assert_int_equal(mdd_db_layer_variant_matches(layer_named(&t, "Base"), NULL, 0), 0);
     close_ecu(&t);
 }
 
@@ -598,7 +598,7 @@ static void test_deep_chain(void **state)
     assert_int_equal(mdd_fb_builder_finish(b, root, &t.payload, &err), MDD_OK);
     assert_int_equal(mdd_db_open_payloads(&t.payload, 1, &opts, &t.db, &err), MDD_OK);
     uint32_t total = 99;
-    assert_int_equal(mdd_query_jobs(layer_named(&t, "Deep"), NULL, 0, &total, &err),
+    assert_int_equal(mdd_db_layer_jobs(layer_named(&t, "Deep"), NULL, 0, &total, &err),
                      MDD_ERR_LIMIT);
     assert_int_equal(total, 0);
     assert_string_equal(err.message, "Deep: inheritance deeper than 32 parents");

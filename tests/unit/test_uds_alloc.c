@@ -141,7 +141,7 @@ static void test_no_allocations(void **state)
     (void)state;
     mdd_db *db = open_flxc();
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    const mdd_db_layer *layer = mdd_db_base_variant(ecu);
+    const mdd_db_layer *layer = mdd_db_ecu_base_variant(ecu);
     /* A first pass outside the count: whatever the first use of a page costs. */
     run_exchanges(layer);
     unsigned long before = tu_allocations();

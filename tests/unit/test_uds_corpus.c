@@ -306,7 +306,7 @@ static int pattern_exchange(const mdd_db_layer *layer, mdd_matching_parameter mp
     snprintf(svc_name, sizeof svc_name, "%.*s", (int)name.len, (const char *)name.ptr);
     snprintf(out_name, sizeof out_name, "%.*s", (int)out.len, (const char *)out.ptr);
     mdd_db_service svc;
-    if (!mdd_db_find_service(layer, svc_name, &svc))
+    if (!mdd_db_layer_find_service(layer, svc_name, &svc))
         return 0;
     mdd_error err;
     const mdd_uds_message req = {MDD_UDS_REQUEST, 0}, pos = {MDD_UDS_POSITIVE, 0};
@@ -331,8 +331,8 @@ static int pattern_exchange(const mdd_db_layer *layer, mdd_matching_parameter mp
  * identifies that variant. */
 static void check_patterns(const mdd_db_ecu *ecu, unsigned *checked)
 {
-    for (uint32_t v = 0; v < mdd_db_variant_count(ecu); v++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, v);
+    for (uint32_t v = 0; v < mdd_db_ecu_variant_count(ecu); v++) {
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, v);
         mdd_variant_pattern_vec patterns = mdd_variant_variant_pattern(mdd_db_layer_variant(layer));
         if (mdd_variant_pattern_vec_count(patterns) == 0)
             continue;
@@ -363,7 +363,7 @@ static void test_identify_every_ecu(void **state)
     for (size_t f = 0; f < n; f++) {
         mdd_db *db = open_corpus_file(paths[f]);
         const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-        if (mdd_db_variant_count(ecu) > 0)
+        if (mdd_db_ecu_variant_count(ecu) > 0)
             check_patterns(ecu, &checked);
         mdd_db_close(db);
         free(paths[f]);

@@ -402,7 +402,7 @@ static void test_decode_message_request(void **state)
 {
     (void)state;
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, "Tail", &s));
+    assert_true(mdd_db_layer_find_service(layer, "Tail", &s));
     mb_record rec;
     mdd_uds_visitor v = mb_recorder(&rec);
     mdd_uds_message m = {MDD_UDS_REQUEST, 0};
@@ -436,7 +436,7 @@ static void test_values_through_coded_types_and_compu(void **state)
     assert_int_equal(DECODE("\x22\xF1\x93", "\x62\xF1\x93\x7D"), MDD_OK);
     assert_string_equal(rec.text, "SID=98@0+1 DID=61843@1+2 Temp=22.5@3+1");
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, "Session", &s));
+    assert_true(mdd_db_layer_find_service(layer, "Session", &s));
     mdd_uds_message request = {MDD_UDS_REQUEST, 0};
     mdd_uds_visitor v = mb_recorder(&rec);
     assert_int_equal(mdd_uds_decode_message(layer, &s, &request, NULL, 0,
@@ -513,7 +513,7 @@ static void test_bad_input_names_path_and_byte(void **state)
     assert_string_equal(err.message, "/Text: byte 3: malformed UTF-8 in a A_UTF_8_STRING");
     /* A text-table miss. */
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, "Session", &s));
+    assert_true(mdd_db_layer_find_service(layer, "Session", &s));
     mdd_uds_message request = {MDD_UDS_REQUEST, 0};
     assert_int_equal(mdd_uds_decode_message(layer, &s, &request, NULL, 0,
                                             (const uint8_t *)"\x10\x05", 2, NULL, NULL, NULL, &err),

@@ -26,7 +26,7 @@ static void test_no_allocation(void **state)
     mb_record rec;
     mdd_uds_visitor v = mb_recorder(&rec);
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, "ReadDtc", &s));
+    assert_true(mdd_db_layer_find_service(layer, "ReadDtc", &s));
     const uint8_t req[] = {0x19, 0x04}, resp[] = {0x59, 0x01, 0x01, 0x00, 0x12, 0x34, 0x55};
     const char *json = "{\"DTC\": 65792, \"Env\": {\"Odo\": 4660, \"Temp\": 85}}";
     const mdd_uds_message positive = {MDD_UDS_POSITIVE, 0};
@@ -107,7 +107,7 @@ static void test_nesting_is_bounded(void **state)
     assert_non_null(strstr(rec.text, "/x=7@1+1"));
     /* Encoding stops the same way. */
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, "Deep", &s));
+    assert_true(mdd_db_layer_find_service(layer, "Deep", &s));
     const mdd_uds_message positive = {MDD_UDS_POSITIVE, 0};
     size_t needed;
     uint8_t out[8];

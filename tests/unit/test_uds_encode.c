@@ -42,7 +42,7 @@ static mdd_status encode(const char *name, const mdd_uds_message *message, const
                          size_t request_len, const char *json, encoded *e)
 {
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, name, &s));
+    assert_true(mdd_db_layer_find_service(layer, name, &s));
     memset(e, 0, sizeof *e);
     return mdd_uds_encode(layer, &s, message, (const uint8_t *)request, request_len, json,
                           strlen(json), NULL, e->bytes, sizeof e->bytes, &e->len, &e->err);
@@ -65,7 +65,7 @@ static void encodes_to(const char *name, const char *json, const char *want, siz
 static void decodes_to(const char *name, const char *bytes, size_t len, const char *want)
 {
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, name, &s));
+    assert_true(mdd_db_layer_find_service(layer, name, &s));
     mb_record rec;
     mdd_uds_visitor v = mb_recorder(&rec);
     assert_int_equal(mdd_uds_decode_message(layer, &s, &positive, NULL, 0, (const uint8_t *)bytes,
@@ -121,7 +121,7 @@ static void test_short_buffer_says_what_it_needs(void **state)
 {
     (void)state;
     mdd_db_service s;
-    assert_true(mdd_db_find_service(layer, "ReadVIN", &s));
+    assert_true(mdd_db_layer_find_service(layer, "ReadVIN", &s));
     uint8_t out[2];
     size_t needed = 0;
     mdd_error err;

@@ -484,7 +484,7 @@ static const mdd_db_layer *open_built(tb *b, const mb_ecu *e, mdd_db **d)
         print_error("%s\n", err.message);
         return NULL;
     }
-    return mdd_db_variant_at(mdd_db_ecu_at(*d, 0), 0);
+    return mdd_db_ecu_variant_at(mdd_db_ecu_at(*d, 0), 0);
 }
 
 static tb layout;
@@ -756,7 +756,7 @@ static void test_prefix_longer_than_a_key(void **state)
     const mdd_db_layer *long_layer = open_built(&long_layout, &md_long_ecu, &long_db);
     assert_non_null(long_layer);
     mdd_db_service s;
-    assert_true(mdd_db_find_service(long_layer, "Long", &s));
+    assert_true(mdd_db_layer_find_service(long_layer, "Long", &s));
     assert_int_equal(s.prefix.len, 18);
     mdd_uds_memo *memo = new_memo(64);
     for (int round = 0; round < 2; round++) {
@@ -1033,12 +1033,12 @@ static void test_live_reload(void **state)
     mdd_uds_memo *memo = new_memo(1);
     for (int round = 0; round < 4; round++) {
         const mdd_db *g = mdd_db_live_acquire(live);
-        const mdd_db_layer *l = mdd_db_base_variant(mdd_db_find_ecu(g, "Ecu"));
+        const mdd_db_layer *l = mdd_db_ecu_base_variant(mdd_db_find_ecu(g, "Ecu"));
         if (round % 2)
             expect_b(l, memo);
         else
             expect_a(l, memo);
-        mdd_db_release(g);
+        mdd_db_live_release(g);
         install_ecu(dir, round % 2 ? &md_a_ecu : &md_b_ecu);
         mdd_db_reload_stats stats;
         assert_int_equal(mdd_db_live_reload(live, &stats, &err), MDD_OK);
@@ -1049,8 +1049,8 @@ static void test_live_reload(void **state)
     assert_int_equal(mdd_db_live_reload(live, &stats, &err), MDD_OK);
     assert_int_equal(stats.unchanged, 1);
     const mdd_db *g = mdd_db_live_acquire(live);
-    expect_a(mdd_db_base_variant(mdd_db_find_ecu(g, "Ecu")), memo);
-    mdd_db_release(g);
+    expect_a(mdd_db_ecu_base_variant(mdd_db_find_ecu(g, "Ecu")), memo);
+    mdd_db_live_release(g);
     mdd_uds_memo_free(memo);
     mdd_db_live_close(live);
     assert_int_equal(tu_remove_tree(dir), 0);

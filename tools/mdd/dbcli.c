@@ -111,11 +111,11 @@ int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
                       const mdd_db_layer **layer)
 {
     if (a->variant) {
-        *layer = mdd_db_find_variant(ecu, a->variant);
+        *layer = mdd_db_ecu_find_variant(ecu, a->variant);
         return *layer ? CLI_EXIT_OK
                       : cli_error(path, "no variant named %s", cli_quote_name(a->variant));
     }
-    *layer = mdd_db_base_variant(ecu);
+    *layer = mdd_db_ecu_base_variant(ecu);
     if (*layer)
         return CLI_EXIT_OK;
     char name[128];
@@ -130,7 +130,7 @@ int db_choose_layer(const char *path, const db_args *a, const mdd_db_ecu *ecu,
         return cli_usage_error(a->cmd, "--variant and --group exclude each other");
     if (!a->group)
         return db_choose_variant(path, a, ecu, layer);
-    *layer = mdd_db_find_functional_group(ecu, a->group);
+    *layer = mdd_db_ecu_find_functional_group(ecu, a->group);
     return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named '%s'", a->group);
 }
 

@@ -25,11 +25,11 @@ static void print_dtc(mdd_dtc d)
 static int print_code(const char *path, const mdd_db_ecu *ecu, uint32_t code)
 {
     uint32_t first = 0;
-    uint32_t n = mdd_db_find_dtcs(ecu, code, &first);
+    uint32_t n = mdd_db_ecu_find_dtcs(ecu, code, &first);
     if (n == 0)
         return cli_error(path, "no DTC with trouble code %" PRIu32, code);
     for (uint32_t i = first; i < first + n; i++)
-        print_dtc(mdd_db_dtc_at(ecu, i));
+        print_dtc(mdd_db_ecu_dtc_at(ecu, i));
     return CLI_EXIT_OK;
 }
 
@@ -46,8 +46,8 @@ static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
         return rc;
     if (code_arg)
         rc = print_code(path, ecu, code);
-    for (uint32_t i = 0; rc == CLI_EXIT_OK && !code_arg && i < mdd_db_dtc_count(ecu); i++)
-        print_dtc(mdd_db_dtc_at(ecu, i));
+    for (uint32_t i = 0; rc == CLI_EXIT_OK && !code_arg && i < mdd_db_ecu_dtc_count(ecu); i++)
+        print_dtc(mdd_db_ecu_dtc_at(ecu, i));
     mdd_db_close(db);
     return rc;
 }

@@ -62,8 +62,8 @@ static mdd_status variants_json(json_writer *j, const mdd_db_ecu *ecu, mdd_error
     mdd_status st = MDD_OK;
     json_key(j, "variants");
     json_array_begin(j);
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu) && st == MDD_OK; i++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
+    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu) && st == MDD_OK; i++) {
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, i);
         json_object_begin(j);
         json_member_string(j, "name", mdd_db_layer_name(layer));
         json_key(j, "is_base");
@@ -81,8 +81,8 @@ static void functional_groups_json(json_writer *j, const mdd_db_ecu *ecu)
 {
     json_key(j, "functional_groups");
     json_array_begin(j);
-    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++) {
-        const mdd_db_layer *layer = mdd_db_functional_group_at(ecu, i);
+    for (uint32_t i = 0; i < mdd_db_ecu_functional_group_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_ecu_functional_group_at(ecu, i);
         json_object_begin(j);
         json_member_string(j, "name", mdd_db_layer_name(layer));
         own_services_json(j, layer);
@@ -148,16 +148,16 @@ static void print_text(const mdd_db_ecu *ecu)
     print_field("ecu_name:", mdd_ecu_data_ecu_name(root));
     print_field("version:", mdd_ecu_data_version(root));
     print_field("revision:", mdd_ecu_data_revision(root));
-    printf("%-19s%" PRIu32 "\n", "variants:", mdd_db_variant_count(ecu));
-    for (uint32_t i = 0; i < mdd_db_variant_count(ecu); i++) {
-        const mdd_db_layer *layer = mdd_db_variant_at(ecu, i);
+    printf("%-19s%" PRIu32 "\n", "variants:", mdd_db_ecu_variant_count(ecu));
+    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu); i++) {
+        const mdd_db_layer *layer = mdd_db_ecu_variant_at(ecu, i);
         int base = mdd_variant_is_base_variant(mdd_db_layer_variant(layer));
         print_layer(layer, base ? " (base)" : "");
     }
-    printf("%-19s%" PRIu32 "\n", "functional_groups:", mdd_db_functional_group_count(ecu));
-    for (uint32_t i = 0; i < mdd_db_functional_group_count(ecu); i++)
-        print_layer(mdd_db_functional_group_at(ecu, i), "");
-    printf("%-19s%" PRIu32 "\n", "dtcs:", mdd_db_dtc_count(ecu));
+    printf("%-19s%" PRIu32 "\n", "functional_groups:", mdd_db_ecu_functional_group_count(ecu));
+    for (uint32_t i = 0; i < mdd_db_ecu_functional_group_count(ecu); i++)
+        print_layer(mdd_db_ecu_functional_group_at(ecu, i), "");
+    printf("%-19s%" PRIu32 "\n", "dtcs:", mdd_db_ecu_dtc_count(ecu));
 }
 
 static int run(int argc, char **argv)

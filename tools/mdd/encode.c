@@ -41,7 +41,7 @@ static int encode(const char *path, const db_args *a, const char *service, const
     uint8_t *bytes = NULL;
     size_t len = 0;
     mdd_error err;
-    if (!mdd_db_find_service(layer, service, &s)) {
+    if (!mdd_db_layer_find_service(layer, service, &s)) {
         char name[128];
         text_format(name, sizeof name, mdd_db_layer_name(layer));
         rc = cli_error(path, "no service named %s in %s '%s'", cli_quote_name(service),

@@ -50,13 +50,13 @@ mdd_status facts_lookup_comm(const mdd_db_layer *layer, const char *name, mdd_di
                              mdd_diag_service *service, mdd_error *err)
 {
     mdd_db_service found;
-    if (mdd_db_find_service(layer, name, &found)) {
+    if (mdd_db_layer_find_service(layer, name, &found)) {
         *service = found.service;
         *comm = mdd_diag_service_diag_comm(found.service);
         return MDD_OK;
     }
     mdd_single_ecu_job job;
-    mdd_status st = mdd_query_find_job(layer, name, &job, err);
+    mdd_status st = mdd_db_layer_find_job(layer, name, &job, err);
     if (st == MDD_ERR_NOT_FOUND) {
         err->status = st;
         snprintf(err->message, sizeof err->message, "no service or job named '%s'", name);

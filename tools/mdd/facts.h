@@ -30,7 +30,7 @@ int facts_run(int argc, char **argv, const cli_command *cmd, facts_answer answer
 
 /* The DiagComm of the effective service or, failing that, the effective job of layer named
  * name, and in *service the service (absent for a job). Fails with MDD_ERR_NOT_FOUND ("no
- * service or job named 'NAME'") or as mdd_query_find_job(). */
+ * service or job named 'NAME'") or as mdd_db_layer_find_job(). */
 mdd_status facts_lookup_comm(const mdd_db_layer *layer, const char *name, mdd_diag_comm *comm,
                              mdd_diag_service *service, mdd_error *err);
 

@@ -22,30 +22,30 @@ mdd_status facts_state_charts(const mdd_db_layer *layer, mdd_state_chart **out, 
                               mdd_error *err)
 {
     *out = NULL;
-    mdd_status st = mdd_query_state_charts(layer, NULL, 0, count, err);
+    mdd_status st = mdd_db_layer_state_charts(layer, NULL, 0, count, err);
     if (st == MDD_OK)
         st = room((void **)out, *count, sizeof **out, err);
-    return st == MDD_OK ? mdd_query_state_charts(layer, *out, *count, count, err) : st;
+    return st == MDD_OK ? mdd_db_layer_state_charts(layer, *out, *count, count, err) : st;
 }
 
 mdd_status facts_required_states(const mdd_db_layer *layer, mdd_diag_comm comm,
                                  mdd_required_state **out, uint32_t *count, mdd_error *err)
 {
     *out = NULL;
-    mdd_status st = mdd_query_required_states(layer, comm, NULL, 0, count, err);
+    mdd_status st = mdd_db_layer_required_states(layer, comm, NULL, 0, count, err);
     if (st == MDD_OK)
         st = room((void **)out, *count, sizeof **out, err);
-    return st == MDD_OK ? mdd_query_required_states(layer, comm, *out, *count, count, err) : st;
+    return st == MDD_OK ? mdd_db_layer_required_states(layer, comm, *out, *count, count, err) : st;
 }
 
 mdd_status facts_transitions(const mdd_db_layer *layer, mdd_diag_comm comm,
                              mdd_triggered_transition **out, uint32_t *count, mdd_error *err)
 {
     *out = NULL;
-    mdd_status st = mdd_query_triggered_transitions(layer, comm, NULL, 0, count, err);
+    mdd_status st = mdd_db_layer_triggered_transitions(layer, comm, NULL, 0, count, err);
     if (st == MDD_OK)
         st = room((void **)out, *count, sizeof **out, err);
-    return st == MDD_OK ? mdd_query_triggered_transitions(layer, comm, *out, *count, count, err)
+    return st == MDD_OK ? mdd_db_layer_triggered_transitions(layer, comm, *out, *count, count, err)
                         : st;
 }
 
@@ -53,27 +53,27 @@ mdd_status facts_jobs(const mdd_db_layer *layer, mdd_single_ecu_job **out, uint3
                       mdd_error *err)
 {
     *out = NULL;
-    mdd_status st = mdd_query_jobs(layer, NULL, 0, count, err);
+    mdd_status st = mdd_db_layer_jobs(layer, NULL, 0, count, err);
     if (st == MDD_OK)
         st = room((void **)out, *count, sizeof **out, err);
-    return st == MDD_OK ? mdd_query_jobs(layer, *out, *count, count, err) : st;
+    return st == MDD_OK ? mdd_db_layer_jobs(layer, *out, *count, count, err) : st;
 }
 
 mdd_status facts_sdg_nodes(mdd_sdgs sdgs, mdd_sdg_node **out, uint32_t *count, mdd_error *err)
 {
     *out = NULL;
-    mdd_status st = mdd_query_sdg_nodes(sdgs, NULL, 0, count, err);
+    mdd_status st = mdd_sdgs_nodes(sdgs, NULL, 0, count, err);
     if (st == MDD_OK)
         st = room((void **)out, *count, sizeof **out, err);
-    return st == MDD_OK ? mdd_query_sdg_nodes(sdgs, *out, *count, count, err) : st;
+    return st == MDD_OK ? mdd_sdgs_nodes(sdgs, *out, *count, count, err) : st;
 }
 
 mdd_status facts_variant_matches(const mdd_db_layer *layer, mdd_variant_match **out,
                                  uint32_t *count, mdd_error *err)
 {
-    *count = mdd_query_variant_matches(layer, NULL, 0);
+    *count = mdd_db_layer_variant_matches(layer, NULL, 0);
     mdd_status st = room((void **)out, *count, sizeof **out, err);
     if (st == MDD_OK)
-        *count = mdd_query_variant_matches(layer, *out, *count);
+        *count = mdd_db_layer_variant_matches(layer, *out, *count);
     return st;
 }

@@ -12,7 +12,7 @@
 static int print_matches(const char *path, const mdd_db_layer *layer, const uint8_t *request,
                          size_t len, const char *hex)
 {
-    size_t total = mdd_db_lookup_request(layer, request, len, NULL, 0);
+    size_t total = mdd_db_layer_lookup_request(layer, request, len, NULL, 0);
     if (total == 0) {
         char name[128];
         text_format(name, sizeof name, mdd_db_layer_name(layer));
@@ -22,7 +22,7 @@ static int print_matches(const char *path, const mdd_db_layer *layer, const uint
     mdd_db_service *matches = malloc(total * sizeof *matches);
     if (!matches)
         return cli_error(path, "out of memory");
-    mdd_db_lookup_request(layer, request, len, matches, total);
+    mdd_db_layer_lookup_request(layer, request, len, matches, total);
     for (size_t i = 0; i < total; i++) {
         text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(
                                matches[i].service)));

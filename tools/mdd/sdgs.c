@@ -109,10 +109,10 @@ static int find_dtc(const char *path, const facts_args *a, const mdd_db_layer *l
         return cli_usage_error(a->db.cmd, "--dtc: %s is not a trouble code", cli_quote(a->dtc));
     const mdd_db_ecu *ecu = mdd_db_layer_ecu(layer);
     uint32_t first;
-    if (mdd_db_find_dtcs(ecu, s->dtc_code, &first) == 0)
+    if (mdd_db_ecu_find_dtcs(ecu, s->dtc_code, &first) == 0)
         return cli_error(path, "no DTC with code %s", a->dtc);
     s->has_dtc = 1;
-    s->own = mdd_dtc_sdgs(mdd_db_dtc_at(ecu, first));
+    s->own = mdd_dtc_sdgs(mdd_db_ecu_dtc_at(ecu, first));
     return CLI_EXIT_OK;
 }
 

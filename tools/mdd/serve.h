@@ -50,7 +50,7 @@ typedef struct serve_ecu {
     const mdd_store *store;
     size_t payload_chunk; /* the DIAGNOSTIC_DESCRIPTION chunk the database reads */
     size_t payload_len;
-    serve_layer *variants; /* in EcuData order, as mdd_db_variant_at() */
+    serve_layer *variants; /* in EcuData order, as mdd_db_ecu_variant_at() */
     uint32_t variant_count;
     uint32_t base_variant; /* an index into variants, or UINT32_MAX when there is none */
     serve_layer *groups;

@@ -35,7 +35,7 @@ static mdd_status facts_json(json_writer *j, const serve_job *job, const mdd_db_
 static void answer_facts(serve_job *job)
 {
     const serve_ecu *e = job->ecu;
-    const mdd_db_layer *layer = mdd_db_variant_at(e->ecu, job->variant);
+    const mdd_db_layer *layer = mdd_db_ecu_variant_at(e->ecu, job->variant);
     const char *variant = e->variants[job->variant].name;
     mdd_diag_comm comm = {{0}};
     mdd_diag_service service = {{0}};

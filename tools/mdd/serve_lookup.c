@@ -139,9 +139,9 @@ void serve_reader_ready(evutil_socket_t fd, short what, void *arg)
 static void answer_lookup(serve_job *job)
 {
     const serve_ecu *e = job->ecu;
-    const mdd_db_layer *layer = mdd_db_variant_at(e->ecu, job->variant);
+    const mdd_db_layer *layer = mdd_db_ecu_variant_at(e->ecu, job->variant);
     const char *variant = e->variants[job->variant].name;
-    size_t total = mdd_db_lookup_request(layer, job->data, job->request_len, NULL, 0);
+    size_t total = mdd_db_layer_lookup_request(layer, job->data, job->request_len, NULL, 0);
     if (total == 0) {
         serve_reply_error(job->server, job->req, 404,
                           "no service of variant '%s' matches request %s",
@@ -159,7 +159,7 @@ static void answer_lookup(serve_job *job)
         return;
     }
     json_writer *j = &b.json;
-    mdd_db_lookup_request(layer, job->data, job->request_len, matches, total);
+    mdd_db_layer_lookup_request(layer, job->data, job->request_len, matches, total);
     json_object_begin(j);
     json_key(j, "ecu");
     json_cstring(j, e->name);
@@ -230,7 +230,7 @@ static void answer_dtc(serve_job *job)
 {
     const serve_ecu *e = job->ecu;
     uint32_t first = 0;
-    uint32_t n = mdd_db_find_dtcs(e->ecu, job->code, &first);
+    uint32_t n = mdd_db_ecu_find_dtcs(e->ecu, job->code, &first);
     serve_body b;
     if (serve_body_start(job->server, job->req, &b) != 0)
         return;
@@ -243,7 +243,7 @@ static void answer_dtc(serve_job *job)
     json_key(j, "dtcs");
     json_array_begin(j);
     for (uint32_t i = first; i < first + n; i++)
-        db_dtc_json(j, mdd_db_dtc_at(e->ecu, i));
+        db_dtc_json(j, mdd_db_ecu_dtc_at(e->ecu, i));
     json_array_end(j);
     json_object_end(j);
     serve_reply_json(job->server, job->req, 200, &b);
@@ -255,7 +255,7 @@ void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu 
     /* The index of trouble codes is the database's own memory: a code without DTCs needs no
      * read. */
     uint32_t first;
-    if (mdd_db_find_dtcs(e->ecu, code, &first) == 0) {
+    if (mdd_db_ecu_find_dtcs(e->ecu, code, &first) == 0) {
         serve_reply_error(s, req, 404, "no DTC with trouble code %" PRIu32, code);
         return;
     }
@@ -272,7 +272,7 @@ void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu 
 
 static void answer_comparams(serve_job *job)
 {
-    const mdd_db_layer *layer = mdd_db_variant_at(job->ecu->ecu, job->variant);
+    const mdd_db_layer *layer = mdd_db_ecu_variant_at(job->ecu->ecu, job->variant);
     serve_body b;
     if (serve_body_start(job->server, job->req, &b) != 0)
         return;
@@ -312,9 +312,9 @@ void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serv
 static void answer_services(serve_job *job)
 {
     const serve_ecu *e = job->ecu;
-    const mdd_db_layer *layer = job->is_group ? mdd_db_functional_group_at(e->ecu, job->variant)
-                                              : mdd_db_variant_at(e->ecu, job->variant);
-    size_t total = mdd_db_query_services(layer, &job->query, NULL, 0);
+    const mdd_db_layer *layer = job->is_group ? mdd_db_ecu_functional_group_at(e->ecu, job->variant)
+                                              : mdd_db_ecu_variant_at(e->ecu, job->variant);
+    size_t total = mdd_db_layer_query_services(layer, &job->query, NULL, 0);
     mdd_db_service *found = malloc((total ? total : 1) * sizeof *found);
     serve_body b;
     if (!found) {
@@ -325,7 +325,7 @@ static void answer_services(serve_job *job)
         free(found);
         return;
     }
-    mdd_db_query_services(layer, &job->query, found, total);
+    mdd_db_layer_query_services(layer, &job->query, found, total);
     json_writer *j = &b.json;
     json_object_begin(j);
     json_key(j, "ecu");

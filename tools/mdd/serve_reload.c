@@ -69,7 +69,7 @@ void serve_gen_drop(serve_gen *g)
     if (--g->users > 0)
         return;
     serve_tables_free(&g->tables);
-    mdd_db_release(g->db);
+    mdd_db_live_release(g->db);
     free(g);
 }
 
@@ -82,7 +82,7 @@ static serve_gen *gen_acquire(mdd_db_live *live)
     g->db = mdd_db_live_acquire(live);
     g->users = 1;
     if (serve_tables_build(g->db, &g->tables) != 0) {
-        mdd_db_release(g->db);
+        mdd_db_live_release(g->db);
         free(g);
         return NULL;
     }

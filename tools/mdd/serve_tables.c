@@ -67,20 +67,20 @@ static int copy_ecu(const mdd_db_ecu *ecu, serve_ecu *e)
     e->is_default = mdd_db_ecu_is_default(ecu);
     e->store = mdd_db_ecu_store(ecu);
     e->path = mdd_db_ecu_path(ecu);
-    e->variant_count = mdd_db_variant_count(ecu);
-    e->group_count = mdd_db_functional_group_count(ecu);
-    e->dtc_count = mdd_db_dtc_count(ecu);
+    e->variant_count = mdd_db_ecu_variant_count(ecu);
+    e->group_count = mdd_db_ecu_functional_group_count(ecu);
+    e->dtc_count = mdd_db_ecu_dtc_count(ecu);
     e->base_variant = UINT32_MAX;
-    const mdd_db_layer *base = mdd_db_base_variant(ecu);
+    const mdd_db_layer *base = mdd_db_ecu_base_variant(ecu);
     for (uint32_t i = 0; base && i < e->variant_count; i++)
-        if (mdd_db_variant_at(ecu, i) == base)
+        if (mdd_db_ecu_variant_at(ecu, i) == base)
             e->base_variant = i;
     mdd_ecu_data root = mdd_db_ecu_data(ecu);
     if (copy_bytes(mdd_db_ecu_name(ecu), &e->name) != 0 || !e->name ||
         copy_bytes(mdd_ecu_data_version(root), &e->version) != 0 ||
         copy_bytes(mdd_ecu_data_revision(root), &e->revision) != 0 ||
-        copy_layers(mdd_db_variant_at, ecu, e->variant_count, &e->variants) != 0 ||
-        copy_layers(mdd_db_functional_group_at, ecu, e->group_count, &e->groups) != 0)
+        copy_layers(mdd_db_ecu_variant_at, ecu, e->variant_count, &e->variants) != 0 ||
+        copy_layers(mdd_db_ecu_functional_group_at, ecu, e->group_count, &e->groups) != 0)
         return -1;
     return copy_chunks(e);
 }

@@ -60,8 +60,8 @@ static void reply_codec_error(serve_job *job, mdd_status st, const mdd_error *er
 
 static const mdd_db_layer *job_layer(const serve_job *job)
 {
-    return job->is_group ? mdd_db_functional_group_at(job->ecu->ecu, job->variant)
-                         : mdd_db_variant_at(job->ecu->ecu, job->variant);
+    return job->is_group ? mdd_db_ecu_functional_group_at(job->ecu->ecu, job->variant)
+                         : mdd_db_ecu_variant_at(job->ecu->ecu, job->variant);
 }
 
 static void answer_decode(serve_job *job, const serve_params *q)
@@ -117,7 +117,7 @@ static void answer_encode(serve_job *job, const serve_params *q)
         serve_reply_error(job->server, job->req, 400, "no service parameter");
         return;
     }
-    if (!mdd_db_find_service(job_layer(job), service, &s)) {
+    if (!mdd_db_layer_find_service(job_layer(job), service, &s)) {
         serve_reply_error(job->server, job->req, 404, "no service named '%s'", service);
         return;
     }

@@ -71,11 +71,11 @@ static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, s
 static int print_services(const char *path, void *args, const mdd_db_layer *layer)
 {
     const services_args *a = args;
-    size_t total = mdd_db_query_services(layer, &a->query, NULL, 0);
+    size_t total = mdd_db_layer_query_services(layer, &a->query, NULL, 0);
     mdd_db_service *found = malloc((total ? total : 1) * sizeof *found);
     if (!found)
         return cli_error(path, "out of memory");
-    mdd_db_query_services(layer, &a->query, found, total);
+    mdd_db_layer_query_services(layer, &a->query, found, total);
     if (a->db.json)
         print_json(layer, found, total);
     else

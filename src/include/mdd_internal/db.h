@@ -66,7 +66,7 @@ mdd_status mdd_db_index_adopt_payload(mdd_db *db, size_t i, const mdd_inherit_li
  * layer freed and another allocated at its address are told apart. Never 0. */
 MDD_INTERNAL uint64_t db_layer_serial(const mdd_db_layer *layer);
 
-/* The length of the layer's longest request prefix: mdd_db_lookup_request() of a request
+/* The length of the layer's longest request prefix: mdd_db_layer_lookup_request() of a request
  * reads no byte past it, so requests that agree on their first prefix_max bytes (and are
  * both at least that long) find the same services. */
 MDD_INTERNAL uint32_t db_layer_prefix_max(const mdd_db_layer *layer);

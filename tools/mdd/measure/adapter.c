@@ -18,12 +18,12 @@ typedef struct adapter_request {
 static adapter_request adapter_pick(const mdd_db *db, size_t i, uint64_t *state)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, i % mdd_db_ecu_count(db));
-    uint32_t variants = mdd_db_variant_count(ecu);
-    uint32_t groups = mdd_db_functional_group_count(ecu);
+    uint32_t variants = mdd_db_ecu_variant_count(ecu);
+    uint32_t groups = mdd_db_ecu_functional_group_count(ecu);
     uint32_t k =
         (uint32_t)(bench_next_random(state) % (variants + groups ? variants + groups : 1));
-    adapter_request rq = {k < variants ? mdd_db_variant_at(ecu, k)
-                                       : mdd_db_functional_group_at(ecu, k - variants),
+    adapter_request rq = {k < variants ? mdd_db_ecu_variant_at(ecu, k)
+                                       : mdd_db_ecu_functional_group_at(ecu, k - variants),
                           {NULL, 0}};
     uint32_t services = rq.layer ? mdd_db_layer_service_count(rq.layer) : 0;
     if (services)
@@ -36,7 +36,7 @@ static adapter_request adapter_pick(const mdd_db *db, size_t i, uint64_t *state)
 static size_t adapter_lookup(const adapter_request *rq)
 {
     mdd_db_service found[4];
-    return rq->layer ? mdd_db_lookup_request(rq->layer, rq->prefix.bytes, rq->prefix.len, found, 4)
+    return rq->layer ? mdd_db_layer_lookup_request(rq->layer, rq->prefix.bytes, rq->prefix.len, found, 4)
                      : 0;
 }
 
