@@ -46,7 +46,8 @@
 #include "bench_common.h"
 
 #include <mdd/db.h>
-#include <mdd/memory.h>
+#include <mdd/store.h>
+#include <mdd_internal/os.h>
 
 #include <dirent.h>
 #include <errno.h>

@@ -65,6 +65,7 @@
 #include <mdd/file.h>
 #include <mdd/store.h>
 #include <mdd_internal/store.h>
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <inttypes.h>

@@ -37,6 +37,7 @@
 
 #include <mdd/ecu_views.h>
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
 #include <mdd/file.h>
 #include <mdd_internal/ecu_fields.h>
 

@@ -37,6 +37,7 @@
 #include <mdd/codec.h>
 #include <mdd/db.h>
 #include <mdd_internal/ecu_fields.h>
+#include <mdd_internal/codec.h>
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -42,8 +42,9 @@
 #include <mdd/codec.h>
 #include <mdd/container.h>
 #include <mdd/db.h>
-#include <mdd/memory.h>
 #include <mdd_internal/gen.h>
+#include <mdd_internal/os.h>
+#include <mdd_internal/codec.h>
 
 #include <errno.h>
 #include <fcntl.h>

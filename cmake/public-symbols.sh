@@ -1,11 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Prints the names of the library functions and data that C headers declare, one per line,
+# Prints the library functions and data that C headers declare, one per line as "NODE name",
 # sorted: the mdd_* names of the declarations at file scope that end with ';' (a function's
-# name directly before its first parenthesis, or an extern datum's). Comments, preprocessor
-# lines and `#ifdef __cplusplus` blocks are left out, and so are static and typedef
-# declarations and anything ending in a body (inline definitions, struct and enum bodies):
-# none of those is a library symbol. Usage: public-symbols.sh HEADER...
+# name directly before its first parenthesis, or an extern datum's), each with the version
+# node of libmdd.so it belongs to: MDD_ADVANCED_0.1 for the headers of the advanced API (those
+# that refuse to compile unless MDD_ADVANCED_API is defined: a line `#ifndef MDD_ADVANCED_API`),
+# MDD_0.1 for the core. Comments, preprocessor lines and `#ifdef __cplusplus` blocks are left
+# out, and so are static and typedef declarations and anything ending in a body (inline
+# definitions, struct and enum bodies): none of those is a library symbol.
+# Usage: public-symbols.sh HEADER...
 set -eu
 awk '
     # Ends the file-scope statement s; prints what it declares.
@@ -18,14 +21,15 @@ awk '
             if (match(s, /mdd_[A-Za-z0-9_]+ ?\(/) && RSTART + RLENGTH - 1 == index(s, "(")) {
                 name = substr(s, RSTART, RLENGTH)
                 sub(/ ?\($/, "", name)
-                print name
+                print node " " name
             }
         } else if (s ~ /^extern / && match(s, /mdd_[A-Za-z0-9_]+ ?(\[[^]]*\] ?)*$/)) {
             name = substr(s, RSTART, RLENGTH)
             sub(/[ \[].*$/, "", name)
-            print name
+            print node " " name
         }
     }
+    FNR == 1 { node = "MDD_0.1" }
     # Comments, which may span lines, become one space.
     {
         line = $0
@@ -52,7 +56,9 @@ awk '
     }
     continued { continued = (out ~ /\\$/); next }
     out ~ /^[ \t]*#/ {
-        if (out ~ /^[ \t]*#[ \t]*ifdef[ \t]+__cplusplus/)
+        if (out ~ /^[ \t]*#[ \t]*ifndef[ \t]+MDD_ADVANCED_API/)
+            node = "MDD_ADVANCED_0.1"
+        else if (out ~ /^[ \t]*#[ \t]*ifdef[ \t]+__cplusplus/)
             in_cplusplus = 1
         else if (out ~ /^[ \t]*#[ \t]*endif/)
             in_cplusplus = 0

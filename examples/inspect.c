@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* inspect: print an MDD file's ECU name and chunks, and verify every chunk.
  * Usage: inspect FILE */
+/* The container, chunk codecs, stores and asynchronous reads are the advanced API. */
+#define MDD_ADVANCED_API
 #include <mdd/mdd.h>
 
 #include <inttypes.h>

@@ -3,6 +3,8 @@
  * loop on the disk. Resident bytes are used inline; the rest arrive through an mdd_reader,
  * whose descriptor the loop watches like any socket.
  * Usage: read_async FILE [heap|sidecar|inplace|pread] */
+/* The container, chunk codecs, stores and asynchronous reads are the advanced API. */
+#define MDD_ADVANCED_API
 #include <mdd/mdd.h>
 
 #include <inttypes.h>

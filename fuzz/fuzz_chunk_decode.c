@@ -6,6 +6,7 @@
  * the time an input costs. The same bytes also go through a plain chunk with a
  * sha512_uncompressed signature taken from the input. */
 #include <mdd/codec.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>

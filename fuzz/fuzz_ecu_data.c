@@ -18,6 +18,7 @@
  * stops early at a table without children. */
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
 
 #include <stdlib.h>
 

@@ -5,6 +5,7 @@
  * check behind the checksum. A record the parser accepts must encode back to the same bytes. */
 #include <mdd/codec.h>
 #include <mdd_internal/store.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd: reads that never block the calling thread, for event loops.
+/* libmdd (advanced API): reads that never block the calling thread, for event loops.
  *
  * A page fault on a cold file mapping blocks the thread that touches it, invisibly: on an
  * event loop it stalls every connection. An mdd_reader brings a byte range of a store's chunk
@@ -22,6 +22,9 @@
  *
  * A reader is used from one thread (the loop's); stores and caches it reads from may be
  * shared with other threads. */
+#ifndef MDD_ADVANCED_API
+#error "<mdd/async.h> is the advanced API (may change before 1.0): define MDD_ADVANCED_API"
+#endif
 #ifndef MDD_ASYNC_H
 #define MDD_ASYNC_H
 

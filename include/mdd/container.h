@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd: the MDD container (20-byte magic + protobuf MDDFile), as zero-copy views.
+/* libmdd (advanced API): the MDD container (20-byte magic + protobuf MDDFile), as zero-copy views.
  *
  * mdd_file_parse() turns a (pointer, length) buffer into an mdd_file whose strings and bytes
  * are views into that buffer: nothing is copied, and the buffer must outlive the mdd_file.
  * Only the arrays that hold the views (chunks, map entries, signatures) are allocated. */
+#ifndef MDD_ADVANCED_API
+#error "<mdd/container.h> is the advanced API (may change before 1.0): define MDD_ADVANCED_API"
+#endif
 #ifndef MDD_CONTAINER_H
 #define MDD_CONTAINER_H
 
-#include <mdd/status.h>
+#include <mdd/load.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -95,11 +98,6 @@ typedef struct mdd_file {
     struct mdd_arena *arena;               /* owned by a parsed file; NULL in one built by hand */
 } mdd_file;
 
-typedef struct mdd_parse_options {
-    /* The most entries one repeated field or map may hold. Bounds the arrays the parser
-     * allocates to about 100 bytes per entry whatever the input claims. Default 65536. */
-    size_t max_repeated;
-} mdd_parse_options;
 
 /* The defaults described above. */
 mdd_parse_options mdd_parse_options_default(void);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd: the one-time in-place conversion of an MDD file to uncompressed chunks.
+/* libmdd (advanced API): the one-time in-place conversion of an MDD file to uncompressed chunks.
  *
  * Every compressed chunk is decoded straight into a temporary file in the same directory,
  * its SHA-512 compared with its sha512_uncompressed signature, the temporary file fsynced,
@@ -7,6 +7,9 @@
  * original and the directory fsynced. Everything else in the file (metadata, signatures,
  * unknown fields, chunk order, mode, owner) is kept. A crash at any moment leaves the
  * original or the complete new file; any failure leaves the original byte-identical. */
+#ifndef MDD_ADVANCED_API
+#error "<mdd/convert.h> is the advanced API (may change before 1.0): define MDD_ADVANCED_API"
+#endif
 #ifndef MDD_CONVERT_H
 #define MDD_CONVERT_H
 

@@ -2,7 +2,7 @@
 /* libmdd: a database of ECUs, each one MDD file's diagnostic description with an index for
  * fast, allocation-free lookups.
  *
- * mdd_db_open() loads each file with mdd_store_open() (include/mdd/store.h), takes the
+ * mdd_db_open() loads each file with a store (include/mdd/load.h has its settings), takes the
  * payload of its DIAGNOSTIC_DESCRIPTION chunk, verifies it as an EcuData FlatBuffer
  * (mdd_fb_verify_ecu_data()) when verification is on, and builds per ECU a handful of sorted
  * arrays: for every variant and functional group its effective services (its own plus the
@@ -28,7 +28,7 @@
 #define MDD_DB_H
 
 #include <mdd/ecu.h>
-#include <mdd/store.h>
+#include <mdd/load.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -191,9 +191,6 @@ mdd_bytes mdd_db_ecu_name(const mdd_db_ecu *ecu);
 /* The path the ECU was opened from, or NULL for a payload from mdd_db_open_payloads().
  * Owned by the database. */
 const char *mdd_db_ecu_path(const mdd_db_ecu *ecu);
-
-/* The store that holds the ECU's file, or NULL for a payload. Owned by the database. */
-const mdd_store *mdd_db_ecu_store(const mdd_db_ecu *ecu);
 
 /* The root of the ECU's EcuData, for everything the index does not cover. */
 mdd_ecu_data mdd_db_ecu_data(const mdd_db_ecu *ecu);

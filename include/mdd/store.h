@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* libmdd: one MDD file loaded under a chosen strategy, handing out zero-copy views of every
- * chunk's uncompressed data.
+/* libmdd (advanced API): one MDD file loaded under a chosen strategy, handing out zero-copy
+ * views of every chunk's uncompressed data. Its settings (mdd_store_options) are in
+ * include/mdd/load.h.
  *
  *   heap     decompressed into one allocation per file
  *   sidecar  decompressed into NAME.mdd.fb beside the file, mapped read-only; rebuilt
@@ -25,6 +26,9 @@
  * cache with every process, a pread cache is shared with forked children only (its pinned
  * bytes copy-on-write, never written), so independent processes each read a copy of their
  * own, unless their stores name the same share_dir: then whole chunks are one shared image. */
+#ifndef MDD_ADVANCED_API
+#error "<mdd/store.h> is the advanced API (may change before 1.0): define MDD_ADVANCED_API"
+#endif
 #ifndef MDD_STORE_H
 #define MDD_STORE_H
 
@@ -37,35 +41,9 @@
 extern "C" {
 #endif
 
-typedef enum mdd_strategy {
-    MDD_STRATEGY_HEAP = 0,
-    MDD_STRATEGY_SIDECAR = 1,
-    MDD_STRATEGY_INPLACE = 2,
-    MDD_STRATEGY_PREAD = 3
-} mdd_strategy;
 
-#define MDD_STRATEGY_COUNT 4
 
-/* "heap", "sidecar", "inplace" or "pread". Static storage. */
-const char *mdd_strategy_name(mdd_strategy strategy);
 
-/* Parses a strategy name into *strategy. MDD_ERR_ARG for NULL or an unknown name (the message
- * lists the known ones). */
-mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_error *err);
-
-/* How a converted file's integrity is established at open when verify is on (inplace and
- * pread; heap and sidecar always hash). docs/adr/0024-ready-fast-with-integrity.md says what
- * each protects against. */
-typedef enum mdd_integrity {
-    /* Trust the file's verification record (NAME.mdd.verified, written by the conversion or
-     * by a full verification) when it is the caller's or root's, closed to others' writes,
-     * intact, made for this very file (size, inode, device, mtime, ctime) and the file's
-     * content sample still hashes to it; otherwise hash every chunk and write a new record.
-     * The default. */
-    MDD_INTEGRITY_RECORD = 0,
-    /* Hash every chunk at every open; records are neither read nor written. */
-    MDD_INTEGRITY_HASH = 1
-} mdd_integrity;
 
 /* How an open store's integrity was established. */
 typedef enum mdd_verified_by {
@@ -74,47 +52,9 @@ typedef enum mdd_verified_by {
     MDD_VERIFIED_RECORD = 2  /* the verification record was trusted */
 } mdd_verified_by;
 
-typedef struct mdd_store_options {
-    mdd_strategy strategy; /* default inplace */
-    /* Check every chunk against its sha512_uncompressed signature at open (or trust a
-     * verification record for it, see integrity), then drop the mapped pages from the
-     * process so idle RSS holds only what later reads touch. Default on. */
-    int verify;
-    mdd_integrity integrity; /* default MDD_INTEGRITY_RECORD */
-    /* inplace and pread: when the file cannot be converted (read-only file system, no
-     * permission), open it under fallback instead of failing. Default off. */
-    int allow_fallback;
-    mdd_strategy fallback; /* default heap */
-    /* After verification, drop the store's files from the page cache as well, so that later
-     * reads fault in single pages rather than the large folios read-ahead left. Default on.
-     * A caller that reads the payload again right after opening (mdd_db_open() verifies and
-     * indexes it) turns it off and calls mdd_store_evict() once done. */
-    int evict;
-    /* pread only: NULL (default), and the store creates a cache of its own with
-     * cache_options. Not for applications: the library's tool, tests and benchmarks pass a
-     * cache made with its internal API here to share one budget among stores. */
-    mdd_cache *cache;
-    mdd_cache_options cache_options;
-    /* pread only: a directory, best on tmpfs (/dev/shm/...), where reads of a whole chunk
-     * (the database's EcuData payloads, mdd_store_chunk_data()) are served from images that
-     * every process of the user shares: one copy in memory for all independent processes
-     * that open files holding the same chunk, where each would otherwise read its own into
-     * its cache. An image is named by the SHA-512 of its chunk's sha512_uncompressed
-     * signature, made atomically by the first process and checked against that signature
-     * before anyone can see it, held until the store closes and removed when its last user
-     * closes. Chunks without such a signature go through the cache. Made (mode 0700) when
-     * missing; the store fails to open unless it is owned by the caller's effective user and
-     * closed to others. A chunk whose image cannot be made (no space) fails its read.
-     * NULL (default): no sharing. */
-    const char *share_dir;
-    mdd_codec_limits limits;
-    mdd_parse_options parse;
-} mdd_store_options;
 
 /* The defaults described above. */
 mdd_store_options mdd_store_options_default(void);
-
-typedef struct mdd_store mdd_store;
 
 /* Opens path under opts (NULL for the defaults). inplace converts a compressed file first and
  * sidecar writes or refreshes the sidecar, both crash-safely. On success *out owns everything
@@ -176,16 +116,6 @@ mdd_status mdd_store_read(const mdd_store *store, size_t index, uint64_t offset,
 mdd_status mdd_store_try_read(const mdd_store *store, size_t index, uint64_t offset,
                               size_t len, mdd_pin *pin, mdd_error *err);
 
-/* What a store holds in memory. */
-typedef struct mdd_store_memory {
-    uint64_t payload_bytes;  /* uncompressed bytes of all chunks */
-    uint64_t mapped_bytes;   /* bytes of file mappings the store holds */
-    uint64_t resident_bytes; /* of those, resident per mincore(2) */
-    uint64_t heap_bytes;     /* bytes the store allocated for payload data */
-    uint64_t cached_bytes;   /* pread: bytes of the store's cache (shared caches count once
-                              * per store reporting them) */
-    uint64_t shared_bytes;   /* pread with a share_dir: bytes of the images the store maps */
-} mdd_store_memory;
 
 /* Fills out for store. */
 mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out,
@@ -202,6 +132,13 @@ mdd_status mdd_sidecar_path(const char *mdd_path, char **path, mdd_error *err);
 
 /* Removes the sidecar of mdd_path if there is one. Returns MDD_OK also when there was none. */
 mdd_status mdd_sidecar_remove(const char *mdd_path, mdd_error *err);
+
+/* An ECU of a database (include/mdd/db.h), opaque here: a database is a layer above its
+ * stores. */
+typedef struct mdd_db_ecu mdd_db_ecu;
+
+/* The store that holds a database ECU's file, or NULL for a payload. Owned by the database. */
+const mdd_store *mdd_db_ecu_store(const mdd_db_ecu *ecu);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,8 @@
 #include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
-#include <mdd/memory.h>
+#include <mdd_internal/codec.h>
+#include <mdd_internal/os.h>
 
 #include <lzma.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
  * mdd_sha512_init/update/final of libcrypto's backend (sha512_openssl.c) or the project's own
  * (sha512_builtin.c), whichever the build chose (MDD_SHA512). */
 #include <mdd/codec.h>
+#include <mdd_internal/codec.h>
 
 static mdd_status sha512_sink_write(void *ctx, const uint8_t *data, size_t len, mdd_error *err)
 {

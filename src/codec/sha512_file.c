@@ -2,6 +2,7 @@
 #include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
+#include <mdd_internal/codec.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,6 +4,7 @@
 #include <mdd_internal/common.h>
 
 #include <mdd/codec.h>
+#include <mdd_internal/codec.h>
 
 #include <openssl/err.h>
 #include <openssl/evp.h>

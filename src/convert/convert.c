@@ -3,6 +3,8 @@
  * back, then replace the file with it. */
 #include "convert_impl.h"
 
+#include <mdd_internal/os.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

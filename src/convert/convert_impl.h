@@ -9,7 +9,7 @@
 #include <mdd/container.h>
 #include <mdd/convert.h>
 #include <mdd/file.h>
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <sys/stat.h>
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "convert_impl.h"
 
+#include <mdd_internal/os.h>
+
 #include <stdlib.h>
 #include <string.h>
 

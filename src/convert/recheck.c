@@ -3,6 +3,8 @@
  * every chunk hashed again. */
 #include "convert_impl.h"
 
+#include <mdd_internal/codec.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

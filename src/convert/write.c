@@ -3,6 +3,9 @@
  * data is replaced by its payload, decoded straight into the temporary file. */
 #include "convert_impl.h"
 
+#include <mdd_internal/os.h>
+#include <mdd_internal/codec.h>
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -9,7 +9,9 @@
 #include <mdd_internal/common.h>
 
 #include <mdd/db.h>
+#include <mdd/fb_verify.h>
 #include <mdd/file.h>
+#include <mdd/store.h>
 
 #include <stdatomic.h>
 #include <sys/types.h>

@@ -5,7 +5,7 @@
  * index that is missing, stale, corrupt or hostile is never an error: it is rebuilt. */
 #include "index_file.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 #include <mdd_internal/db.h>
 
 #include <stdlib.h>

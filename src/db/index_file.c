@@ -4,7 +4,7 @@
  * crash-safely. */
 #include "index_file.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 #include <mdd_internal/db.h>
 
 #include <errno.h>

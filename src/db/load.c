@@ -3,7 +3,7 @@
  * DIAGNOSTIC_DESCRIPTION payload, its verification as EcuData, its name. */
 #include "db_impl.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 #include <mdd_internal/store.h>
 
 #include <stdlib.h>

@@ -4,6 +4,7 @@
 
 #include <mdd/codec.h>
 #include <mdd/container.h>
+#include <mdd_internal/codec.h>
 
 #include <stdio.h>
 #include <string.h>

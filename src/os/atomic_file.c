@@ -5,6 +5,7 @@
 #include <mdd_internal/common.h>
 
 #include <mdd/file.h>
+#include <mdd_internal/os.h>
 
 #include <dirent.h>
 #include <errno.h>

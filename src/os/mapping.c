@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "file_kind.h"
 
-#include <mdd_internal/common.h>
+#include <mdd_internal/os.h>
 
 #include <mdd/file.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include <mdd_internal/common.h>
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <stdio.h>

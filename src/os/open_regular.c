@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The one way the library opens a file it reads: without blocking on a FIFO or a device,
  * and only when it is a regular file. */
-#include <mdd_internal/common.h>
+#include <mdd_internal/os.h>
 #include "file_kind.h"
 
 #include <mdd/file.h>

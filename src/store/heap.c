@@ -4,6 +4,8 @@
 #include "store_impl.h"
 
 #include <mdd/codec.h>
+#include <mdd/store.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 

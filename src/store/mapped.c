@@ -5,7 +5,9 @@
 #include "store_impl.h"
 
 #include <mdd/codec.h>
-#include <mdd/memory.h>
+#include <mdd/store.h>
+#include <mdd_internal/os.h>
+#include <mdd_internal/codec.h>
 
 #include <unistd.h>
 

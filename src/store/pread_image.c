@@ -8,6 +8,8 @@
 #include "store_impl.h"
 
 #include <mdd/codec.h>
+#include <mdd/store.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>

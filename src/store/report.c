@@ -2,7 +2,7 @@
 /* What a store costs in memory, measured rather than assumed. */
 #include "store_impl.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 /* mincore(2) counts whole pages; a mapping's last page counts only as far as the file goes. */
 static mdd_status add_mapping(const mdd_mapping *map, mdd_store_memory *out, mdd_error *err)

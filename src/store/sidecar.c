@@ -5,6 +5,8 @@
 #include "store_impl.h"
 
 #include <mdd/file.h>
+#include <mdd/store.h>
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <stdio.h>

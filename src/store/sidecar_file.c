@@ -7,6 +7,7 @@
 #include "store_impl.h"
 
 #include <mdd/codec.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
 /* The MDD file behind every store: its mapping, its parsed container and the chunk views. */
 #include "store_impl.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <fcntl.h>
 #include <stdlib.h>

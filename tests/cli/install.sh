@@ -3,7 +3,8 @@
 # SONAME, the internal library and its headers stay out, and every example in examples/ builds
 # against the installed tree with pkg-config and runs on a directory of MDD files (the corpus
 # when present, else a small generated one), printing exactly what the mdd tool finds; the main
-# example also builds through the CMake package (static).
+# example also builds through the CMake package (static). The examples that do not define
+# MDD_ADVANCED_API bind only core symbols, and an advanced header without it does not compile.
 source "$(dirname "$0")/lib.bash"
 skip_when_emulated "the examples build and run with the host's compiler"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -166,15 +167,40 @@ run_example() {
 $(diff "$TMP/expected" "$TMP/out")"
 }
 
+# An advanced header refuses to compile unless the program asks for the advanced API.
+printf '#include <mdd/store.h>\n' >advanced.c
+# shellcheck disable=SC2046
+if cc -std=c11 -c $(pkg-config --cflags libmdd) advanced.c -o advanced.o 2>"$TMP/cc_err"; then
+    fail "<mdd/store.h> compiles without MDD_ADVANCED_API"
+fi
+grep -q 'the advanced API (may change before 1.0): define MDD_ADVANCED_API' "$TMP/cc_err" ||
+    fail "<mdd/store.h> without MDD_ADVANCED_API: not the expected #error: $(cat "$TMP/cc_err")"
+
+# uses_advanced PROGRAM: whether PROGRAM binds a symbol of the advanced version node.
+uses_advanced() {
+    local symbols
+    symbols=$(objdump -T "$1")
+    [[ $symbols == *MDD_ADVANCED_0.1* ]]
+}
+
 examples=0
+core_examples=0
 for src in "$top"/examples/*.c; do
     name=$(basename "$src" .c)
     # shellcheck disable=SC2046
     cc -std=c11 -Wall -Wextra -Wconversion -Werror $sanitize $(pkg-config --cflags libmdd) \
         "$src" -o "$name" $(pkg-config --libs libmdd) || fail "pkg-config build of $name"
+    # An example that does not ask for the advanced API uses the core's symbols alone.
+    if ! grep -q '^#define MDD_ADVANCED_API' "$src"; then
+        ! uses_advanced "$name" || fail "example $name binds advanced symbols"
+        core_examples=$((core_examples + 1))
+    else
+        uses_advanced "$name" || fail "example $name asks for the advanced API and uses none of it"
+    fi
     run_example "$name" "./$name"
     examples=$((examples + 1))
 done
+[ "$core_examples" -ge 2 ] || fail "only $core_examples examples build against the core API alone"
 # Captured first: grep -q ends early and, under pipefail, would fail the pipeline on SIGPIPE.
 libs=$(LD_LIBRARY_PATH=$prefix/lib ldd ./ecu_lookup)
 grep -q "$prefix/lib/libmdd.so.0" <<<"$libs" || fail "not linked to the installed libmdd.so.0"
@@ -193,4 +219,4 @@ cmake --build consumer/build >/dev/null || fail "CMake consumer build"
 libs=$(ldd consumer/build/ecu_lookup)
 [[ $libs != *libmdd.so* ]] || fail "the CMake consumer is not linked statically"
 run_example ecu_lookup consumer/build/ecu_lookup
-echo "install: $examples examples built with pkg-config and run on $source_dir; CMake consumer works"
+echo "install: $examples examples ($core_examples on the core API alone) built with pkg-config and run on $source_dir; CMake consumer works"

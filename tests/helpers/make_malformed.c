@@ -7,6 +7,7 @@
  * The 3 GiB zero bomb (an LZMA stream that expands to 3 GiB) is written once to
  * DIR/bomb.lzma and reused, since compressing 3 GiB takes seconds. */
 #include <mdd/mdd.h>
+#include <mdd_internal/codec.h>
 
 #include <errno.h>
 #include <lzma.h>

@@ -10,9 +10,9 @@
 
 #include "testutil.h"
 
-#include <mdd/memory.h>
 #include <mdd/store.h>
 #include <mdd_internal/store.h>
+#include <mdd_internal/os.h>
 
 #include "../../src/store/cache_impl.h"
 

@@ -8,6 +8,8 @@
 
 #include "testutil.h"
 
+#include <mdd_internal/codec.h>
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include <mdd/convert.h>
+#include <mdd_internal/codec.h>
 
 #include <dirent.h>
 #include <stdio.h>

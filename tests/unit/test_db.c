@@ -13,6 +13,7 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
+#include <mdd/store.h>
 #include <mdd_internal/store.h>
 
 #include <pthread.h>

@@ -14,6 +14,7 @@
 #include <mdd/codec.h>
 #include <mdd/container.h>
 #include <mdd/db.h>
+#include <mdd_internal/codec.h>
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -16,6 +16,7 @@
 
 #include <mdd/ecu.h>
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
 #include <mdd_internal/gen.h>
 #include <mdd_internal/ecu_fields.h>
 #include <mdd_internal/fb.h>

@@ -11,7 +11,9 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
+#include <mdd/fb_verify.h>
 #include <mdd_internal/gen.h>
+#include <mdd_internal/codec.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,6 +15,7 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
+#include <mdd/store.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,9 +11,11 @@
 #include "testutil.h"
 
 #include <mdd/db.h>
+#include <mdd/fb_verify.h>
 #include <mdd/store.h>
 #include <mdd_internal/gen.h>
 #include <mdd_internal/store.h>
+#include <mdd_internal/codec.h>
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -13,6 +13,7 @@
 
 #include <mdd/db.h>
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
 
 #include <stdio.h>
 #include <stdlib.h>

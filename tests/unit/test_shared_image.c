@@ -15,6 +15,7 @@
 #include <mdd/store.h>
 #include <mdd_internal/store.h>
 #include <mdd_internal/gen.h>
+#include <mdd_internal/os.h>
 
 #include <pthread.h>
 #include <signal.h>

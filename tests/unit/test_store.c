@@ -14,6 +14,8 @@
 #include <mdd/convert.h>
 #include <mdd/store.h>
 #include <mdd_internal/gen.h>
+#include <mdd_internal/os.h>
+#include <mdd_internal/codec.h>
 
 #include <fcntl.h>
 #include <pthread.h>

@@ -24,6 +24,7 @@
 
 #include <mdd/codec.h>
 #include <mdd/container.h>
+#include <mdd_internal/codec.h>
 
 #include <setjmp.h>
 #include <stdarg.h>

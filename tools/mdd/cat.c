@@ -5,6 +5,8 @@
 #include "cli.h"
 #include "source.h"
 
+#include <mdd_internal/codec.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "cli.h"
 
+#include <mdd_internal/os.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

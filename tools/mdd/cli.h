@@ -4,6 +4,7 @@
 #define MDD_TOOL_CLI_H
 
 #include <mdd/mdd.h>
+#include <mdd_internal/os.h>
 
 #include <getopt.h>
 

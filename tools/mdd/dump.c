@@ -6,6 +6,8 @@
 #include "source.h"
 
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
+#include <mdd_internal/codec.h>
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -16,6 +16,7 @@
 #include <mdd/db.h>
 #include <mdd/file.h>
 #include <mdd_internal/common.h>
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <fcntl.h>

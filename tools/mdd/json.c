@@ -3,6 +3,8 @@
 
 #include "text.h"
 
+#include <mdd_internal/os.h>
+
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>

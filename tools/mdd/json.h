@@ -5,8 +5,8 @@
 #define MDD_TOOL_JSON_H
 
 #include <mdd/container.h>
-#include <mdd/memory.h>
 #include <mdd/store.h>
+#include <mdd_internal/os.h>
 
 #include <stdio.h>
 

@@ -8,9 +8,9 @@
 #include "text.h"
 
 #include <mdd/db.h>
-#include <mdd/memory.h>
 #include <mdd/store.h>
 #include <mdd_internal/store.h>
+#include <mdd_internal/os.h>
 
 #include <inttypes.h>
 #include <stdio.h>

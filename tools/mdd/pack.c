@@ -4,6 +4,8 @@
  * sha512_uncompressed signature real files carry. */
 #include "cli.h"
 
+#include <mdd_internal/codec.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * reads a payload. */
 #include "serve.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,6 +7,7 @@
 #include "source.h"
 
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
 
 #include <inttypes.h>
 #include <stdio.h>

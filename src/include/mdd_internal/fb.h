@@ -24,6 +24,7 @@
 #include <mdd_internal/common.h>
 
 #include <mdd/fb.h>
+#include <mdd/fb_verify.h>
 
 #include <stddef.h>
 #include <stdint.h>

@@ -9,6 +9,7 @@
 #define MDD_BENCH_COMMON_H
 
 #include <mdd/db.h>
+#include <mdd/store.h>
 
 #include <stddef.h>
 #include <stdint.h>

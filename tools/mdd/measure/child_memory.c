@@ -3,6 +3,8 @@
 
 #include "bench_common.h"
 
+#include <mdd_internal/os.h>
+
 #include <errno.h>
 #include <string.h>
 

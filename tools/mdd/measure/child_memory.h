@@ -7,7 +7,7 @@
 #include "child.h"
 #include "reclaim.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <stdio.h>
 

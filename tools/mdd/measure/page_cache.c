@@ -5,7 +5,7 @@
 #include "copy.h"
 
 #include <mdd/file.h>
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,7 +3,7 @@
 
 #include "bench_common.h"
 
-#include <mdd/memory.h>
+#include <mdd_internal/os.h>
 
 #include <errno.h>
 #include <inttypes.h>

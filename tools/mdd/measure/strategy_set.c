@@ -5,6 +5,7 @@
 #include "copy.h"
 
 #include <mdd/convert.h>
+#include <mdd/store.h>
 #include <mdd_internal/db.h>
 #include <mdd_internal/store.h>
 

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* libmdd: how files load. The settings that mdd_db_options (include/mdd/db.h) passes to the
+ * store of each file (strategy, integrity, the pread cache, decompression and parsing
+ * limits), those of the FlatBuffers verifier, and what a store reports of its memory. The
+ * stores themselves, and the functions of the layers these settings belong to, are the
+ * advanced API (include/mdd/store.h). */
+#ifndef MDD_LOAD_H
+#define MDD_LOAD_H
+
+#include <mdd/status.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Stores ---- */
+
+typedef enum mdd_strategy {
+    MDD_STRATEGY_HEAP = 0,
+    MDD_STRATEGY_SIDECAR = 1,
+    MDD_STRATEGY_INPLACE = 2,
+    MDD_STRATEGY_PREAD = 3
+} mdd_strategy;
+
+#define MDD_STRATEGY_COUNT 4
+
+/* "heap", "sidecar", "inplace" or "pread". Static storage. */
+const char *mdd_strategy_name(mdd_strategy strategy);
+
+/* Parses a strategy name into *strategy. MDD_ERR_ARG for NULL or an unknown name (the message
+ * lists the known ones). */
+mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_error *err);
+
+/* How a converted file's integrity is established at open when verify is on (inplace and
+ * pread; heap and sidecar always hash). docs/adr/0024-ready-fast-with-integrity.md says what
+ * each protects against. */
+typedef enum mdd_integrity {
+    /* Trust the file's verification record (NAME.mdd.verified, written by the conversion or
+     * by a full verification) when it is the caller's or root's, closed to others' writes,
+     * intact, made for this very file (size, inode, device, mtime, ctime) and the file's
+     * content sample still hashes to it; otherwise hash every chunk and write a new record.
+     * The default. */
+    MDD_INTEGRITY_RECORD = 0,
+    /* Hash every chunk at every open; records are neither read nor written. */
+    MDD_INTEGRITY_HASH = 1
+} mdd_integrity;
+
+/* One loaded MDD file (include/mdd/store.h), opaque here. */
+typedef struct mdd_store mdd_store;
+
+/* A cache, opaque: each pread store makes its own from its mdd_cache_options. */
+typedef struct mdd_cache mdd_cache;
+
+typedef struct mdd_cache_options {
+    uint64_t budget_bytes; /* bytes of unpinned data kept; default 16 MiB */
+    uint32_t block_size;   /* a power of two from 4 KiB to 16 MiB; default 64 KiB */
+} mdd_cache_options;
+
+typedef struct mdd_codec_limits {
+    /* The largest uncompressed chunk accepted, checked before anything is allocated or
+     * decoded. Default 1 GiB. */
+    uint64_t max_uncompressed_size;
+    /* The most memory liblzma may use for one stream (its dictionary). Default 256 MiB. */
+    uint64_t lzma_memlimit;
+} mdd_codec_limits;
+
+typedef struct mdd_parse_options {
+    /* The most entries one repeated field or map may hold. Bounds the arrays the parser
+     * allocates to about 100 bytes per entry whatever the input claims. Default 65536. */
+    size_t max_repeated;
+} mdd_parse_options;
+
+typedef struct mdd_store_options {
+    mdd_strategy strategy; /* default inplace */
+    /* Check every chunk against its sha512_uncompressed signature at open (or trust a
+     * verification record for it, see integrity), then drop the mapped pages from the
+     * process so idle RSS holds only what later reads touch. Default on. */
+    int verify;
+    mdd_integrity integrity; /* default MDD_INTEGRITY_RECORD */
+    /* inplace and pread: when the file cannot be converted (read-only file system, no
+     * permission), open it under fallback instead of failing. Default off. */
+    int allow_fallback;
+    mdd_strategy fallback; /* default heap */
+    /* After verification, drop the store's files from the page cache as well, so that later
+     * reads fault in single pages rather than the large folios read-ahead left. Default on.
+     * A caller that reads the payload again right after opening (mdd_db_open() verifies and
+     * indexes it) turns it off and calls mdd_store_evict() once done. */
+    int evict;
+    /* pread only: NULL (default), and the store creates a cache of its own with
+     * cache_options. Not for applications: the library's tool, tests and benchmarks pass a
+     * cache made with its internal API here to share one budget among stores. */
+    mdd_cache *cache;
+    mdd_cache_options cache_options;
+    /* pread only: a directory, best on tmpfs (/dev/shm/...), where reads of a whole chunk
+     * (the database's EcuData payloads, mdd_store_chunk_data()) are served from images that
+     * every process of the user shares: one copy in memory for all independent processes
+     * that open files holding the same chunk, where each would otherwise read its own into
+     * its cache. An image is named by the SHA-512 of its chunk's sha512_uncompressed
+     * signature, made atomically by the first process and checked against that signature
+     * before anyone can see it, held until the store closes and removed when its last user
+     * closes. Chunks without such a signature go through the cache. Made (mode 0700) when
+     * missing; the store fails to open unless it is owned by the caller's effective user and
+     * closed to others. A chunk whose image cannot be made (no space) fails its read.
+     * NULL (default): no sharing. */
+    const char *share_dir;
+    mdd_codec_limits limits;
+    mdd_parse_options parse;
+} mdd_store_options;
+
+/* What a store holds in memory. */
+typedef struct mdd_store_memory {
+    uint64_t payload_bytes;  /* uncompressed bytes of all chunks */
+    uint64_t mapped_bytes;   /* bytes of file mappings the store holds */
+    uint64_t resident_bytes; /* of those, resident per mincore(2) */
+    uint64_t heap_bytes;     /* bytes the store allocated for payload data */
+    uint64_t cached_bytes;   /* pread: bytes of the store's cache (shared caches count once
+                              * per store reporting them) */
+    uint64_t shared_bytes;   /* pread with a share_dir: bytes of the images the store maps */
+} mdd_store_memory;
+
+/* ---- The FlatBuffers verifier ---- */
+
+typedef struct mdd_fb_verify_options {
+    /* The deepest nesting of tables, counting the root as 1. Default 64; values above 1024
+     * count as 1024, which bounds the verifier's stack use. */
+    uint32_t max_depth;
+    /* The most distinct tables verified (a table shared by many parents counts once).
+     * Default 1,000,000. */
+    uint32_t max_tables;
+    /* The largest buffer accepted, capped at MDD_FB_MAX_SIZE. Default MDD_FB_MAX_SIZE. */
+    size_t max_size;
+} mdd_fb_verify_options;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
