@@ -41,6 +41,7 @@ typedef enum mdd_reader_backend {
 } mdd_reader_backend;
 
 typedef struct mdd_reader_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     mdd_reader_backend backend; /* default MDD_READER_AUTO */
     /* Reads the reader holds at once, 1 to 32768; default 256: those submitted and not yet
      * dispatched, and canceled ones whose I/O is still under way (their buffers wait for
@@ -55,8 +56,15 @@ typedef struct mdd_reader_options {
     uint32_t max_read;
 } mdd_reader_options;
 
+/* The bytes of mdd_reader_options this header knows: through its last field. */
+#define MDD_READER_OPTIONS_SIZE MDD_OPTIONS_END(mdd_reader_options, max_read)
+
 /* The defaults described above. */
-mdd_reader_options mdd_reader_options_default(void);
+static inline mdd_reader_options mdd_reader_options_default(void)
+{
+    mdd_reader_options o = {MDD_READER_OPTIONS_SIZE, MDD_READER_AUTO, 256, 4, (uint32_t)1 << 20};
+    return o;
+}
 
 typedef struct mdd_reader mdd_reader;
 

@@ -20,9 +20,6 @@
 extern "C" {
 #endif
 
-/* The defaults described above. */
-mdd_cache_options mdd_cache_options_default(void);
-
 /* A view that holds its bytes in memory until released. For stores whose bytes need no
  * pinning (heap, sidecar, inplace) the pin only carries the view. Zero-initialise it;
  * release it exactly once with mdd_pin_release() (releasing a zeroed or released pin does

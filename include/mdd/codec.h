@@ -14,9 +14,6 @@ extern "C" {
 #endif
 
 
-/* The defaults described above. */
-mdd_codec_limits mdd_codec_limits_default(void);
-
 #define MDD_SHA512_SIZE 64
 
 /* Input windows of the mapped variants: the most input they keep resident at once. */

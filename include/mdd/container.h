@@ -99,9 +99,6 @@ typedef struct mdd_file {
 } mdd_file;
 
 
-/* The defaults described above. */
-mdd_parse_options mdd_parse_options_default(void);
-
 /* Parses an MDD file held in buf[0..len). On success *out holds views into buf; free it
  * with mdd_file_free(). opts may be NULL for the defaults. Unknown fields are skipped.
  * A file without a chunk is not an MDD database and is refused ("MDDFile: no chunks").

@@ -24,6 +24,7 @@ extern "C" {
 typedef void (*mdd_convert_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
 typedef struct mdd_convert_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     mdd_codec_limits limits;
     mdd_parse_options parse;
     /* After writing and checking, drop the new file from the page cache
@@ -34,8 +35,16 @@ typedef struct mdd_convert_options {
     void *progress_ctx;
 } mdd_convert_options;
 
+/* The bytes of mdd_convert_options this header knows: through its last field. */
+#define MDD_CONVERT_OPTIONS_SIZE MDD_OPTIONS_END(mdd_convert_options, progress_ctx)
+
 /* The defaults described above. */
-mdd_convert_options mdd_convert_options_default(void);
+static inline mdd_convert_options mdd_convert_options_default(void)
+{
+    mdd_convert_options o = {MDD_CONVERT_OPTIONS_SIZE, mdd_codec_limits_default(),
+                             mdd_parse_options_default(), 1, NULL, NULL};
+    return o;
+}
 
 typedef enum mdd_convert_outcome {
     MDD_CONVERT_CONVERTED = 0,    /* the file was rewritten with uncompressed chunks */

@@ -41,6 +41,7 @@ typedef struct mdd_db_ecu mdd_db_ecu;
 typedef struct mdd_db_layer mdd_db_layer;
 
 typedef struct mdd_db_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     /* How each file is loaded: strategy (default inplace, which converts a compressed file
      * in place once) and verify (default on), see include/mdd/store.h. With verify on, every
      * chunk's SHA-512 is checked and the diagnostic description is verified as an EcuData
@@ -66,8 +67,16 @@ typedef struct mdd_db_options {
     int persist_index;
 } mdd_db_options;
 
+/* The bytes of mdd_db_options this header knows: through its last field. */
+#define MDD_DB_OPTIONS_SIZE MDD_OPTIONS_END(mdd_db_options, persist_index)
+
 /* The defaults described above. */
-mdd_db_options mdd_db_options_default(void);
+static inline mdd_db_options mdd_db_options_default(void)
+{
+    mdd_db_options o = {MDD_DB_OPTIONS_SIZE, mdd_store_options_default(),
+                        mdd_fb_verify_options_default(), mdd_inherit_limits_default(), 0, 0, 1};
+    return o;
+}
 
 /* Opens the MDD files paths[0..count) as one database under opts (NULL for the defaults).
  * Each file gives one ECU, named by its EcuData ecu_name (or, when that is absent or empty,

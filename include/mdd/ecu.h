@@ -75,6 +75,7 @@ int mdd_request_prefix_matches(const mdd_request_prefix *prefix, const uint8_t *
 /* Bounds on resolving inheritance, which follows parent references through a DAG that a
  * hostile file may make deep or wide. */
 typedef struct mdd_inherit_limits {
+    size_t size; /* see "Options" in include/mdd/status.h */
     /* The longest chain of parent references followed, counting the layer itself as 0.
      * Default 32; values above 64 count as 64. A parent that is already on the chain (a
      * cycle) is skipped. */
@@ -84,8 +85,15 @@ typedef struct mdd_inherit_limits {
     uint32_t max_steps;
 } mdd_inherit_limits;
 
+/* The bytes of mdd_inherit_limits this header knows: through its last field. */
+#define MDD_INHERIT_LIMITS_SIZE MDD_OPTIONS_END(mdd_inherit_limits, max_steps)
+
 /* The defaults described above. */
-mdd_inherit_limits mdd_inherit_limits_default(void);
+static inline mdd_inherit_limits mdd_inherit_limits_default(void)
+{
+    mdd_inherit_limits o = {MDD_INHERIT_LIMITS_SIZE, 32, (uint32_t)1 << 24};
+    return o;
+}
 
 /* A growable list of services that mdd_effective_services() fills. Zero-initialise it; it
  * can be reused for any number of calls, and mdd_service_list_free() releases it. */

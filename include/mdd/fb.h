@@ -13,15 +13,11 @@
 #ifndef MDD_FB_H
 #define MDD_FB_H
 
-#include <mdd/status.h>
+#include <mdd/load.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The largest FlatBuffer libmdd reads: soffsets are signed 32-bit, so no larger buffer can
- * be addressed from every table (the FlatBuffers format's own limit). */
-#define MDD_FB_MAX_SIZE ((size_t)0x7fffffff)
 
 /* A table inside a FlatBuffer. pos is the table's offset in buf; pos 0 means absent (offset 0
  * holds the root offset, never a table). */

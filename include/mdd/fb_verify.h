@@ -17,9 +17,6 @@
 extern "C" {
 #endif
 
-/* The defaults described above. */
-mdd_fb_verify_options mdd_fb_verify_options_default(void);
-
 /* Verifies that buf[0..len) is a well-formed EcuData FlatBuffer. opts may be NULL for the
  * defaults. Fails with MDD_ERR_FORMAT (a bad offset, size, alignment, string or vector; a
  * table used as two different types), MDD_ERR_LIMIT (depth, tables or size, checked before

@@ -55,11 +55,23 @@ typedef struct mdd_store mdd_store;
 typedef struct mdd_cache mdd_cache;
 
 typedef struct mdd_cache_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     uint64_t budget_bytes; /* bytes of unpinned data kept; default 16 MiB */
     uint32_t block_size;   /* a power of two from 4 KiB to 16 MiB; default 64 KiB */
 } mdd_cache_options;
 
+/* The bytes of mdd_cache_options this header knows: through its last field. */
+#define MDD_CACHE_OPTIONS_SIZE MDD_OPTIONS_END(mdd_cache_options, block_size)
+
+/* The defaults described above. */
+static inline mdd_cache_options mdd_cache_options_default(void)
+{
+    mdd_cache_options o = {MDD_CACHE_OPTIONS_SIZE, (uint64_t)16 << 20, (uint32_t)64 << 10};
+    return o;
+}
+
 typedef struct mdd_codec_limits {
+    size_t size; /* see "Options" in include/mdd/status.h */
     /* The largest uncompressed chunk accepted, checked before anything is allocated or
      * decoded. Default 1 GiB. */
     uint64_t max_uncompressed_size;
@@ -67,13 +79,35 @@ typedef struct mdd_codec_limits {
     uint64_t lzma_memlimit;
 } mdd_codec_limits;
 
+/* The bytes of mdd_codec_limits this header knows: through its last field. */
+#define MDD_CODEC_LIMITS_SIZE MDD_OPTIONS_END(mdd_codec_limits, lzma_memlimit)
+
+/* The defaults described above. */
+static inline mdd_codec_limits mdd_codec_limits_default(void)
+{
+    mdd_codec_limits o = {MDD_CODEC_LIMITS_SIZE, (uint64_t)1 << 30, (uint64_t)256 << 20};
+    return o;
+}
+
 typedef struct mdd_parse_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     /* The most entries one repeated field or map may hold. Bounds the arrays the parser
      * allocates to about 100 bytes per entry whatever the input claims. Default 65536. */
     size_t max_repeated;
 } mdd_parse_options;
 
+/* The bytes of mdd_parse_options this header knows: through its last field. */
+#define MDD_PARSE_OPTIONS_SIZE MDD_OPTIONS_END(mdd_parse_options, max_repeated)
+
+/* The defaults described above. */
+static inline mdd_parse_options mdd_parse_options_default(void)
+{
+    mdd_parse_options o = {MDD_PARSE_OPTIONS_SIZE, 65536};
+    return o;
+}
+
 typedef struct mdd_store_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     mdd_strategy strategy; /* default inplace */
     /* Check every chunk against its sha512_uncompressed signature at open (or trust a
      * verification record for it, see integrity), then drop the mapped pages from the
@@ -110,6 +144,27 @@ typedef struct mdd_store_options {
     mdd_parse_options parse;
 } mdd_store_options;
 
+/* The bytes of mdd_store_options this header knows: through its last field. */
+#define MDD_STORE_OPTIONS_SIZE MDD_OPTIONS_END(mdd_store_options, parse)
+
+/* The defaults described above. */
+static inline mdd_store_options mdd_store_options_default(void)
+{
+    mdd_store_options o = {MDD_STORE_OPTIONS_SIZE,
+                           MDD_STRATEGY_INPLACE,
+                           1,
+                           MDD_INTEGRITY_RECORD,
+                           0,
+                           MDD_STRATEGY_HEAP,
+                           1,
+                           NULL,
+                           mdd_cache_options_default(),
+                           NULL,
+                           mdd_codec_limits_default(),
+                           mdd_parse_options_default()};
+    return o;
+}
+
 /* What a store holds in memory. */
 typedef struct mdd_store_memory {
     uint64_t payload_bytes;  /* uncompressed bytes of all chunks */
@@ -123,7 +178,12 @@ typedef struct mdd_store_memory {
 
 /* ---- The FlatBuffers verifier ---- */
 
+/* The largest FlatBuffer libmdd reads: soffsets are signed 32-bit, so no larger buffer can
+ * be addressed from every table (the FlatBuffers format's own limit). */
+#define MDD_FB_MAX_SIZE ((size_t)0x7fffffff)
+
 typedef struct mdd_fb_verify_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     /* The deepest nesting of tables, counting the root as 1. Default 64; values above 1024
      * count as 1024, which bounds the verifier's stack use. */
     uint32_t max_depth;
@@ -133,6 +193,16 @@ typedef struct mdd_fb_verify_options {
     /* The largest buffer accepted, capped at MDD_FB_MAX_SIZE. Default MDD_FB_MAX_SIZE. */
     size_t max_size;
 } mdd_fb_verify_options;
+
+/* The bytes of mdd_fb_verify_options this header knows: through its last field. */
+#define MDD_FB_VERIFY_OPTIONS_SIZE MDD_OPTIONS_END(mdd_fb_verify_options, max_size)
+
+/* The defaults described above. */
+static inline mdd_fb_verify_options mdd_fb_verify_options_default(void)
+{
+    mdd_fb_verify_options o = {MDD_FB_VERIFY_OPTIONS_SIZE, 64, 1000000, MDD_FB_MAX_SIZE};
+    return o;
+}
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,21 @@ extern "C" {
 #define MDD_VERSION_PATCH 0
 #define MDD_VERSION_STRING "0.1.0"
 
+/* ---- Options ----
+ *
+ * Every options struct (mdd_db_options, mdd_store_options, mdd_uds_options, ...) starts with
+ * size_t size, the bytes of the struct that the caller's header knew: its X_default()
+ * initialiser (static inline, compiled into the caller) sets it to MDD_X_SIZE, the end of its
+ * last field. Start from the initialiser and change fields; a NULL pointer takes the defaults.
+ * New fields are only ever appended, so a program built against an older libmdd passes a
+ * shorter struct (and shorter nested options): the library reads the fields inside each
+ * struct's size and takes the defaults for the rest. A size of 0 (a struct not made by its
+ * initialiser) fails with MDD_ERR_ARG; a size larger than the library knows (a program built
+ * against a newer libmdd) with MDD_ERR_UNSUPPORTED. */
+
+/* The size of options struct type through its field last: what MDD_X_SIZE is. */
+#define MDD_OPTIONS_END(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+
 /* The library's version string, for example "0.1.0". Static storage. */
 const char *mdd_version(void);
 

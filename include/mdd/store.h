@@ -53,9 +53,6 @@ typedef enum mdd_verified_by {
 } mdd_verified_by;
 
 
-/* The defaults described above. */
-mdd_store_options mdd_store_options_default(void);
-
 /* Opens path under opts (NULL for the defaults). inplace converts a compressed file first and
  * sidecar writes or refreshes the sidecar, both crash-safely. On success *out owns everything
  * and is released with mdd_store_close(). */

@@ -103,6 +103,7 @@ typedef struct mdd_uds_memo mdd_uds_memo;
 
 /* Bounds against hostile databases and messages, and the memo a decode may use. */
 typedef struct mdd_uds_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
     uint32_t max_depth;  /* deepest nesting of structures, fields, MUX cases and rows (above
                           * 64 counts as 64: the walk's path is a fixed array) */
     uint32_t max_values; /* most values one decode or encode reports or writes */
@@ -110,8 +111,15 @@ typedef struct mdd_uds_options {
                           * consult and fill (the caller's; see mdd_uds_memo_create()) */
 } mdd_uds_options;
 
+/* The bytes of mdd_uds_options this header knows: through its last field. */
+#define MDD_UDS_OPTIONS_SIZE MDD_OPTIONS_END(mdd_uds_options, memo)
+
 /* max_depth 32, max_values 1,000,000, no memo. */
-mdd_uds_options mdd_uds_options_default(void);
+static inline mdd_uds_options mdd_uds_options_default(void)
+{
+    mdd_uds_options o = {MDD_UDS_OPTIONS_SIZE, 32, 1000000, NULL};
+    return o;
+}
 
 /* ---- Remembering requests ---- */
 

@@ -10,11 +10,15 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-mdd_reader_options mdd_reader_options_default(void)
-{
-    return (mdd_reader_options){.backend = MDD_READER_AUTO, .max_in_flight = 256, .threads = 4,
-                                .max_read = (uint32_t)1 << 20};
-}
+/* The layout of mdd_reader_options. */
+static const options_member reader_members[] = {
+    OPTIONS_SCALAR(mdd_reader_options, backend, mdd_reader_backend),
+    OPTIONS_SCALAR(mdd_reader_options, max_in_flight, uint32_t),
+    OPTIONS_SCALAR(mdd_reader_options, threads, uint32_t),
+    OPTIONS_SCALAR(mdd_reader_options, max_read, uint32_t),
+};
+static const options_layout options_layout_reader =
+    OPTIONS_LAYOUT(mdd_reader_options, MDD_READER_OPTIONS_SIZE, reader_members);
 
 static mdd_status check_options(const mdd_reader_options *o, mdd_error *err)
 {
@@ -47,8 +51,10 @@ mdd_status mdd_reader_open(const mdd_reader_options *opts, mdd_reader **out, mdd
     if (!out)
         return mdd_fail(err, MDD_ERR_ARG, "no reader to fill");
     *out = NULL;
-    mdd_reader_options o = opts ? *opts : mdd_reader_options_default();
-    mdd_status st = check_options(&o, err);
+    mdd_reader_options o = mdd_reader_options_default();
+    mdd_status st = options_read(&options_layout_reader, opts, &o, err);
+    if (st == MDD_OK)
+        st = check_options(&o, err);
     if (st)
         return st;
     mdd_reader *reader = calloc(1, sizeof *reader);

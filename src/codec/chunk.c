@@ -61,9 +61,12 @@ static mdd_status chunk_codec_of(const mdd_chunk *chunk, chunk_codec *codec, mdd
 static mdd_status plan_chunk(const mdd_chunk *chunk, const mdd_codec_limits *limits,
                              chunk_plan *plan, mdd_error *err)
 {
-    mdd_codec_limits lim = limits ? *limits : mdd_codec_limits_default();
+    mdd_codec_limits lim = mdd_codec_limits_default();
     *plan = (chunk_plan){0}; /* defined on every path, which optimisers cannot always see */
-    mdd_status st = chunk_codec_of(chunk, &plan->codec, err);
+    mdd_status st = options_read(&options_layout_codec, limits, &lim, err);
+    if (st)
+        return st;
+    st = chunk_codec_of(chunk, &plan->codec, err);
     if (st)
         return st;
     if (plan->codec == CODEC_LZMA && !chunk->has_uncompressed_size)

@@ -10,19 +10,19 @@
 #include <lzma.h>
 #include <stdlib.h>
 
-#define DEFAULT_MAX_UNCOMPRESSED ((uint64_t)1 << 30)
-#define DEFAULT_LZMA_MEMLIMIT ((uint64_t)256 << 20)
+/* The layout of mdd_codec_limits, which the store and converter options nest. */
+static const options_member codec_members[] = {
+    OPTIONS_SCALAR(mdd_codec_limits, max_uncompressed_size, uint64_t),
+    OPTIONS_SCALAR(mdd_codec_limits, lzma_memlimit, uint64_t),
+};
+const options_layout options_layout_codec =
+    OPTIONS_LAYOUT(mdd_codec_limits, MDD_CODEC_LIMITS_SIZE, codec_members);
 
 /* Large enough that the sink sees few, big writes; small enough to stay cache-friendly. */
 #define SCRATCH_SIZE ((size_t)256 << 10)
 
 /* Encoding is slow and rare, so a small stack block costs nothing measurable. */
 #define ENCODE_BLOCK_SIZE ((size_t)16 << 10)
-
-mdd_codec_limits mdd_codec_limits_default(void)
-{
-    return (mdd_codec_limits){DEFAULT_MAX_UNCOMPRESSED, DEFAULT_LZMA_MEMLIMIT};
-}
 
 /* Where decoded bytes land. Direct decoding uses the caller's buffer as a window that is
  * exactly the expected size, so it never fills before the end and needs no sink. Streaming
@@ -176,10 +176,13 @@ static mdd_status check_request(const uint8_t *src, size_t src_len, uint64_t exp
 mdd_status mdd_lzma_decode(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_len,
                            const mdd_codec_limits *limits, mdd_error *err)
 {
-    mdd_codec_limits lim = limits ? *limits : mdd_codec_limits_default();
+    mdd_codec_limits lim = mdd_codec_limits_default();
+    mdd_status st = options_read(&options_layout_codec, limits, &lim, err);
+    if (st)
+        return st;
     if (!dst && dst_len > 0)
         return mdd_fail(err, MDD_ERR_ARG, "LZMA output buffer is NULL");
-    mdd_status st = check_request(src, src_len, dst_len, &lim, err);
+    st = check_request(src, src_len, dst_len, &lim, err);
     if (st)
         return st;
     output_window out = {dst, dst_len, NULL};
@@ -190,10 +193,13 @@ mdd_status mdd_lzma_decode(const uint8_t *src, size_t src_len, uint8_t *dst, siz
 static mdd_status decode_to_sink(input_feed *in, uint64_t expected_len, mdd_sink *out,
                                  const mdd_codec_limits *limits, mdd_error *err)
 {
-    mdd_codec_limits lim = limits ? *limits : mdd_codec_limits_default();
+    mdd_codec_limits lim = mdd_codec_limits_default();
+    mdd_status st = options_read(&options_layout_codec, limits, &lim, err);
+    if (st)
+        return st;
     if (!out)
         return mdd_fail(err, MDD_ERR_ARG, "LZMA output sink is NULL");
-    mdd_status st = check_request(in->src, in->len, expected_len, &lim, err);
+    st = check_request(in->src, in->len, expected_len, &lim, err);
     if (st)
         return st;
     /* A small chunk gets a window of its own size; an empty one needs none at all. */

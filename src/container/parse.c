@@ -6,9 +6,17 @@
 #include "arena.h"
 
 #include <mdd/container.h>
+#include <mdd_internal/container.h>
 #include <mdd_internal/wire.h>
 
 #include <string.h>
+
+/* The layout of mdd_parse_options, which the store and converter options nest. */
+static const options_member parse_members[] = {
+    OPTIONS_SCALAR(mdd_parse_options, max_repeated, size_t),
+};
+const options_layout options_layout_parse =
+    OPTIONS_LAYOUT(mdd_parse_options, MDD_PARSE_OPTIONS_SIZE, parse_members);
 
 const uint8_t mdd_magic[MDD_MAGIC_SIZE] = {'M', 'D', 'D', ' ', 'v', 'e', 'r', 's', 'i', 'o',
                                            'n', ' ', '0', ' ', ' ', ' ', ' ', ' ', ' ', 0};
@@ -378,11 +386,6 @@ static mdd_status check_magic(const uint8_t *buf, size_t len, mdd_error *err)
     return MDD_OK;
 }
 
-mdd_parse_options mdd_parse_options_default(void)
-{
-    return (mdd_parse_options){.max_repeated = 65536};
-}
-
 mdd_status mdd_file_parse(const uint8_t *buf, size_t len, const mdd_parse_options *opts,
                           mdd_file *out, mdd_error *err)
 {
@@ -392,9 +395,12 @@ mdd_status mdd_file_parse(const uint8_t *buf, size_t len, const mdd_parse_option
     mdd_status st = check_magic(buf, len, err);
     if (st)
         return st;
-    mdd_parse_options defaults = mdd_parse_options_default();
+    mdd_parse_options o = mdd_parse_options_default();
+    st = options_read(&options_layout_parse, opts, &o, err);
+    if (st)
+        return st;
     parse_ctx c = {.arena = mdd_arena_new(),
-                   .max_repeated = (opts ? opts : &defaults)->max_repeated,
+                   .max_repeated = o.max_repeated,
                    .err = err};
     if (!c.arena)
         return mdd_fail(err, MDD_ERR_NOMEM, "cannot allocate the parse arena");

@@ -4,6 +4,7 @@
 #include "convert_impl.h"
 
 #include <mdd_internal/os.h>
+#include <mdd_internal/common.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,12 +12,16 @@
 #include <string.h>
 #include <unistd.h>
 
-mdd_convert_options mdd_convert_options_default(void)
-{
-    return (mdd_convert_options){.limits = mdd_codec_limits_default(),
-                                 .parse = mdd_parse_options_default(),
-                                 .evict = 1};
-}
+/* The layout of mdd_convert_options. */
+static const options_member convert_members[] = {
+    OPTIONS_NESTED(mdd_convert_options, limits, mdd_codec_limits, options_layout_codec),
+    OPTIONS_NESTED(mdd_convert_options, parse, mdd_parse_options, options_layout_parse),
+    OPTIONS_SCALAR(mdd_convert_options, evict, int),
+    OPTIONS_SCALAR(mdd_convert_options, progress, mdd_convert_progress_fn),
+    OPTIONS_SCALAR(mdd_convert_options, progress_ctx, void *),
+};
+static const options_layout options_layout_convert =
+    OPTIONS_LAYOUT(mdd_convert_options, MDD_CONVERT_OPTIONS_SIZE, convert_members);
 
 int mdd_file_is_plain(const mdd_file *file)
 {
@@ -92,11 +97,14 @@ static mdd_status convert_locked(const char *path, int fd, const struct stat *or
 mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
                             mdd_convert_result *result, mdd_error *err)
 {
-    mdd_convert_options defaults = mdd_convert_options_default();
+    mdd_convert_options given = mdd_convert_options_default();
     mdd_convert_result ignored;
-    opts = opts ? opts : &defaults;
     result = result ? result : &ignored;
     memset(result, 0, sizeof *result);
+    mdd_status st = options_read(&options_layout_convert, opts, &given, err);
+    if (st != MDD_OK)
+        return st;
+    opts = &given;
     result->outcome = MDD_CONVERT_ALREADY_PLAIN;
     /* Through a symbolic link the file it names is converted, and the link stays a link. */
     char *real = realpath(path, NULL);
@@ -104,7 +112,7 @@ mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
         return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
     int fd;
     struct stat orig;
-    mdd_status st = convert_lock(real, &fd, &orig, err);
+    st = convert_lock(real, &fd, &orig, err);
     if (st) {
         free(real);
         return st;

@@ -9,6 +9,8 @@
 #include <mdd/container.h>
 #include <mdd/convert.h>
 #include <mdd/file.h>
+#include <mdd_internal/codec.h>
+#include <mdd_internal/container.h>
 #include <mdd_internal/os.h>
 
 #include <sys/stat.h>

@@ -40,9 +40,11 @@ mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
     }
     memcpy(copy, dir, len);
     live->dir = copy;
-    live->opts = opts ? *opts : mdd_db_options_default();
+    live->opts = mdd_db_options_default();
     mdd_db *db;
-    mdd_status st = mdd_db_open_dir(dir, &live->opts, &db, err);
+    mdd_status st = options_read(&options_layout_db, opts, &live->opts, err);
+    if (st == MDD_OK)
+        st = mdd_db_open_dir(dir, &live->opts, &db, err);
     if (st != MDD_OK) {
         free(copy);
         free(live);

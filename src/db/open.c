@@ -6,10 +6,24 @@
 #include <mdd_internal/ecu.h>
 
 #include <mdd_internal/db.h>
+#include <mdd_internal/fb.h>
+#include <mdd_internal/store.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The layout of mdd_db_options, which mdd_db_open() and mdd_db_live_open() read. */
+static const options_member db_members[] = {
+    OPTIONS_NESTED(mdd_db_options, store, mdd_store_options, options_layout_store),
+    OPTIONS_NESTED(mdd_db_options, fb, mdd_fb_verify_options, options_layout_fb_verify),
+    OPTIONS_NESTED(mdd_db_options, inherit, mdd_inherit_limits, options_layout_inherit),
+    OPTIONS_SCALAR(mdd_db_options, skip_invalid, int),
+    OPTIONS_SCALAR(mdd_db_options, allow_downgrade, int),
+    OPTIONS_SCALAR(mdd_db_options, persist_index, int),
+};
+const options_layout options_layout_db =
+    OPTIONS_LAYOUT(mdd_db_options, MDD_DB_OPTIONS_SIZE, db_members);
 
 /* Where the ECUs come from: files, or payloads in memory. */
 typedef struct sources {
@@ -17,16 +31,6 @@ typedef struct sources {
     const mdd_bytes *payloads;
     size_t count;
 } sources;
-
-mdd_db_options mdd_db_options_default(void)
-{
-    return (mdd_db_options){
-        .store = mdd_store_options_default(),
-        .fb = mdd_fb_verify_options_default(),
-        .inherit = mdd_inherit_limits_default(),
-        .persist_index = 1,
-    };
-}
 
 /* One ECU's source: a path, or a payload, and its place in the order given. */
 typedef struct source {
@@ -247,9 +251,12 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
     if (!out || (src->count && !src->paths && !src->payloads))
         return mdd_fail(err, MDD_ERR_ARG, "no database to fill or nothing to open");
     *out = NULL;
-    mdd_db_options o = opts ? *opts : mdd_db_options_default();
+    mdd_db_options o = mdd_db_options_default();
+    mdd_status st = options_read(&options_layout_db, opts, &o, err);
+    if (st != MDD_OK)
+        return st;
     mdd_db *db;
-    mdd_status st = db_create(src->count, &db, err);
+    st = db_create(src->count, &db, err);
     if (st != MDD_OK)
         return st;
     /* One verifier for every payload: its bookkeeping is allocated once, not per ECU. */

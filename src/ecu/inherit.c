@@ -8,20 +8,24 @@
 #include <mdd_internal/ecu.h>
 
 #include <mdd/ecu.h>
+#include <mdd_internal/common.h>
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The layout of mdd_inherit_limits, which mdd_db_options nests. */
+static const options_member inherit_members[] = {
+    OPTIONS_SCALAR(mdd_inherit_limits, max_depth, uint32_t),
+    OPTIONS_SCALAR(mdd_inherit_limits, max_steps, uint32_t),
+};
+const options_layout options_layout_inherit =
+    OPTIONS_LAYOUT(mdd_inherit_limits, MDD_INHERIT_LIMITS_SIZE, inherit_members);
 
 /* The walk's visitor state: the list it fills. */
 typedef struct collect {
     mdd_service_list *out;
     mdd_error *err;
 } collect;
-
-mdd_inherit_limits mdd_inherit_limits_default(void)
-{
-    return (mdd_inherit_limits){.max_depth = 32, .max_steps = 1u << 24};
-}
 
 void mdd_service_list_free(mdd_service_list *list)
 {
@@ -106,10 +110,12 @@ mdd_status mdd_effective_services(mdd_diag_layer layer, mdd_parent_ref_vec paren
 {
     uint32_t steps = 0;
     collect c = {.out = out, .err = err};
-    ecu_parent_walk w = {.limits = limits ? *limits : mdd_inherit_limits_default(),
+    ecu_parent_walk w = {.limits = mdd_inherit_limits_default(),
                          .steps = &steps, .err = err, .visit = add_own, .ctx = &c};
     out->count = 0;
-    mdd_status st = ecu_parent_walk_run(&w, layer, parents);
+    mdd_status st = options_read(&options_layout_inherit, limits, &w.limits, err);
+    if (st == MDD_OK)
+        st = ecu_parent_walk_run(&w, layer, parents);
     if (st != MDD_OK) {
         out->count = 0;
         return st;

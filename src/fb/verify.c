@@ -18,6 +18,15 @@
 #include "ecu_schema.h"
 #include "verify_impl.h"
 
+/* The layout of mdd_fb_verify_options, which mdd_db_options nests. */
+static const options_member fb_verify_members[] = {
+    OPTIONS_SCALAR(mdd_fb_verify_options, max_depth, uint32_t),
+    OPTIONS_SCALAR(mdd_fb_verify_options, max_tables, uint32_t),
+    OPTIONS_SCALAR(mdd_fb_verify_options, max_size, size_t),
+};
+const options_layout options_layout_fb_verify =
+    OPTIONS_LAYOUT(mdd_fb_verify_options, MDD_FB_VERIFY_OPTIONS_SIZE, fb_verify_members);
+
 /* Deeper recursion could exhaust the thread's stack; max_depth is capped here. */
 #define DEPTH_CAP 1024
 
@@ -247,12 +256,6 @@ static mdd_status verify_table(verifier *v, uint32_t pos, const fb_type *type, u
     }
 }
 
-mdd_fb_verify_options mdd_fb_verify_options_default(void)
-{
-    return (mdd_fb_verify_options){.max_depth = 64, .max_tables = 1000000,
-                                   .max_size = MDD_FB_MAX_SIZE};
-}
-
 /* Checks the buffer's size against the limits before anything is allocated. */
 static mdd_status check_size(const uint8_t *buf, size_t len, size_t max_size, mdd_error *err)
 {
@@ -284,11 +287,14 @@ mdd_status fb_verifier_check_mode(mdd_fb_verifier *vf, const uint8_t *buf, size_
 {
     if (!vf)
         return mdd_fail(err, MDD_ERR_ARG, "no verifier");
-    mdd_fb_verify_options o = opts ? *opts : mdd_fb_verify_options_default();
+    mdd_fb_verify_options o = mdd_fb_verify_options_default();
+    mdd_status st = options_read(&options_layout_fb_verify, opts, &o, err);
+    if (st)
+        return st;
     size_t max_size = o.max_size < MDD_FB_MAX_SIZE ? o.max_size : MDD_FB_MAX_SIZE;
     verifier v = {.buf = buf, .max_tables = o.max_tables,
                   .max_depth = o.max_depth < DEPTH_CAP ? o.max_depth : DEPTH_CAP, .err = err};
-    mdd_status st = check_size(buf, len, max_size, err);
+    st = check_size(buf, len, max_size, err);
     if (!st) {
         v.len = (uint32_t)len;
 #if MDD_FAST_VERIFY

@@ -6,16 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The layout of mdd_cache_options, which mdd_store_options nests. */
+static const options_member cache_members[] = {
+    OPTIONS_SCALAR(mdd_cache_options, budget_bytes, uint64_t),
+    OPTIONS_SCALAR(mdd_cache_options, block_size, uint32_t),
+};
+const options_layout options_layout_cache =
+    OPTIONS_LAYOUT(mdd_cache_options, MDD_CACHE_OPTIONS_SIZE, cache_members);
+
 /* Buckets per shard at first; a table doubles when it holds more entries than buckets. */
 #define CACHE_INITIAL_BUCKETS 16u
-
-mdd_cache_options mdd_cache_options_default(void)
-{
-    return (mdd_cache_options){
-        .budget_bytes = (uint64_t)16 << 20,
-        .block_size = (uint32_t)64 << 10,
-    };
-}
 
 mdd_status cache_check_options(const mdd_cache_options *opts, mdd_error *err)
 {
@@ -55,8 +55,10 @@ mdd_status mdd_cache_create(const mdd_cache_options *opts, mdd_cache **out, mdd_
     if (!out)
         return mdd_fail(err, MDD_ERR_ARG, "no cache to fill");
     *out = NULL;
-    mdd_cache_options o = opts ? *opts : mdd_cache_options_default();
-    mdd_status st = cache_check_options(&o, err);
+    mdd_cache_options o = mdd_cache_options_default();
+    mdd_status st = options_read(&options_layout_cache, opts, &o, err);
+    if (st == MDD_OK)
+        st = cache_check_options(&o, err);
     if (st)
         return st;
     mdd_cache *cache = calloc(1, sizeof *cache);

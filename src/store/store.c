@@ -5,6 +5,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The layout of mdd_store_options, which mdd_db_options nests. */
+static const options_member store_members[] = {
+    OPTIONS_SCALAR(mdd_store_options, strategy, mdd_strategy),
+    OPTIONS_SCALAR(mdd_store_options, verify, int),
+    OPTIONS_SCALAR(mdd_store_options, integrity, mdd_integrity),
+    OPTIONS_SCALAR(mdd_store_options, allow_fallback, int),
+    OPTIONS_SCALAR(mdd_store_options, fallback, mdd_strategy),
+    OPTIONS_SCALAR(mdd_store_options, evict, int),
+    OPTIONS_SCALAR(mdd_store_options, cache, mdd_cache *),
+    OPTIONS_NESTED(mdd_store_options, cache_options, mdd_cache_options, options_layout_cache),
+    OPTIONS_SCALAR(mdd_store_options, share_dir, const char *),
+    OPTIONS_NESTED(mdd_store_options, limits, mdd_codec_limits, options_layout_codec),
+    OPTIONS_NESTED(mdd_store_options, parse, mdd_parse_options, options_layout_parse),
+};
+const options_layout options_layout_store =
+    OPTIONS_LAYOUT(mdd_store_options, MDD_STORE_OPTIONS_SIZE, store_members);
+
 /* The strategies by mdd_strategy: the one place that knows them all. */
 static const store_ops *const strategies[MDD_STRATEGY_COUNT] = {
     [MDD_STRATEGY_HEAP] = &store_heap_ops,
@@ -36,23 +53,6 @@ mdd_status mdd_strategy_parse(const char *name, mdd_strategy *strategy, mdd_erro
     }
     return mdd_fail(err, MDD_ERR_ARG, "unknown strategy '%s': heap, sidecar, inplace or pread",
                     name);
-}
-
-mdd_store_options mdd_store_options_default(void)
-{
-    return (mdd_store_options){
-        .strategy = MDD_STRATEGY_INPLACE,
-        .verify = 1,
-        .integrity = MDD_INTEGRITY_RECORD,
-        .allow_fallback = 0,
-        .fallback = MDD_STRATEGY_HEAP,
-        .evict = 1,
-        .cache = NULL,
-        .cache_options = mdd_cache_options_default(),
-        .share_dir = NULL,
-        .limits = mdd_codec_limits_default(),
-        .parse = mdd_parse_options_default(),
-    };
 }
 
 static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
@@ -94,8 +94,10 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
     *out = NULL;
     if (!path)
         return mdd_fail(err, MDD_ERR_ARG, "no path");
-    mdd_store_options o = opts ? *opts : mdd_store_options_default();
-    mdd_status st = check_options(&o, err);
+    mdd_store_options o = mdd_store_options_default();
+    mdd_status st = options_read(&options_layout_store, opts, &o, err);
+    if (st == MDD_OK)
+        st = check_options(&o, err);
     if (st)
         return st;
     mdd_store *store = calloc(1, sizeof *store);

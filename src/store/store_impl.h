@@ -4,6 +4,8 @@
 #define MDD_STORE_IMPL_H
 
 #include <mdd_internal/common.h>
+#include <mdd_internal/codec.h>
+#include <mdd_internal/container.h>
 #include <mdd_internal/os.h>
 #include "cache_impl.h"
 #include <mdd_internal/store.h>

@@ -91,16 +91,18 @@ static mdd_status no_response(uds_walk *w, const mdd_db_service *service)
                     (int)name.len, name.ptr ? (const char *)name.ptr : "", bytes);
 }
 
-static void start(uds_walk *w, const mdd_db_layer *layer, const uint8_t *request,
-                  size_t request_len, const uint8_t *msg, size_t msg_len,
-                  const mdd_uds_visitor *visitor, const mdd_uds_options *opts, mdd_error *err)
+static mdd_status start(uds_walk *w, const mdd_db_layer *layer, const uint8_t *request,
+                        size_t request_len, const uint8_t *msg, size_t msg_len,
+                        const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
+                        mdd_error *err)
 {
-    uds_walk_init(w, layer, opts, err);
+    mdd_status st = uds_walk_init(w, layer, opts, err);
     w->msg.ptr = msg ? msg : (const uint8_t *)"";
     w->msg.len = msg ? msg_len : 0;
     w->request.ptr = request;
     w->request.len = request ? request_len : 0;
     w->visitor = visitor;
+    return st;
 }
 
 mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_service *service,
@@ -112,7 +114,9 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
     if (!service || (!msg && msg_len))
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode_message: no service or message");
     uds_walk w;
-    start(&w, layer, request, request_len, msg, msg_len, visitor, opts, err);
+    mdd_status started = start(&w, layer, request, request_len, msg, msg_len, visitor, opts, err);
+    if (started != MDD_OK)
+        return started;
     mdd_diag_service s = service->service;
     if (message && message->kind == MDD_UDS_REQUEST) {
         if (out) {
@@ -143,13 +147,16 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
     if (!layer || (!request && request_len) || (!response && response_len))
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode: no layer, request or response");
     uds_walk w;
-    start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
+    mdd_status started =
+        start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
+    if (started != MDD_OK)
+        return started;
     uds_chosen c;
     mdd_db_service found[CANDIDATES];
     const mdd_db_service *services = found;
     size_t n;
     const uds_memo_entry *e =
-        opts && opts->memo ? uds_memo_entry_for(opts->memo, layer, request, request_len) : NULL;
+        w.memo ? uds_memo_entry_for(w.memo, layer, request, request_len) : NULL;
     if (e) {
         if (e->planned && uds_match_plan_holds(&e->plan, &w, &c))
             return decode_response(&w, &e->services[0], &c, out);

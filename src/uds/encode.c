@@ -27,9 +27,11 @@ mdd_status mdd_uds_encode(const mdd_db_layer *layer, const mdd_db_service *servi
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_encode: no service, JSON or length");
     *needed = 0;
     uds_walk w;
-    uds_walk_init(&w, layer, opts, err);
+    mdd_status st = uds_walk_init(&w, layer, opts, err);
+    if (st != MDD_OK)
+        return st;
     mdd_param_vec params;
-    mdd_status st = message_params(&w, service->service, message, &params);
+    st = message_params(&w, service->service, message, &params);
     if (st != MDD_OK)
         return st;
     uds_out o = {out, cap, 0};

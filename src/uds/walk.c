@@ -7,16 +7,20 @@
 #include <stdio.h>
 #include <string.h>
 
-mdd_uds_options mdd_uds_options_default(void)
-{
-    mdd_uds_options o = {32, 1000000, NULL};
-    return o;
-}
+/* The layout of mdd_uds_options. */
+static const options_member uds_members[] = {
+    OPTIONS_SCALAR(mdd_uds_options, max_depth, uint32_t),
+    OPTIONS_SCALAR(mdd_uds_options, max_values, uint32_t),
+    OPTIONS_SCALAR(mdd_uds_options, memo, mdd_uds_memo *),
+};
+static const options_layout options_layout_uds =
+    OPTIONS_LAYOUT(mdd_uds_options, MDD_UDS_OPTIONS_SIZE, uds_members);
 
-void uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_options *opts,
-                   mdd_error *err)
+mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_options *opts,
+                         mdd_error *err)
 {
-    mdd_uds_options o = opts ? *opts : mdd_uds_options_default();
+    mdd_uds_options o = mdd_uds_options_default();
+    mdd_status st = options_read(&options_layout_uds, opts, &o, err);
     /* The path and key arrays are written before they are read: only the counts start at
      * 0, so a walk costs no clearing of its stack arrays. */
     memset(w, 0, offsetof(uds_walk, path));
@@ -25,7 +29,9 @@ void uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_options
     w->layer = layer;
     w->max_depth = o.max_depth > UDS_DEPTH_CAP ? UDS_DEPTH_CAP : o.max_depth;
     w->max_values = o.max_values;
+    w->memo = o.memo;
     w->err = err;
+    return st;
 }
 
 static mdd_status path_push(uds_walk *w, mdd_uds_path_elem e)

@@ -100,6 +100,7 @@ typedef struct uds_walk {
     const mdd_uds_visitor *visitor;
     uint32_t max_depth;
     uint32_t max_values;
+    mdd_uds_memo *memo; /* the options' memo, NULL for none */
     uint32_t depth;
     uint64_t values;
     size_t high; /* decoding: the end of the furthest byte read */
@@ -116,8 +117,8 @@ typedef struct uds_walk {
 
 /* ---- The walk's state (walk.c) ---- */
 
-/* Starts a walk over layer under opts (NULL: the defaults). */
-MDD_INTERNAL void uds_walk_init(uds_walk *w, const mdd_db_layer *layer,
+/* Starts a walk over layer under opts (NULL: the defaults). Fails as options_read(). */
+MDD_INTERNAL mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer,
                                 const mdd_uds_options *opts, mdd_error *err);
 
 /* Adds a named step (a parameter, a case, a row) or an item index to the path; MDD_ERR_LIMIT

@@ -80,7 +80,9 @@ static int teardown(void **state)
 
 static mdd_cache *cache_of(uint64_t budget)
 {
-    mdd_cache_options o = {.budget_bytes = budget, .block_size = BLOCK};
+    mdd_cache_options o = mdd_cache_options_default();
+    o.budget_bytes = budget;
+    o.block_size = BLOCK;
     mdd_cache *cache = NULL;
     mdd_error err;
     assert_int_equal(mdd_cache_create(&o, &cache, &err), MDD_OK);
@@ -145,7 +147,9 @@ static void test_options(void **state)
     assert_int_equal(d.block_size, 64u << 10);
     static const uint32_t bad[] = {0, 2048, 4097, 3u << 12, 32u << 20};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        mdd_cache_options o = {.budget_bytes = 1, .block_size = bad[i]};
+        mdd_cache_options o = mdd_cache_options_default();
+        o.budget_bytes = 1;
+        o.block_size = bad[i];
         mdd_cache *cache = (mdd_cache *)1;
         mdd_error err = {0};
         assert_int_equal(mdd_cache_create(&o, &cache, &err), MDD_ERR_ARG);
@@ -154,7 +158,9 @@ static void test_options(void **state)
     }
     static const uint32_t good[] = {4096, 64u << 10, 16u << 20};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        mdd_cache_options o = {.budget_bytes = 0, .block_size = good[i]};
+        mdd_cache_options o = mdd_cache_options_default();
+        o.budget_bytes = 0;
+        o.block_size = good[i];
         mdd_cache *cache = NULL;
         assert_int_equal(mdd_cache_create(&o, &cache, NULL), MDD_OK);
         mdd_cache_stats st = stats_of(cache);
@@ -363,7 +369,9 @@ static void test_fresh_buffer_populated(void **state)
         skip();
     }
     enum { BIG = 1u << 20 };
-    mdd_cache_options o = {.budget_bytes = 4u * BIG, .block_size = BIG};
+    mdd_cache_options o = mdd_cache_options_default();
+    o.budget_bytes = 4u * BIG;
+    o.block_size = BIG;
     mdd_cache *cache = NULL;
     mdd_error err;
     assert_int_equal(mdd_cache_create(&o, &cache, &err), MDD_OK);

@@ -327,7 +327,8 @@ static void limits_repeated_fields(void **state)
     static const uint8_t msg[] = {0x32, 0x00, 0x32, 0x00, 0x32, 0x00};
     uint8_t buf[64];
     size_t n = hand_file(buf, msg, sizeof msg);
-    mdd_parse_options opts = {.max_repeated = 2};
+    mdd_parse_options opts = mdd_parse_options_default();
+    opts.max_repeated = 2;
     mdd_file f;
     mdd_error err;
     assert_int_equal(mdd_file_parse(buf, n, &opts, &f, &err), MDD_ERR_LIMIT);

@@ -629,7 +629,9 @@ static void test_corpus_pread_shared(void **state)
     }
     free(paths);
     mdd_cache *cache;
-    mdd_cache_options co = {.budget_bytes = 0, .block_size = 4096};
+    mdd_cache_options co = mdd_cache_options_default();
+    co.budget_bytes = 0;
+    co.block_size = 4096;
     assert_int_equal(mdd_cache_create(&co, &cache, NULL), MDD_OK);
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = MDD_STRATEGY_PREAD;

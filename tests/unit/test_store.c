@@ -747,7 +747,8 @@ static void test_inplace_read_only(void **state)
 static mdd_store *open_pread(const char *path, uint32_t block, uint64_t budget)
 {
     mdd_store_options o = options(MDD_STRATEGY_PREAD, 1);
-    o.cache_options = (mdd_cache_options){.budget_bytes = budget, .block_size = block};
+    o.cache_options.budget_bytes = budget;
+    o.cache_options.block_size = block;
     mdd_store *s = NULL;
     mdd_error err = {0};
     if (mdd_store_open(path, &o, &s, &err) != MDD_OK)

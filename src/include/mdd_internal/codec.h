@@ -13,6 +13,8 @@
 #ifndef MDD_INTERNAL_CODEC_H
 #define MDD_INTERNAL_CODEC_H
 
+#include <mdd_internal/common.h>
+
 #include <mdd/codec.h>
 
 #include <stddef.h>
@@ -101,5 +103,9 @@ void mdd_sha512_builtin(const void *data, size_t len, uint8_t digest[64]);
 #ifdef __cplusplus
 }
 #endif
+
+/* The layout of mdd_codec_limits (options_read()), which the store and converter options
+ * nest. */
+MDD_INTERNAL extern const options_layout options_layout_codec;
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The common layer's internal interface, for every other layer: filling an mdd_error, bytes as
- * hex, and the one little-endian loader of the project. */
+ * hex, the one little-endian loader of the project, joining paths, and reading the options
+ * structs callers pass by the caller's layout. */
 #ifndef MDD_INTERNAL_COMMON_H
 #define MDD_INTERNAL_COMMON_H
 
@@ -81,5 +82,50 @@ int mdd_path_join_to(char *buf, size_t size, const char *dir, const char *name);
 
 /* The same path in memory the caller frees, or NULL when out of memory. */
 char *mdd_path_join(const char *dir, const char *name);
+
+/* ---- Options structs by the caller's layout ---- */
+
+/* A program built against an older libmdd passes options structs that end earlier (each
+ * starts with its size, include/mdd/status.h, "Options"), and the options they nest may end
+ * earlier too, which moves every member after them. Each layer describes its options structs
+ * as layouts beside the code that reads them; options_read() rebuilds the caller's layout
+ * from the sizes it carries, member by member with the alignments of this build (the same
+ * types, so the same alignments). */
+
+typedef struct options_layout options_layout;
+
+/* One member of an options struct, after its size field. */
+typedef struct options_member {
+    const char *name;
+    size_t offset; /* in this library's struct */
+    size_t size;
+    size_t align;
+    const options_layout *nested; /* an options struct held by value, else NULL */
+} options_member;
+
+struct options_layout {
+    const char *name;
+    size_t size;  /* what this library knows: MDD_X_SIZE */
+    size_t align; /* of the whole struct, so the caller's sizeof is its size rounded up */
+    const options_member *members;
+    size_t count;
+};
+
+/* The members of a layout: a scalar (or pointer), or an options struct nested by value. */
+#define OPTIONS_SCALAR(type, member, member_type) \
+    {#member, offsetof(type, member), sizeof(member_type), _Alignof(member_type), NULL}
+#define OPTIONS_NESTED(type, member, member_type, layout) \
+    {#member, offsetof(type, member), sizeof(member_type), _Alignof(member_type), &(layout)}
+/* The layout of type, whose current size is size, from its members array. */
+#define OPTIONS_LAYOUT(type, size, members) \
+    {#type, size, _Alignof(type), members, sizeof(members) / sizeof(members)[0]}
+
+/* Reads the caller's options struct at opts (NULL: nothing to read) into *out, which holds
+ * the defaults in this library's layout: every field inside the caller's size (and, for the
+ * options it nests, inside theirs) is copied, the rest keep their defaults. Fails with
+ * MDD_ERR_ARG for a size of 0 or one past its place in the enclosing struct,
+ * MDD_ERR_UNSUPPORTED for one larger than this library knows; err names the struct. */
+MDD_INTERNAL mdd_status options_read(const options_layout *layout, const void *opts, void *out,
+                                     mdd_error *err);
 
 #endif

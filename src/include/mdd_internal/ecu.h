@@ -81,4 +81,7 @@ MDD_INTERNAL mdd_status ecu_parent_walk_spend(ecu_parent_walk *w, uint32_t steps
  * not_inherited_diag_comm_short_names. Fails as ecu_parent_walk_spend(). */
 MDD_INTERNAL mdd_status ecu_parent_walk_hides(ecu_parent_walk *w, mdd_bytes name, int *hidden);
 
+/* The layout of mdd_inherit_limits (options_read()), which mdd_db_options nests. */
+MDD_INTERNAL extern const options_layout options_layout_inherit;
+
 #endif

@@ -337,4 +337,7 @@ static inline mdd_fb_table fb_fields_union(const fb_fields *f, uint32_t id, uint
     return fb_fields_child_union(f, id, tag).t;
 }
 
+/* The layout of mdd_fb_verify_options (options_read()), which mdd_db_options nests. */
+MDD_INTERNAL extern const options_layout options_layout_fb_verify;
+
 #endif
