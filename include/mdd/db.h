@@ -43,7 +43,7 @@ typedef struct mdd_db_layer mdd_db_layer;
 typedef struct mdd_db_options {
     size_t size; /* see "Options" in include/mdd/status.h */
     /* How each file is loaded: strategy (default inplace, which converts a compressed file
-     * in place once) and verify (default on), see include/mdd/store.h. With verify on, every
+     * in place once) and verify (default on), see include/mdd/load.h. With verify on, every
      * chunk's SHA-512 is checked and the diagnostic description is verified as an EcuData
      * FlatBuffer with the options below before anything reads it. With evict (default on)
      * the files leave the page cache after those walks; off, only the process's mapped

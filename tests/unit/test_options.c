@@ -193,8 +193,8 @@ static void refuses_options_not_made_by_their_initialiser(void **state)
     assert_null(db);
 }
 
-/* Each initialiser's size covers every field: nothing but padding follows the field its
- * MDD_X_SIZE names. */
+/* Each initialiser's size covers every field (nothing but padding follows the field its
+ * MDD_X_SIZE names), and the library's table of each struct reaches that field. */
 static void initialisers_cover_every_field(void **state)
 {
     (void)state;
@@ -215,6 +215,14 @@ static void initialisers_cover_every_field(void **state)
     COVERS(mdd_reader_options, mdd_reader_options_default(), MDD_READER_OPTIONS_SIZE);
     COVERS(mdd_convert_options, mdd_convert_options_default(), MDD_CONVERT_OPTIONS_SIZE);
 #undef COVERS
+    const options_layout *layouts[] = {
+        &options_layout_cache, &options_layout_codec,     &options_layout_parse,
+        &options_layout_store, &options_layout_fb_verify, &options_layout_inherit,
+        &options_layout_db,    &options_layout_uds,       &options_layout_reader,
+        &options_layout_convert,
+    };
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+        assert_true(options_layout_complete(layouts[i]));
 }
 
 int main(void)
