@@ -46,6 +46,17 @@ typedef struct old_uds_options {
     uint32_t max_values;
 } old_uds_options;
 
+/* An older caller's struct of size bytes as the library meets it: followed by bytes that are
+ * not options (0xA5), which the library must not read. */
+static const void *older_caller(const void *old, size_t size)
+{
+    static _Alignas(max_align_t) unsigned char memory[sizeof(mdd_db_options) * 2];
+    assert_true(size <= sizeof memory);
+    memset(memory, 0xA5, sizeof memory);
+    memcpy(memory, old, size);
+    return memory;
+}
+
 /* Old options whose every field differs from its default. */
 static old_db_options old_db_options_set(void)
 {
@@ -91,13 +102,10 @@ static void reads_an_older_callers_fields_and_defaults_the_rest(void **state)
 {
     (void)state;
     old_db_options old = old_db_options_set();
-    /* Bytes past the old struct are not options: the library must not read them. */
-    _Alignas(mdd_db_options) unsigned char caller[sizeof(mdd_db_options)];
-    memset(caller, 0xA5, sizeof caller);
-    memcpy(caller, &old, sizeof old);
     mdd_db_options o = mdd_db_options_default();
     mdd_error err;
-    assert_int_equal(options_read(&options_layout_db, caller, &o, &err), MDD_OK);
+    assert_int_equal(options_read(&options_layout_db, older_caller(&old, sizeof old), &o, &err),
+                     MDD_OK);
     assert_int_equal(o.size, MDD_DB_OPTIONS_SIZE);
     assert_int_equal(o.store.size, MDD_STORE_OPTIONS_SIZE);
     assert_int_equal(o.store.strategy, MDD_STRATEGY_PREAD);
@@ -134,8 +142,7 @@ static void an_older_caller_opens_a_database(void **state)
     old_db_options old = old_db_options_set();
     mdd_db *db = NULL;
     mdd_error err;
-    assert_int_equal(mdd_db_open_payloads(&payload, 1, (const mdd_db_options *)(void *)&old, &db,
-                                          &err),
+    assert_int_equal(mdd_db_open_payloads(&payload, 1, older_caller(&old, sizeof old), &db, &err),
                      MDD_OK);
     assert_int_equal(mdd_db_ecu_count(db), 0);
     assert_int_equal(mdd_db_report_count(db), 1);
@@ -144,8 +151,7 @@ static void an_older_caller_opens_a_database(void **state)
 
     old.skip_invalid = 0;
     db = NULL;
-    assert_int_equal(mdd_db_open_payloads(&payload, 1, (const mdd_db_options *)(void *)&old, &db,
-                                          &err),
+    assert_int_equal(mdd_db_open_payloads(&payload, 1, older_caller(&old, sizeof old), &db, &err),
                      MDD_ERR_LIMIT);
     assert_null(db);
 }
@@ -154,13 +160,11 @@ static void reads_flat_options_without_their_last_field(void **state)
 {
     (void)state;
     old_uds_options old = {MDD_OPTIONS_END(old_uds_options, max_values), 3, 4};
-    /* What follows the old struct in memory is not a memo: the library must not read it. */
-    _Alignas(mdd_uds_options) unsigned char caller[sizeof(mdd_uds_options)];
-    memset(caller, 0xA5, sizeof caller);
-    memcpy(caller, &old, sizeof old);
     mdd_uds_options o = mdd_uds_options_default();
     mdd_error err;
-    assert_int_equal(options_read(&options_layout_uds, caller, &o, &err), MDD_OK);
+    /* What follows the old struct is not a memo. */
+    assert_int_equal(options_read(&options_layout_uds, older_caller(&old, sizeof old), &o, &err),
+                     MDD_OK);
     assert_int_equal(o.max_depth, 3);
     assert_int_equal(o.max_values, 4);
     assert_null(o.memo);
