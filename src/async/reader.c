@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
+#include <mdd_internal/async.h>
 
 /* The layout of mdd_reader_options. */
 static const options_member reader_members[] = {
@@ -17,7 +18,7 @@ static const options_member reader_members[] = {
     OPTIONS_SCALAR(mdd_reader_options, threads, uint32_t),
     OPTIONS_SCALAR(mdd_reader_options, max_read, uint32_t),
 };
-static const options_layout options_layout_reader =
+const options_layout options_layout_reader =
     OPTIONS_LAYOUT(mdd_reader_options, MDD_READER_OPTIONS_SIZE, reader_members);
 
 static mdd_status check_options(const mdd_reader_options *o, mdd_error *err)

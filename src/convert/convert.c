@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <mdd_internal/convert.h>
 
 /* The layout of mdd_convert_options. */
 static const options_member convert_members[] = {
@@ -20,7 +21,7 @@ static const options_member convert_members[] = {
     OPTIONS_SCALAR(mdd_convert_options, progress, mdd_convert_progress_fn),
     OPTIONS_SCALAR(mdd_convert_options, progress_ctx, void *),
 };
-static const options_layout options_layout_convert =
+const options_layout options_layout_convert =
     OPTIONS_LAYOUT(mdd_convert_options, MDD_CONVERT_OPTIONS_SIZE, convert_members);
 
 int mdd_file_is_plain(const mdd_file *file)

@@ -356,7 +356,4 @@ MDD_INTERNAL mdd_bytes db_name_bytes(const char *name);
 /* The DiagLayer short_name of a Variant (is_variant) or FunctionalGroup table. */
 MDD_INTERNAL mdd_bytes db_layer_table_name(mdd_fb_table t, int is_variant);
 
-/* The layout of mdd_db_options (options_read()). */
-extern const options_layout options_layout_db;
-
 #endif

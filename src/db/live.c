@@ -11,6 +11,8 @@
  * never wait, and the reload waits only for the few instructions of acquires under way. */
 #include "db_impl.h"
 
+#include <mdd_internal/db.h>
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>

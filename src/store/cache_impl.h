@@ -139,7 +139,4 @@ MDD_INTERNAL void cache_clock_evict(mdd_cache *cache);
 /* Drops every unpinned entry of store (closing: nobody will ask for them again). */
 MDD_INTERNAL void cache_clock_forget_store(mdd_cache *cache, uint64_t store);
 
-/* The layout of mdd_cache_options (options_read()), which mdd_store_options nests. */
-extern const options_layout options_layout_cache;
-
 #endif

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <mdd_internal/uds.h>
 
 /* The layout of mdd_uds_options. */
 static const options_member uds_members[] = {
@@ -13,7 +14,7 @@ static const options_member uds_members[] = {
     OPTIONS_SCALAR(mdd_uds_options, max_values, uint32_t),
     OPTIONS_SCALAR(mdd_uds_options, memo, mdd_uds_memo *),
 };
-static const options_layout options_layout_uds =
+const options_layout options_layout_uds =
     OPTIONS_LAYOUT(mdd_uds_options, MDD_UDS_OPTIONS_SIZE, uds_members);
 
 mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_options *opts,

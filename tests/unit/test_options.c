@@ -9,7 +9,15 @@
 
 #include "testutil.h"
 
-#include <mdd_internal/options.h>
+#include <mdd_internal/async.h>
+#include <mdd_internal/codec.h>
+#include <mdd_internal/container.h>
+#include <mdd_internal/convert.h>
+#include <mdd_internal/db.h>
+#include <mdd_internal/ecu.h>
+#include <mdd_internal/fb.h>
+#include <mdd_internal/store.h>
+#include <mdd_internal/uds.h>
 
 #include <string.h>
 
@@ -225,8 +233,12 @@ static void initialisers_cover_every_field(void **state)
         &options_layout_db,    &options_layout_uds,       &options_layout_reader,
         &options_layout_convert,
     };
-    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
-        assert_true(options_layout_complete(layouts[i]));
+    /* Each table ends with its struct's last field (at MDD_X_SIZE): a field appended to the
+     * struct but not to its table would never be read. */
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+        const options_member *last = &layouts[i]->members[layouts[i]->count - 1];
+        assert_int_equal(last->offset + last->size, layouts[i]->size);
+    }
 }
 
 int main(void)

@@ -75,4 +75,7 @@ MDD_INTERNAL uint32_t db_layer_prefix_max(const mdd_db_layer *layer);
 }
 #endif
 
+/* The layout of mdd_db_options (options_read()). */
+MDD_INTERNAL extern const options_layout options_layout_db;
+
 #endif

@@ -227,4 +227,7 @@ MDD_INTERNAL mdd_status store_io_end(const mdd_store *store, store_io *io, mdd_s
 /* The layout of mdd_store_options (options_read()), which mdd_db_options nests. */
 MDD_INTERNAL extern const options_layout options_layout_store;
 
+/* The layout of mdd_cache_options (options_read()), which mdd_store_options nests. */
+MDD_INTERNAL extern const options_layout options_layout_cache;
+
 #endif

@@ -8,6 +8,8 @@
 #ifndef MDD_INTERNAL_UDS_H
 #define MDD_INTERNAL_UDS_H
 
+#include <mdd_internal/common.h>
+
 #include <mdd/uds.h>
 
 #define UDS_JW_BUFFER 512
@@ -56,5 +58,8 @@ void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc);
 
 /* A scalar value (kinds UINT to DTC) as JSON. */
 void uds_jw_scalar(uds_jw *w, const mdd_uds_value *value);
+
+/* The layout of mdd_uds_options (options_read()). */
+MDD_INTERNAL extern const options_layout options_layout_uds;
 
 #endif
