@@ -35,6 +35,8 @@
 
 #include <cmocka.h>
 
+#include "case_table.h"
+
 /* ---- Recording what a decode reports ---- */
 
 /* Everything one decode of an exchange reported. */
@@ -238,20 +240,48 @@ static int free_runs(void **state)
     return 0;
 }
 
-/* same_with_memo(), and the decode is what is expected: status want and, as mb_record
- * writes it, the values (MDD_OK) or the error message. */
-static void expect(const mdd_db_layer *layer, mdd_uds_memo *memo, exchange x, mdd_status want,
-                   const char *text)
+/* An exchange and what its decode reports: status and, as mb_record writes them, the values
+ * (MDD_OK) or the error message. */
+typedef struct memo_case {
+    const char *name;
+    exchange x;
+    mdd_status status;
+    const char *text;
+} memo_case;
+
+#define CASE(name, req, resp, status, text)                                                   \
+    {name, {(const uint8_t *)(req), sizeof(req) - 1, (const uint8_t *)(resp), sizeof(resp) - 1}, \
+     status, text}
+
+/* same_with_memo() of c's exchange, and the decode reports what c expects; a failure names
+ * the case. */
+static void expect(const mdd_db_layer *layer, mdd_uds_memo *memo, const memo_case *c)
 {
-    assert_int_equal(same_with_memo(layer, &x, memo, "expect"), want);
+    mdd_status through_memo = same_with_memo(layer, &c->x, memo, c->name);
     mb_record rec;
     mdd_uds_visitor v = mb_recorder(&rec);
     mdd_error err;
-    mdd_status st = mdd_uds_decode(layer, x.request, x.request_len, x.response, x.response_len,
-                                   &v, NULL, NULL, &err);
-    assert_int_equal(st, want);
-    assert_string_equal(st == MDD_OK ? rec.text : err.message, text);
+    mdd_status st = mdd_uds_decode(layer, c->x.request, c->x.request_len, c->x.response,
+                                   c->x.response_len, &v, NULL, NULL, &err);
+    if (through_memo != c->status || st != c->status)
+        fail_msg("%s: status %d (%d through the memo), expected %d", c->name, st, through_memo,
+                 c->status);
+    const char *text = st == MDD_OK ? rec.text : err.message;
+    if (strcmp(text, c->text) != 0)
+        fail_msg("%s: reports\n  %s\nexpected\n  %s", c->name, text, c->text);
 }
+
+/* expect() of cases[0..count) in order, all through memo, rounds times. */
+static void expect_all(const mdd_db_layer *layer, mdd_uds_memo *memo, const memo_case *cases,
+                       size_t count, int rounds)
+{
+    for (int round = 0; round < rounds; round++)
+        for (size_t i = 0; i < count; i++)
+            expect(layer, memo, &cases[i]);
+}
+
+#define EXPECT_ALL(layer, memo, cases, rounds)                                                  \
+    expect_all(layer, memo, cases, sizeof(cases) / sizeof(cases)[0], rounds)
 
 static mdd_uds_memo *new_memo(size_t entries)
 {
@@ -505,66 +535,82 @@ static int teardown(void **state)
     return free_runs(state);
 }
 
-#define EXPECT(memo, req, resp, st, text) expect(layer, memo, EXCHANGE(req, resp), st, text)
+/* Cases run in order through one memo, which each may find filled by the ones before. */
+typedef struct memo_sequence {
+    const char *name;
+    size_t slots;  /* of the memo, made for the sequence */
+    int rounds;    /* times the whole sequence runs */
+    const memo_case *cases;
+    size_t count;
+    void (*then)(mdd_uds_memo *memo); /* checks after the rounds with the same memo, or NULL */
+} memo_sequence;
+
+#define SEQUENCE(name, slots, rounds, cases, then)                                             \
+    {name, slots, rounds, cases, sizeof(cases) / sizeof(cases)[0], then}
+
+#define READ_DID_TEXT "SID=98@0+1 DID=61840@1+2 Value=4660@3+2"
 
 /* ---- The compiled match ---- */
 
-static void test_plain_constants(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
+static const memo_case plain_constants[] = {
     /* SID and the repeated DID hold: the compiled match's path. */
-    EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK,
-           "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
-    EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x12\x34\xAA\xBB", MDD_OK,
-           "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
+    CASE("compiled match", "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK, READ_DID_TEXT),
+    CASE("compiled match, trailing bytes", "\x22\xF1\x90", "\x62\xF1\x90\x12\x34\xAA\xBB",
+         MDD_OK, READ_DID_TEXT),
     /* It holds and the decode fails after it: the same error. */
-    EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x12", MDD_ERR_FORMAT,
-           "/Value: byte 3: 16 bits at bit position 0 need 2 bytes, the message ends at byte 4");
-    /* A signed constant (FE is -2), one read low-high (34 12 is 0x1234), one at bit 4 (A in
-     * A3: 10) followed by a value in the same byte and one on the next, one of 40 bits. */
-    EXPECT(memo, "\x2E\x04", "\x6E\xFE\x09", MDD_OK, "SID=110@0+1 Neg=-2@1+1 Rest=9@2+1");
-    EXPECT(memo, "\x2E\x04", "\x6E\x02\x09", MDD_ERR_NOT_FOUND,
-           "no response of service 'Signed' matches 6E 02 09");
-    EXPECT(memo, "\x2E\x05", "\x6E\x34\x12\x09", MDD_OK, "SID=110@0+1 Word=4660@1+2 Rest=9@3+1");
-    EXPECT(memo, "\x2E\x05", "\x6E\x12\x34\x09", MDD_ERR_NOT_FOUND,
-           "no response of service 'LowHigh' matches 6E 12 34 09");
-    EXPECT(memo, "\x2E\x06", "\x6E\xA3\x07", MDD_OK, "SID=110@0+1 Nib=10@1+1 Low=3@1+1 Next=7@2+1");
-    EXPECT(memo, "\x2E\x06", "\x6E\xB3\x07", MDD_ERR_NOT_FOUND,
-           "no response of service 'Bits' matches 6E B3 07");
-    EXPECT(memo, "\x2E\x0D", "\x6E\xFF\xFF\xFF\xFF\xFF", MDD_OK,
-           "SID=110@0+1 Wide=1099511627775@1+5");
-    EXPECT(memo, "\x2E\x0D", "\x6E\xFF\xFF\xFF\xFF\xFE", MDD_ERR_NOT_FOUND,
-           "no response of service 'Wide' matches 6E FF FF FF FF FE");
-    /* An empty mask is no mask. */
-    EXPECT(memo, "\x2E\x0E", "\x6E\x07", MDD_OK, "SID=110@0+1 Flag=7@1+1");
-    mdd_uds_memo_free(memo);
-}
+    CASE("compiled match, then truncated", "\x22\xF1\x90", "\x62\xF1\x90\x12", MDD_ERR_FORMAT,
+         "/Value: byte 3: 16 bits at bit position 0 need 2 bytes, the message ends at byte 4"),
+    /* FE is -2. */
+    CASE("signed constant", "\x2E\x04", "\x6E\xFE\x09", MDD_OK,
+         "SID=110@0+1 Neg=-2@1+1 Rest=9@2+1"),
+    CASE("signed constant differs", "\x2E\x04", "\x6E\x02\x09", MDD_ERR_NOT_FOUND,
+         "no response of service 'Signed' matches 6E 02 09"),
+    /* 34 12 is 0x1234. */
+    CASE("constant read low-high", "\x2E\x05", "\x6E\x34\x12\x09", MDD_OK,
+         "SID=110@0+1 Word=4660@1+2 Rest=9@3+1"),
+    CASE("constant read low-high differs", "\x2E\x05", "\x6E\x12\x34\x09", MDD_ERR_NOT_FOUND,
+         "no response of service 'LowHigh' matches 6E 12 34 09"),
+    /* A in A3: 10, followed by a value in the same byte and one on the next. */
+    CASE("constant at bit 4", "\x2E\x06", "\x6E\xA3\x07", MDD_OK,
+         "SID=110@0+1 Nib=10@1+1 Low=3@1+1 Next=7@2+1"),
+    CASE("constant at bit 4 differs", "\x2E\x06", "\x6E\xB3\x07", MDD_ERR_NOT_FOUND,
+         "no response of service 'Bits' matches 6E B3 07"),
+    CASE("constant of 40 bits", "\x2E\x0D", "\x6E\xFF\xFF\xFF\xFF\xFF", MDD_OK,
+         "SID=110@0+1 Wide=1099511627775@1+5"),
+    CASE("constant of 40 bits differs", "\x2E\x0D", "\x6E\xFF\xFF\xFF\xFF\xFE",
+         MDD_ERR_NOT_FOUND, "no response of service 'Wide' matches 6E FF FF FF FF FE"),
+    CASE("an empty mask is no mask", "\x2E\x0E", "\x6E\x07", MDD_OK, "SID=110@0+1 Flag=7@1+1"),
+};
 
-static void test_negative_responses(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    /* The SID constant 62 fails: the service's own negative response. */
-    EXPECT(memo, "\x22\xF1\x90", "\x7F\x22\x31", MDD_OK, "SID=127@0+1 SIDRQ=34@1+1 NRC=49@2+1");
-    /* Its SIDRQ does not repeat the request: the global negative response (TesterPresent's,
-     * numbered after ReadDID's one). */
-    EXPECT(memo, "\x22\xF1\x90", "\x7F\x23\x31", MDD_OK, "SID=127@0+1 SIDRQ=35@1+1 Code=49@2+1");
-    /* Start has no negative response of its own. */
-    EXPECT(memo, "\x31\x01", "\x7F\x31\x22", MDD_OK, "SID=127@0+1 SIDRQ=49@1+1 Code=34@2+1");
+static const memo_case negative_responses[] = {
+    /* The SID constant 62 fails. */
+    CASE("the service's own negative response", "\x22\xF1\x90", "\x7F\x22\x31", MDD_OK,
+         "SID=127@0+1 SIDRQ=34@1+1 NRC=49@2+1"),
+    /* Its SIDRQ does not repeat the request: TesterPresent's, numbered after ReadDID's one. */
+    CASE("the global negative response", "\x22\xF1\x90", "\x7F\x23\x31", MDD_OK,
+         "SID=127@0+1 SIDRQ=35@1+1 Code=49@2+1"),
+    CASE("the global negative response of a service without one", "\x31\x01", "\x7F\x31\x22",
+         MDD_OK, "SID=127@0+1 SIDRQ=49@1+1 Code=34@2+1"),
     /* The first response OnlyNeg tries holds an NRC constant: 31 is one of its values, 11
      * is not (its second negative response takes it). */
-    EXPECT(memo, "\x2E\x0C", "\x7F\x2E\x31", MDD_OK, "SID=127@0+1 SIDRQ=46@1+1 NRC=49@2+1");
-    EXPECT(memo, "\x2E\x0C", "\x7F\x2E\x11", MDD_OK, "SID=127@0+1 SIDRQ=46@1+1 NRC=17@2+1");
-    EXPECT(memo, "\x2E\x0C", "\x7E\x2E\x11", MDD_ERR_NOT_FOUND,
-           "no response of service 'OnlyNeg' matches 7E 2E 11");
+    CASE("an NRC constant's value", "\x2E\x0C", "\x7F\x2E\x31", MDD_OK,
+         "SID=127@0+1 SIDRQ=46@1+1 NRC=49@2+1"),
+    CASE("none of an NRC constant's values", "\x2E\x0C", "\x7F\x2E\x11", MDD_OK,
+         "SID=127@0+1 SIDRQ=46@1+1 NRC=17@2+1"),
+    CASE("no negative response", "\x2E\x0C", "\x7E\x2E\x11", MDD_ERR_NOT_FOUND,
+         "no response of service 'OnlyNeg' matches 7E 2E 11"),
+};
+
+/* The decoded out names the global response by its number, through a fresh memo. */
+static void global_response_numbered(mdd_uds_memo *memo)
+{
+    (void)memo;
     mdd_uds_memo *fresh = new_memo(64);
     mb_record rec;
     mdd_uds_visitor v = mb_recorder(&rec);
     mdd_uds_options opts = mdd_uds_options_default();
     opts.memo = fresh;
     mdd_uds_decoded out;
-    /* The decoded out names the global response by its number. */
     assert_int_equal(mdd_uds_decode(layer, (const uint8_t *)"\x31\x01", 2,
                                     (const uint8_t *)"\x7F\x31\x22", 3, &v, &opts, &out, NULL),
                      MDD_OK);
@@ -573,111 +619,107 @@ static void test_negative_responses(void **state)
     assert_int_equal(mdd_response_response_type(out.response),
                      MDD_RESPONSE_TYPE_GLOBAL_NEG_RESPONSE);
     mdd_uds_memo_free(fresh);
-    mdd_uds_memo_free(memo);
 }
 
-static void test_matching_request_param(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x00\x01", MDD_OK,
-           "SID=98@0+1 DID=61840@1+2 Value=1@3+2");
-    /* The same request's entry, a response that does not repeat it. */
-    EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x91\x00\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches 62 F1 91 00 01");
-    /* The DID repeated from the wrong place: 22 F1 is the request's first two bytes. */
-    EXPECT(memo, "\x22\xF1\x90", "\x62\x22\xF1\x00\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches 62 22 F1 00 01");
-    /* Too short to repeat it. */
-    EXPECT(memo, "\x22\xF1\x90", "\x62\xF1", MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches 62 F1");
-    EXPECT(memo, "\x22\xF1\x90", "", MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches ");
-    /* A request shorter than the DID it repeats: the lookup still finds ReadDID (it compares
-     * the bytes both have), the response cannot repeat what the request lacks. */
-    EXPECT(memo, "\x22\xF1", "\x62\xF1\x90\x00\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches 62 F1 90 00 01");
-    mdd_uds_memo_free(memo);
-}
+static const memo_case matching_request_param[] = {
+    CASE("the DID repeated", "\x22\xF1\x90", "\x62\xF1\x90\x00\x01", MDD_OK,
+         "SID=98@0+1 DID=61840@1+2 Value=1@3+2"),
+    /* The same request's entry. */
+    CASE("a response that does not repeat the DID", "\x22\xF1\x90", "\x62\xF1\x91\x00\x01",
+         MDD_ERR_NOT_FOUND, "no response of service 'ReadDID' matches 62 F1 91 00 01"),
+    /* 22 F1 is the request's first two bytes. */
+    CASE("the DID repeated from the wrong place", "\x22\xF1\x90", "\x62\x22\xF1\x00\x01",
+         MDD_ERR_NOT_FOUND, "no response of service 'ReadDID' matches 62 22 F1 00 01"),
+    CASE("too short to repeat the DID", "\x22\xF1\x90", "\x62\xF1", MDD_ERR_NOT_FOUND,
+         "no response of service 'ReadDID' matches 62 F1"),
+    CASE("an empty response", "\x22\xF1\x90", "", MDD_ERR_NOT_FOUND,
+         "no response of service 'ReadDID' matches "),
+    /* The lookup still finds ReadDID (it compares the bytes both have), the response cannot
+     * repeat what the request lacks. */
+    CASE("a request shorter than the DID it repeats", "\x22\xF1", "\x62\xF1\x90\x00\x01",
+         MDD_ERR_NOT_FOUND, "no response of service 'ReadDID' matches 62 F1 90 00 01"),
+};
 
-static void test_too_short_for_a_constant(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    EXPECT(memo, "\x2E\x08", "\x6E\xAA\x01\x05", MDD_OK, "SID=110@0+1 Tag=43521@1+2 X=5@3+1");
-    /* Too short for Tag, and a Tag that differs: the second response. */
-    EXPECT(memo, "\x2E\x08", "\x6E\xAA", MDD_OK, "SID=110@0+1 Short=170@1+1");
-    EXPECT(memo, "\x2E\x08", "\x6E\xAA\x02\x05", MDD_OK, "SID=110@0+1 Short=170@1+1");
-    EXPECT(memo, "\x2E\x08", "\x6E", MDD_ERR_FORMAT,
-           "/Short: byte 1: 8 bits at bit position 0 need 1 bytes, the message ends at byte 1");
-    /* Too short for the SID: no response, then no global one. */
-    EXPECT(memo, "\x3E\x00", "\x7E", MDD_ERR_NOT_FOUND,
-           "no response of service 'TesterPresent' matches 7E");
-    mdd_uds_memo_free(memo);
-}
+static const memo_case too_short_for_a_constant[] = {
+    CASE("the first response", "\x2E\x08", "\x6E\xAA\x01\x05", MDD_OK,
+         "SID=110@0+1 Tag=43521@1+2 X=5@3+1"),
+    CASE("too short for the first response's Tag: the second", "\x2E\x08", "\x6E\xAA", MDD_OK,
+         "SID=110@0+1 Short=170@1+1"),
+    CASE("a Tag that differs: the second response", "\x2E\x08", "\x6E\xAA\x02\x05", MDD_OK,
+         "SID=110@0+1 Short=170@1+1"),
+    CASE("too short for either response", "\x2E\x08", "\x6E", MDD_ERR_FORMAT,
+         "/Short: byte 1: 8 bits at bit position 0 need 1 bytes, the message ends at byte 1"),
+    /* No response, then no global one. */
+    CASE("too short for the SID", "\x3E\x00", "\x7E", MDD_ERR_NOT_FOUND,
+         "no response of service 'TesterPresent' matches 7E"),
+};
 
 /* ---- Constants that are not compiled ---- */
 
-static void test_constants_not_compiled(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
+static const memo_case constants_not_compiled[] = {
     /* A5 & F0 is A0 (160). */
-    EXPECT(memo, "\x2E\x01", "\x6E\xA5\x01", MDD_OK, "SID=110@0+1 Flag=160@1+1 Rest=1@2+1");
-    EXPECT(memo, "\x2E\x01", "\x6E\xB5\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'Masked' matches 6E B5 01");
-    EXPECT(memo, "\x2E\x10", "\x6E\x5A", MDD_OK, "SID=110@0+1 Hi=5@1+1");
-    EXPECT(memo, "\x2E\x10", "\x6E\x05", MDD_ERR_NOT_FOUND,
-           "no response of service 'Condensed' matches 6E 05");
-    EXPECT(memo, "\x2E\x02", "\x6E\x42\x01", MDD_OK, "SID=110@0+1 Code=42@1+1 Rest=1@2+1");
-    EXPECT(memo, "\x2E\x02", "\x6E\x2A\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'Bcd' matches 6E 2A 01");
-    EXPECT(memo, "\x2E\x03", "\x6EOK\x01", MDD_OK, "SID=110@0+1 Tag=\"OK\"@1+2 Rest=1@3+1");
-    EXPECT(memo, "\x2E\x03", "\x6EOJ\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'Text' matches 6E 4F 4A 01");
-    /* Ones' complement: FE is -1. */
-    EXPECT(memo, "\x2E\x09", "\x6E\xFE\x01", MDD_OK, "SID=110@0+1 Neg=-1@1+1 Rest=1@2+1");
-    EXPECT(memo, "\x2E\x09", "\x6E\xFF\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'Ones' matches 6E FF 01");
-    EXPECT(memo, "\x2E\x0B", "\x6E\x3F\xC0\x00\x00", MDD_OK, "SID=110@0+1 Half=1.5@1+4");
-    EXPECT(memo, "\x2E\x0F", "\x6E\x00", MDD_OK, "SID=110@0+1 Zero=0@1+1");
-    EXPECT(memo, "\x2E\x0F", "\x6E\x80", MDD_OK, "SID=110@0+1 Zero=0@1+1");
-    EXPECT(memo, "\x2E\x0F", "\x6E\x01", MDD_ERR_NOT_FOUND,
-           "no response of service 'SignMagnitude' matches 6E 01");
-    mdd_uds_memo_free(memo);
-}
+    CASE("masked constant", "\x2E\x01", "\x6E\xA5\x01", MDD_OK,
+         "SID=110@0+1 Flag=160@1+1 Rest=1@2+1"),
+    CASE("masked constant differs", "\x2E\x01", "\x6E\xB5\x01", MDD_ERR_NOT_FOUND,
+         "no response of service 'Masked' matches 6E B5 01"),
+    /* The mask's bits gathered: 5 is 5x, and 05 is 0. */
+    CASE("condensed constant", "\x2E\x10", "\x6E\x5A", MDD_OK, "SID=110@0+1 Hi=5@1+1"),
+    CASE("condensed constant differs", "\x2E\x10", "\x6E\x05", MDD_ERR_NOT_FOUND,
+         "no response of service 'Condensed' matches 6E 05"),
+    CASE("BCD constant", "\x2E\x02", "\x6E\x42\x01", MDD_OK,
+         "SID=110@0+1 Code=42@1+1 Rest=1@2+1"),
+    CASE("BCD constant differs", "\x2E\x02", "\x6E\x2A\x01", MDD_ERR_NOT_FOUND,
+         "no response of service 'Bcd' matches 6E 2A 01"),
+    CASE("text constant", "\x2E\x03", "\x6EOK\x01", MDD_OK,
+         "SID=110@0+1 Tag=\"OK\"@1+2 Rest=1@3+1"),
+    CASE("text constant differs", "\x2E\x03", "\x6EOJ\x01", MDD_ERR_NOT_FOUND,
+         "no response of service 'Text' matches 6E 4F 4A 01"),
+    /* FE is -1. */
+    CASE("ones' complement constant", "\x2E\x09", "\x6E\xFE\x01", MDD_OK,
+         "SID=110@0+1 Neg=-1@1+1 Rest=1@2+1"),
+    CASE("ones' complement constant differs", "\x2E\x09", "\x6E\xFF\x01", MDD_ERR_NOT_FOUND,
+         "no response of service 'Ones' matches 6E FF 01"),
+    CASE("float constant", "\x2E\x0B", "\x6E\x3F\xC0\x00\x00", MDD_OK,
+         "SID=110@0+1 Half=1.5@1+4"),
+    /* 00 and 80 are both 0. */
+    CASE("sign-magnitude constant 00", "\x2E\x0F", "\x6E\x00", MDD_OK, "SID=110@0+1 Zero=0@1+1"),
+    CASE("sign-magnitude constant 80", "\x2E\x0F", "\x6E\x80", MDD_OK, "SID=110@0+1 Zero=0@1+1"),
+    CASE("sign-magnitude constant differs", "\x2E\x0F", "\x6E\x01", MDD_ERR_NOT_FOUND,
+         "no response of service 'SignMagnitude' matches 6E 01"),
+};
 
-static void test_constant_after_a_value(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    EXPECT(memo, "\x2E\x07", "\x6E\x01\x55", MDD_OK, "SID=110@0+1 Len=1@1+1 End=85@2+1");
+static const memo_case constant_after_a_value[] = {
+    CASE("constant after a value", "\x2E\x07", "\x6E\x01\x55", MDD_OK,
+         "SID=110@0+1 Len=1@1+1 End=85@2+1"),
     /* The match stops at the value: the decode checks End. */
-    EXPECT(memo, "\x2E\x07", "\x6E\x01\x56", MDD_ERR_FORMAT,
-           "/End at byte 2: coded constant 85 expected, read 86");
-    EXPECT(memo, "\x2E\x07", "\x6E\x01", MDD_ERR_FORMAT,
-           "/End: byte 2: 8 bits at bit position 0 need 1 bytes, the message ends at byte 2");
-    mdd_uds_memo_free(memo);
-}
+    CASE("constant after a value differs", "\x2E\x07", "\x6E\x01\x56", MDD_ERR_FORMAT,
+         "/End at byte 2: coded constant 85 expected, read 86"),
+    CASE("constant after a value missing", "\x2E\x07", "\x6E\x01", MDD_ERR_FORMAT,
+         "/End: byte 2: 8 bits at bit position 0 need 1 bytes, the message ends at byte 2"),
+};
 
 /* ---- Which services ---- */
 
-static void test_services_sharing_a_prefix(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    /* Erase is the more specific: tried first. */
-    EXPECT(memo, "\x31\x01\xFF\x00", "\x71\x01\xFF\x00\x03", MDD_OK,
-           "SID=113@0+1 Sub=1@1+1 RID=65280@2+2 Result=3@4+1");
+static const memo_case services_sharing_a_prefix[] = {
+    CASE("the more specific service is tried first", "\x31\x01\xFF\x00",
+         "\x71\x01\xFF\x00\x03", MDD_OK, "SID=113@0+1 Sub=1@1+1 RID=65280@2+2 Result=3@4+1"),
     /* Erase's response does not match (RID), Start's does. */
-    EXPECT(memo, "\x31\x01\xFF\x00", "\x71\x01\x03", MDD_OK, "SID=113@0+1 Sub=1@1+1 Status=3@2+1");
-    EXPECT(memo, "\x31\x01", "\x71\x01\x03", MDD_OK, "SID=113@0+1 Sub=1@1+1 Status=3@2+1");
-    /* 31 01 selects Erase too (the lookup compares the bytes both have), which comes first. */
-    EXPECT(memo, "\x31\x01", "\x71\x01\xFF\x00\x03", MDD_OK,
-           "SID=113@0+1 Sub=1@1+1 RID=65280@2+2 Result=3@4+1");
-    /* 31 01 FF 01 selects Start alone: it differs from Erase's prefix in its last byte. */
-    EXPECT(memo, "\x31\x01\xFF\x01", "\x71\x01\xFF\x00\x03", MDD_OK,
-           "SID=113@0+1 Sub=1@1+1 Status=255@2+1");
+    CASE("then the less specific", "\x31\x01\xFF\x00", "\x71\x01\x03", MDD_OK,
+         "SID=113@0+1 Sub=1@1+1 Status=3@2+1"),
+    CASE("the shorter prefix", "\x31\x01", "\x71\x01\x03", MDD_OK,
+         "SID=113@0+1 Sub=1@1+1 Status=3@2+1"),
+    /* The lookup compares the bytes both have; Erase comes first. */
+    CASE("the shorter prefix selects the longer too", "\x31\x01", "\x71\x01\xFF\x00\x03", MDD_OK,
+         "SID=113@0+1 Sub=1@1+1 RID=65280@2+2 Result=3@4+1"),
+    /* It differs from Erase's prefix in its last byte. */
+    CASE("a request that selects the shorter prefix alone", "\x31\x01\xFF\x01",
+         "\x71\x01\xFF\x00\x03", MDD_OK, "SID=113@0+1 Sub=1@1+1 Status=255@2+1"),
+};
+
+/* The decoded out names the service whose response matched, through the memo as the cases
+ * left it. */
+static void less_specific_service_named(mdd_uds_memo *memo)
+{
     mdd_uds_decoded out;
     mdd_uds_options opts = mdd_uds_options_default();
     opts.memo = memo;
@@ -686,47 +728,90 @@ static void test_services_sharing_a_prefix(void **state)
                      MDD_OK);
     mdd_bytes name = mdd_diag_comm_short_name(mdd_diag_service_diag_comm(out.service.service));
     assert_true(mdd_bytes_equal_str(name, "Start"));
+}
+
+static const memo_case no_service_and_many_services[] = {
+    CASE("no service", "\x99\x01", "\x62", MDD_ERR_NOT_FOUND,
+         "no service takes the request 99 01"),
+    /* Every service, Erase first (its prefix is the longest): none answers 62, nor does the
+     * global response, and the message names the first. */
+    CASE("the empty request selects every service", "", "\x62", MDD_ERR_NOT_FOUND,
+         "no response of service 'Erase' matches 62"),
+    /* Any response repeats it. */
+    {"no request at all selects every service",
+     {NULL, 0, (const uint8_t *)"\x62\xF1\x90\x12\x34", 5},
+     MDD_OK,
+     READ_DID_TEXT},
+    /* The 17 services 2E ..: more than an entry keeps. The lookup's order (2E F1 90, then by
+     * prefix bytes) makes Masked, 2E 01, the first to take 6E A5 01. */
+    CASE("more services than an entry keeps", "\x2E", "\x6E\xA5\x01", MDD_OK,
+         "SID=110@0+1 Flag=160@1+1 Rest=1@2+1"),
+    CASE("more services than an entry keeps, again", "\x2E", "\x6E\xA5\x01", MDD_OK,
+         "SID=110@0+1 Flag=160@1+1 Rest=1@2+1"),
+};
+
+/* The key is the first 4 bytes (Erase's prefix is the longest): both requests share
+ * 2E F1 90 00, and each response must repeat its own request's tail. */
+static const memo_case request_longer_than_the_prefixes[] = {
+    CASE("the tail 00 01 repeated", "\x2E\xF1\x90\x00\x01", "\x6E\xF1\x90\x00\x01", MDD_OK,
+         "SID=110@0+1 DID=61840@1+2 Data=1@3+2"),
+    CASE("the tail 00 02 repeated", "\x2E\xF1\x90\x00\x02", "\x6E\xF1\x90\x00\x02", MDD_OK,
+         "SID=110@0+1 DID=61840@1+2 Data=2@3+2"),
+    CASE("the other request's tail", "\x2E\xF1\x90\x00\x01", "\x6E\xF1\x90\x00\x02",
+         MDD_ERR_NOT_FOUND, "no response of service 'WriteDID' matches 6E F1 90 00 02"),
+    CASE("a request longer than its parameters", "\x2E\xF1\x90\x00\x02\x07",
+         "\x6E\xF1\x90\x00\x02", MDD_OK, "SID=110@0+1 DID=61840@1+2 Data=2@3+2"),
+    CASE("a request that is the key alone", "\x2E\xF1\x90\x00", "\x6E\xF1\x90\x00\x02",
+         MDD_ERR_NOT_FOUND, "no response of service 'WriteDID' matches 6E F1 90 00 02"),
+};
+
+/* ---- Slots replaced ---- */
+
+/* In one slot, every request replaces the other's entry. */
+static const memo_case one_slot_alternating[] = {
+    CASE("ReadDID", "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK, READ_DID_TEXT),
+    CASE("Signed", "\x2E\x04", "\x6E\xFE\x09", MDD_OK, "SID=110@0+1 Neg=-2@1+1 Rest=9@2+1"),
+    CASE("ReadDID given Signed's response", "\x22\xF1\x90", "\x6E\xFE\x09", MDD_ERR_NOT_FOUND,
+         "no response of service 'ReadDID' matches 6E FE 09"),
+    CASE("Signed given ReadDID's response", "\x2E\x04", "\x62\xF1\x90\x12\x34",
+         MDD_ERR_NOT_FOUND, "no response of service 'Signed' matches 62 F1 90 12 34"),
+};
+
+static const exchange *mixed_exchanges(size_t *count);
+
+/* The exchanges of mixed_exchanges(), in an order that keeps replacing the slot. */
+static void mixed_in_one_slot(mdd_uds_memo *memo)
+{
+    size_t n;
+    const exchange *x = mixed_exchanges(&n);
+    for (size_t i = 0; i < 3 * n; i++)
+        same_with_memo(layer, &x[(i * 7) % n], memo, "one slot");
+}
+
+static const memo_sequence sequences[] = {
+    SEQUENCE("plain constants", 64, 1, plain_constants, NULL),
+    SEQUENCE("negative responses", 64, 1, negative_responses, global_response_numbered),
+    SEQUENCE("matching request param", 64, 1, matching_request_param, NULL),
+    SEQUENCE("too short for a constant", 64, 1, too_short_for_a_constant, NULL),
+    SEQUENCE("constants not compiled", 64, 1, constants_not_compiled, NULL),
+    SEQUENCE("constant after a value", 64, 1, constant_after_a_value, NULL),
+    SEQUENCE("services sharing a prefix", 64, 1, services_sharing_a_prefix,
+             less_specific_service_named),
+    SEQUENCE("no service and many services", 64, 1, no_service_and_many_services, NULL),
+    SEQUENCE("request longer than the prefixes", 64, 3, request_longer_than_the_prefixes, NULL),
+    SEQUENCE("one slot alternating", 1, 4, one_slot_alternating, mixed_in_one_slot),
+};
+
+static void test_sequence(void **state)
+{
+    const memo_sequence *s = *state;
+    mdd_uds_memo *memo = new_memo(s->slots);
+    expect_all(layer, memo, s->cases, s->count, s->rounds);
+    if (s->then)
+        s->then(memo);
     mdd_uds_memo_free(memo);
 }
 
-static void test_no_service_and_many_services(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    EXPECT(memo, "\x99\x01", "\x62", MDD_ERR_NOT_FOUND, "no service takes the request 99 01");
-    /* The empty request selects every service, Erase first (its prefix is the longest):
-     * none answers 62, nor does the global response, and the message names the first. */
-    EXPECT(memo, "", "\x62", MDD_ERR_NOT_FOUND, "no response of service 'Erase' matches 62");
-    /* No request at all selects every service too, and any response repeats it. */
-    exchange none = {NULL, 0, (const uint8_t *)"\x62\xF1\x90\x12\x34", 5};
-    expect(layer, memo, none, MDD_OK, "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
-    /* 2E alone selects the 17 services 2E ..: more than an entry keeps. The lookup's order
-     * (2E F1 90, then by prefix bytes) makes Masked, 2E 01, the first to take 6E A5 01. */
-    EXPECT(memo, "\x2E", "\x6E\xA5\x01", MDD_OK, "SID=110@0+1 Flag=160@1+1 Rest=1@2+1");
-    EXPECT(memo, "\x2E", "\x6E\xA5\x01", MDD_OK, "SID=110@0+1 Flag=160@1+1 Rest=1@2+1");
-    mdd_uds_memo_free(memo);
-}
-
-static void test_request_longer_than_the_prefixes(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(64);
-    /* The key is the first 4 bytes (Erase's prefix is the longest): both requests share
-     * 2E F1 90 00, and each response must repeat its own request's tail. */
-    for (int round = 0; round < 3; round++) {
-        EXPECT(memo, "\x2E\xF1\x90\x00\x01", "\x6E\xF1\x90\x00\x01", MDD_OK,
-               "SID=110@0+1 DID=61840@1+2 Data=1@3+2");
-        EXPECT(memo, "\x2E\xF1\x90\x00\x02", "\x6E\xF1\x90\x00\x02", MDD_OK,
-               "SID=110@0+1 DID=61840@1+2 Data=2@3+2");
-        EXPECT(memo, "\x2E\xF1\x90\x00\x01", "\x6E\xF1\x90\x00\x02", MDD_ERR_NOT_FOUND,
-               "no response of service 'WriteDID' matches 6E F1 90 00 02");
-        EXPECT(memo, "\x2E\xF1\x90\x00\x02\x07", "\x6E\xF1\x90\x00\x02", MDD_OK,
-               "SID=110@0+1 DID=61840@1+2 Data=2@3+2");
-        EXPECT(memo, "\x2E\xF1\x90\x00", "\x6E\xF1\x90\x00\x02", MDD_ERR_NOT_FOUND,
-               "no response of service 'WriteDID' matches 6E F1 90 00 02");
-    }
-    mdd_uds_memo_free(memo);
-}
 
 /* A layer whose longest prefix, 18 bytes, is more than a key holds: 31 AA <16 bytes> ->
  * 71 <the request's 17 bytes after its SID> <Value u8>; and 22 01 -> 62 01 <Value u8>. */
@@ -749,6 +834,22 @@ static const mb_ecu md_long_ecu = {"LongEcu", md_long_services, 2, NULL, 0};
 #define LONG_REQUEST "\x31\xAA\x01\x02\x03\x04\x05\x06\x07\x08\x10\x10\x10\x10\x10\x10\x10\x10"
 #define LONG_ECHO "\xAA\x01\x02\x03\x04\x05\x06\x07\x08\x10\x10\x10\x10\x10\x10\x10\x10"
 
+#define LONG_TEXT "SID=113@0+1 Echo=0xAA01020304050607081010101010101010@1+17 Value=5@18+1"
+
+static const memo_case prefix_longer_than_a_key[] = {
+    CASE("the longest prefix", LONG_REQUEST, "\x71" LONG_ECHO "\x05", MDD_OK, LONG_TEXT),
+    CASE("longer than the longest prefix", LONG_REQUEST "\x09", "\x71" LONG_ECHO "\x05", MDD_OK,
+         LONG_TEXT),
+    CASE("the longest prefix, truncated response", LONG_REQUEST, "\x71" LONG_ECHO,
+         MDD_ERR_FORMAT,
+         "/Value: byte 18: 8 bits at bit position 0 need 1 bytes, the message ends at byte 18"),
+    /* Short requests of this layer are remembered. */
+    CASE("a short request", "\x22\x01", "\x62\x01\x05", MDD_OK,
+         "SID=98@0+1 DID=1@1+1 Value=5@2+1"),
+    CASE("a short request sharing the long prefix's start", "\x31\xAA", "\x71\xAA\x05",
+         MDD_ERR_NOT_FOUND, "no response of service 'Long' matches 71 AA 05"),
+};
+
 static void test_prefix_longer_than_a_key(void **state)
 {
     (void)state;
@@ -760,20 +861,7 @@ static void test_prefix_longer_than_a_key(void **state)
     assert_true(mdd_db_layer_find_service(long_layer, "Long", &s));
     assert_int_equal(s.prefix.len, 18);
     mdd_uds_memo *memo = new_memo(64);
-    for (int round = 0; round < 2; round++) {
-        expect(long_layer, memo, EXCHANGE(LONG_REQUEST, "\x71" LONG_ECHO "\x05"), MDD_OK,
-               "SID=113@0+1 Echo=0xAA01020304050607081010101010101010@1+17 Value=5@18+1");
-        expect(long_layer, memo, EXCHANGE(LONG_REQUEST "\x09", "\x71" LONG_ECHO "\x05"), MDD_OK,
-               "SID=113@0+1 Echo=0xAA01020304050607081010101010101010@1+17 Value=5@18+1");
-        expect(long_layer, memo, EXCHANGE(LONG_REQUEST, "\x71" LONG_ECHO), MDD_ERR_FORMAT,
-               "/Value: byte 18: 8 bits at bit position 0 need 1 bytes, the message ends at "
-               "byte 18");
-        /* Short requests of this layer are remembered. */
-        expect(long_layer, memo, EXCHANGE("\x22\x01", "\x62\x01\x05"), MDD_OK,
-               "SID=98@0+1 DID=1@1+1 Value=5@2+1");
-        expect(long_layer, memo, EXCHANGE("\x31\xAA", "\x71\xAA\x05"), MDD_ERR_NOT_FOUND,
-               "no response of service 'Long' matches 71 AA 05");
-    }
+    EXPECT_ALL(long_layer, memo, prefix_longer_than_a_key, 2);
     mdd_uds_memo_free(memo);
     mdd_db_close(long_db);
 }
@@ -865,27 +953,6 @@ static const exchange *mixed_exchanges(size_t *count)
     return x;
 }
 
-static void test_one_slot_alternating(void **state)
-{
-    (void)state;
-    mdd_uds_memo *memo = new_memo(1);
-    /* Every request replaces the other's entry. */
-    for (int round = 0; round < 4; round++) {
-        EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK,
-               "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
-        EXPECT(memo, "\x2E\x04", "\x6E\xFE\x09", MDD_OK, "SID=110@0+1 Neg=-2@1+1 Rest=9@2+1");
-        EXPECT(memo, "\x22\xF1\x90", "\x6E\xFE\x09", MDD_ERR_NOT_FOUND,
-               "no response of service 'ReadDID' matches 6E FE 09");
-        EXPECT(memo, "\x2E\x04", "\x62\xF1\x90\x12\x34", MDD_ERR_NOT_FOUND,
-               "no response of service 'Signed' matches 62 F1 90 12 34");
-    }
-    size_t n;
-    const exchange *x = mixed_exchanges(&n);
-    for (size_t i = 0; i < 3 * n; i++)
-        same_with_memo(layer, &x[(i * 7) % n], memo, "one slot");
-    mdd_uds_memo_free(memo);
-}
-
 static void test_many_requests_in_64_slots(void **state)
 {
     (void)state;
@@ -934,18 +1001,25 @@ static const mb_ecu md_b_ecu = {"Ecu", md_b_services, 1, NULL, 0};
 #define B_TEXT "SID=99@0+1 DID=61840@1+2 Hi=18@3+1 Lo=52@4+1"
 
 /* What A and B make of 62 F1 90 12 34 and of 63 F1 90 12 34. */
+static const memo_case a_cases[] = {
+    CASE("A's response", "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK, A_TEXT),
+    CASE("B's response to A", "\x22\xF1\x90", "\x63\xF1\x90\x12\x34", MDD_ERR_NOT_FOUND,
+         "no response of service 'ReadDID' matches 63 F1 90 12 34"),
+};
+static const memo_case b_cases[] = {
+    CASE("A's response to B", "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_ERR_NOT_FOUND,
+         "no response of service 'ReadDID' matches 62 F1 90 12 34"),
+    CASE("B's response", "\x22\xF1\x90", "\x63\xF1\x90\x12\x34", MDD_OK, B_TEXT),
+};
+
 static void expect_a(const mdd_db_layer *a, mdd_uds_memo *memo)
 {
-    expect(a, memo, EXCHANGE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34"), MDD_OK, A_TEXT);
-    expect(a, memo, EXCHANGE("\x22\xF1\x90", "\x63\xF1\x90\x12\x34"), MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches 63 F1 90 12 34");
+    EXPECT_ALL(a, memo, a_cases, 1);
 }
 
 static void expect_b(const mdd_db_layer *b, mdd_uds_memo *memo)
 {
-    expect(b, memo, EXCHANGE("\x22\xF1\x90", "\x62\xF1\x90\x12\x34"), MDD_ERR_NOT_FOUND,
-           "no response of service 'ReadDID' matches 62 F1 90 12 34");
-    expect(b, memo, EXCHANGE("\x22\xF1\x90", "\x63\xF1\x90\x12\x34"), MDD_OK, B_TEXT);
+    EXPECT_ALL(b, memo, b_cases, 1);
 }
 
 /* Opens e laid out in b, reopening it (at most 32 times) until its layer is at want: the
@@ -1175,8 +1249,7 @@ static void test_create_bounds(void **state)
     size_t sizes[] = {0, 3, 65536};
     for (size_t i = 0; i < 3; i++) {
         memo = new_memo(sizes[i]);
-        EXPECT(memo, "\x22\xF1\x90", "\x62\xF1\x90\x12\x34", MDD_OK,
-               "SID=98@0+1 DID=61840@1+2 Value=4660@3+2");
+        EXPECT_ALL(layer, memo, a_cases, 1);
         mdd_uds_memo_free(memo);
     }
     mdd_uds_memo_free(NULL);
@@ -1220,19 +1293,9 @@ static void test_no_allocation(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_plain_constants),
-        cmocka_unit_test(test_negative_responses),
-        cmocka_unit_test(test_matching_request_param),
-        cmocka_unit_test(test_too_short_for_a_constant),
-        cmocka_unit_test(test_constants_not_compiled),
-        cmocka_unit_test(test_constant_after_a_value),
-        cmocka_unit_test(test_services_sharing_a_prefix),
-        cmocka_unit_test(test_no_service_and_many_services),
-        cmocka_unit_test(test_request_longer_than_the_prefixes),
         cmocka_unit_test(test_prefix_longer_than_a_key),
         cmocka_unit_test(test_bounds_stop_alike),
         cmocka_unit_test(test_decode_inside_a_visitor),
-        cmocka_unit_test(test_one_slot_alternating),
         cmocka_unit_test(test_many_requests_in_64_slots),
         cmocka_unit_test(test_database_closed_and_another_opened),
         cmocka_unit_test(test_live_reload),
@@ -1240,5 +1303,6 @@ int main(void)
         cmocka_unit_test(test_create_bounds),
         cmocka_unit_test(test_no_allocation),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    const tu_case_table tables[] = {TU_CASES(test_sequence, sequences)};
+    return TU_RUN_GROUP_WITH_CASES(tests, tables, setup, teardown);
 }
