@@ -4,6 +4,7 @@
  * status and a message, a success names a route of the table with the segments and values it
  * needs and only parameters it takes, each once; a lookup's request round-trips through its
  * hex; everything it allocated is freed. */
+#include "dbcli.h"
 #include "serve/serve_parse.h"
 
 #include <stdlib.h>
