@@ -4,7 +4,8 @@
  * status and a message, a success names a route of the table with the segments and values it
  * needs and only parameters it takes, each once; a lookup's request round-trips through its
  * hex; everything it allocated is freed. */
-#include "serve.h"
+#include "dbcli.h"
+#include "serve/serve_parse.h"
 
 #include <stdlib.h>
 #include <string.h>

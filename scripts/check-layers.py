@@ -14,7 +14,8 @@ its private headers, the headers it owns) is read; each include of a header anot
 is an edge, and the edges must be exactly those the table lists. Besides:
 
 - a quoted include names a private header of the file's own layer, in the file's directory or
-  below it (never "../");
+  below it, or else in its layer's directory or below it, which the build puts on the include
+  path (never "../");
 - a layer's internal interface is the one header mdd_internal/LAYER.h; any other header of
   src/include/mdd_internal/ a row names (a generated part) is included by that header alone;
 - every header of include/mdd/ and src/include/mdd_internal/ belongs to one row (mdd.h, which
@@ -140,6 +141,21 @@ def sources(top, layers):
     return sorted(set(found))
 
 
+def resolve_quoted(top, path, name, layer):
+    """The file a quoted include of path names, relative to top: beside path, or else under
+    the layer directory path is in (as the compiler searches the include path); beside path
+    when neither exists."""
+    beside = os.path.normpath(os.path.join(os.path.dirname(path), name))
+    if os.path.exists(os.path.join(top, beside)):
+        return beside
+    for d in layer.dirs:
+        if path.startswith(d + "/"):
+            under = os.path.normpath(os.path.join(d, name))
+            if os.path.exists(os.path.join(top, under)):
+                return under
+    return beside
+
+
 def check(top):
     doc = "docs/architecture.md"
     layers = read_table(os.path.join(top, doc))
@@ -174,7 +190,7 @@ def check(top):
             where = f"{path}:{number}"
             quoted, name = m.group(1) == '"', m.group(2)
             if quoted:
-                target = os.path.normpath(os.path.join(os.path.dirname(path), name))
+                target = resolve_quoted(top, path, name, layers[layer])
                 owner = layer_of(target, layers)
                 if name.startswith("../") or "/../" in name:
                     faults.append(f"{where}: {layer} includes \"{name}\": no include climbs "

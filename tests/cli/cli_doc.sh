@@ -18,6 +18,9 @@ expect_same() {
 $(diff <(echo "$2") <(echo "$3"))"
 }
 
+# The tool's sources: tools/mdd and its folders (a command may have one of its own).
+sources=("$top"/tools/mdd/*.c "$top"/tools/mdd/*/*.c)
+
 # source_options CMD: the options the parser of CMD takes, from its source: the long options
 # of the `struct option` table its cli_command names (`-X, --long` when .shortopts has the
 # letter, VALUE after an option with a required argument), then `-X` for a letter of
@@ -26,14 +29,14 @@ source_options() {
     local file table shortopts long argument letter option letters=""
     # A command built without its backend has a stand-in (*_unavailable.c): the documented
     # command is the real one.
-    file=$(grep -l "^ *\.name = \"$1\"," "$top"/tools/mdd/*.c | grep -v '_unavailable\.c$') ||
+    file=$(grep -l "^ *\.name = \"$1\"," "${sources[@]}" | grep -v '_unavailable\.c$') ||
         fail "$1: no source"
     table=$(sed -n 's/^ *\.longopts = \([a-z_]*\),$/\1/p' "$file")
     shortopts=$(sed -n 's/^ *\.shortopts = "\(.*\)",$/\1/p' "$file")
     [ -n "$table" ] && [ -n "$shortopts" ] || fail "$file: no .longopts or .shortopts"
     # The table is in the command's file, or shared from another file of the tool.
     grep -q "struct option $table\[\] = {" "$file" ||
-        file=$(grep -l "^const struct option $table\[\] = {" "$top"/tools/mdd/*.c) ||
+        file=$(grep -l "^const struct option $table\[\] = {" "${sources[@]}") ||
         fail "$file: no option table $table"
     while read -r long argument letter; do
         letter=${letter//\'/}
@@ -93,7 +96,7 @@ for cmd in $(cut -f1 <<<"$help_commands"); do
         done
     done <<<"$doc_options"
 
-    # And the other way: the option table of the command's source (tools/mdd/*.c, the
+    # And the other way: the option table of the command's source (in tools/mdd, the
     # `cli_command` named CMD), as `-s, --long` or `--long` with VALUE when it takes one, is
     # what the doc lists, values aside.
     expect_same "$cmd: options in tools/mdd" \

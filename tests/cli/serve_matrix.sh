@@ -33,7 +33,7 @@ while IFS= read -r cell; do
     ROUTES+=("$pattern")
     PARAMS[$pattern]=$(params_of "$cell")
 done < <(endpoint_cells)
-table=$(grep -o '{"/[^"]*", SERVE_ROUTE_' "$top/tools/mdd/serve_parse.c" | cut -d'"' -f2)
+table=$(grep -o '{"/[^"]*", SERVE_ROUTE_' "$top/tools/mdd/serve/serve_parse.c" | cut -d'"' -f2)
 expect_eq "$(printf '%s\n' "${ROUTES[@]}" | sort)" "$(sort <<<"$table")" \
     "the routes docs/cli.md lists and the server's route table"
 ((${#ROUTES[@]} >= 16)) || fail "only ${#ROUTES[@]} routes documented"

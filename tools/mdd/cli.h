@@ -45,7 +45,6 @@ extern const cli_command cli_states_command;
 extern const cli_command cli_jobs_command;
 extern const cli_command cli_sdgs_command;
 extern const cli_command cli_gen_command;
-extern const cli_command cli_serve_command;
 extern const cli_command cli_install_command;
 extern const cli_command cli_bench_command;
 

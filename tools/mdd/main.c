@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd: inspect, verify, extract and build MDD files. Dispatches to one subcommand per file. */
 #include "cli.h"
+#include "serve/serve.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -3,7 +3,10 @@
  * without a copy, and counted by status. Every error, whether evhttp sends it or the head
  * scan writes it to the socket itself (serve_head.c), has one body, {"error": message}, and
  * the same fields. */
-#include "serve.h"
+#include "json.h"
+#include "serve_parse.h"
+#include "serve_reply.h"
+#include "serve_server.h"
 
 #include <event2/buffer.h>
 #include <event2/http.h>

@@ -14,7 +14,10 @@
  * closing with unread bytes does not reset the connection before the client read the reply
  * (ADR 0023). The body after a head is skipped by its Content-Length: its bytes are not a
  * head's. */
-#include "serve.h"
+#include "serve_conns.h"
+#include "serve_head.h"
+#include "serve_reply.h"
+#include "serve_server.h"
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>

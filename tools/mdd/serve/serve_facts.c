@@ -3,7 +3,13 @@
  * and triggers), its SDGs (or a service's), its jobs, as mdd states, sdgs and jobs --json
  * print them, with "ecu" added. */
 #include "facts.h"
-#include "serve.h"
+#include "json.h"
+#include "serve_jobs.h"
+#include "serve_parse.h"
+#include "serve_reply.h"
+#include "serve_routes.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 
 #include <stdlib.h>
 #include <string.h>

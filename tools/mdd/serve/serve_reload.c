@@ -8,7 +8,10 @@
  * `requested`, the thread takes it, reloads, leaves its outcome in `done` and writes a byte
  * to a pipe the loop watches; it takes the next request only once the loop has collected
  * the outcome, so requests that come meanwhile make one more reload, not one each. */
-#include "serve.h"
+#include "dbcli.h"
+#include "serve_reload.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 
 #include <event2/event.h>
 

@@ -3,7 +3,12 @@
  * loop (resident already, or read by the reader), handed to the connection without a copy
  * (the piece's pin is released once the socket took its bytes), and the next piece only
  * once the previous one is flushed, so a slow client holds one piece, not the chunk. */
-#include "serve.h"
+#include "serve_conns.h"
+#include "serve_reload.h"
+#include "serve_reply.h"
+#include "serve_routes.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 
 #include <event2/buffer.h>
 #include <event2/http.h>

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd serve in a tool built without libevent (MDD_WITH_LIBEVENT off or not found): the
  * command stays listed, its help says what is missing, and running it fails saying so. */
+#include "serve.h"
+
 #include "cli.h"
 
 #include <stdio.h>

@@ -12,7 +12,14 @@
  * The job carries the query string and the body; they are parsed again when it is answered,
  * which costs less than keeping a parsed copy. Its data: the operation's letter, the query,
  * NUL, the body, NUL. */
-#include "serve.h"
+#include "dbcli.h"
+#include "json.h"
+#include "serve_jobs.h"
+#include "serve_parse.h"
+#include "serve_reply.h"
+#include "serve_routes.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 #include "uds_cli.h"
 
 #include <event2/buffer.h>

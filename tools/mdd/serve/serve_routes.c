@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Routing: the method, the parsed target (serve_parse.c) checked against the server's
  * tables, and the handler that answers it. Every handler's time on the loop is measured. */
-#include "serve.h"
+#include "serve_conns.h"
+#include "serve_parse.h"
+#include "serve_reply.h"
+#include "serve_routes.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 
 #include <event2/buffer.h>
 #include <event2/http.h>
@@ -9,7 +14,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-uint64_t serve_now_us(void)
+/* A monotonic clock in microseconds. */
+static uint64_t serve_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

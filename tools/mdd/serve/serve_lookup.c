@@ -5,7 +5,16 @@
  * callback answers.
  * The pin held while answering keeps a pread cache's bytes in memory. */
 #include "comparams_out.h"
-#include "serve.h"
+#include "dbcli.h"
+#include "json.h"
+#include "serve_conns.h"
+#include "serve_jobs.h"
+#include "serve_parse.h"
+#include "serve_reload.h"
+#include "serve_reply.h"
+#include "serve_routes.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 
 #include <event2/http.h>
 

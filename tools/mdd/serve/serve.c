@@ -5,6 +5,12 @@
 #include "serve.h"
 
 #include "dbcli.h"
+#include "serve_conns.h"
+#include "serve_head.h"
+#include "serve_jobs.h"
+#include "serve_reload.h"
+#include "serve_routes.h"
+#include "serve_server.h"
 
 #include <event2/event.h>
 #include <event2/http.h>

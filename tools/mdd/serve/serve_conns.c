@@ -11,7 +11,9 @@
  * idle or still sending its request's head: those cost the server nothing to drop, and a
  * client holding slots open without finishing requests can no longer lock others out (ADR
  * 0023). Only when every connection is answering a request is the new one closed. */
-#include "serve.h"
+#include "serve_conns.h"
+#include "serve_head.h"
+#include "serve_server.h"
 
 #include <event2/bufferevent.h>
 #include <event2/event.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The server's startup tables: copies of everything the cheap endpoints answer, so that
  * answering them never reads a payload or a container on the loop. */
-#include "serve.h"
+#include "serve_tables.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,8 @@
  * request, a services query, a DTC's code). The checks against the server's tables (does the
  * ECU, the variant exist) stay with the handlers; an error found here says which of them it
  * waits for, so that answers keep their order. */
-#include "serve.h"
+#include "dbcli.h"
+#include "serve_parse.h"
 
 #include <event2/http.h>
 
@@ -303,12 +304,6 @@ static int route_matches(const serve_route_spec *r, const serve_target *t)
         p += len;
     }
     return *p == '\0';
-}
-
-const serve_route_spec *serve_routes(size_t *count)
-{
-    *count = sizeof routes / sizeof routes[0];
-    return routes;
 }
 
 void serve_parse_target(const char *path, const char *query, serve_target *out)

@@ -4,7 +4,8 @@
  * a request being answered finishes (its reply says Connection: close when it had not
  * started), and its connection closes after it. The loop ends when the last connection
  * closed, or when --drain-timeout passed, or at a second signal. */
-#include "serve.h"
+#include "serve_conns.h"
+#include "serve_server.h"
 
 #include <event2/event.h>
 #include <event2/http.h>

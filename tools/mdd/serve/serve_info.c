@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The endpoints answered from the startup tables and the server's counters: none of them
  * reads a payload. */
-#include "serve.h"
+#include "json.h"
+#include "serve_reply.h"
+#include "serve_routes.h"
+#include "serve_server.h"
+#include "serve_tables.h"
 
 #include <mdd_internal/os.h>
 
