@@ -3,6 +3,8 @@
  * answering them never reads a payload or a container on the loop. */
 #include "serve_tables.h"
 
+#include <mdd/store.h>
+
 #include <stdlib.h>
 #include <string.h>
 
