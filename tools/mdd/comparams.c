@@ -2,12 +2,12 @@
 /* mdd comparams: a variant's communication parameters, resolved through inheritance, for one
  * protocol or all of them. */
 #include "comparams_out.h"
-#include "dbcli.h"
+#include "cli_db.h"
 
 #include <stdio.h>
 
 typedef struct comparams_args {
-    db_args db;
+    cli_db_args db;
     const char *protocol;
 } comparams_args;
 
@@ -15,7 +15,7 @@ static int comparams_option(void *ctx, int option, const char *value)
 {
     comparams_args *a = ctx;
     if (option != 'P')
-        return db_args_option(&a->db, option, value);
+        return cli_db_args_option(&a->db, option, value);
     a->protocol = value;
     return CLI_EXIT_OK;
 }
@@ -39,10 +39,10 @@ static int show(const char *path, void *args, const mdd_db_layer *layer)
 
 static int run(int argc, char **argv)
 {
-    comparams_args a = {db_args_init(&cli_comparams_command), NULL};
-    db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH",
+    comparams_args a = {cli_db_args_init(&cli_comparams_command), NULL};
+    cli_db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH",
                           .option = comparams_option, .answer = show};
-    return db_run_layer_command(argc, argv, &c);
+    return cli_db_run_layer_command(argc, argv, &c);
 }
 
 static const struct option longopts[] = {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd dtc: an ECU's diagnostic trouble codes, all of them or those with one code. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "text.h"
 
 #include <inttypes.h>
@@ -33,15 +33,15 @@ static int print_code(const char *path, const mdd_db_ecu *ecu, uint32_t code)
     return CLI_EXIT_OK;
 }
 
-static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
+static int print_dtcs(const char *path, const char *code_arg, const cli_db_args *a)
 {
     uint32_t code = 0;
-    if (code_arg && db_parse_dtc_code(code_arg, &code) != 0)
+    if (code_arg && cli_db_parse_dtc_code(code_arg, &code) != 0)
         return cli_usage_error(a->cmd, "%s is not a trouble code (decimal, or hex after 0x)",
                                cli_quote(code_arg));
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    int rc = db_open_ecu(path, a, &db, &ecu);
+    int rc = cli_db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     if (code_arg)
@@ -54,9 +54,9 @@ static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_dtc_command);
+    cli_db_args a = cli_db_args_init(&cli_dtc_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 1 && argc - first != 2)
@@ -86,7 +86,7 @@ const cli_command cli_dtc_command = {
             "      --cache-budget BYTES\n"
             "                    with pread: the bytes the cache keeps beyond what is in use\n"
             "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
+            CLI_DB_SKIP_INVALID_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":s:h",
     .longopts = longopts,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd lookup: which services a UDS request addresses, by the index the library builds at
  * open: every effective service whose request prefix matches, most specific first. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -32,16 +32,16 @@ static int print_matches(const char *path, const mdd_db_layer *layer, const uint
     return CLI_EXIT_OK;
 }
 
-static int lookup(const char *path, const db_args *a, const uint8_t *request, size_t len,
+static int lookup(const char *path, const cli_db_args *a, const uint8_t *request, size_t len,
                   const char *hex)
 {
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    int rc = db_open_ecu(path, a, &db, &ecu);
+    int rc = cli_db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     const mdd_db_layer *layer;
-    rc = db_choose_variant(path, a, ecu, &layer);
+    rc = cli_db_choose_variant(path, a, ecu, &layer);
     if (rc == CLI_EXIT_OK)
         rc = print_matches(path, layer, request, len, hex);
     mdd_db_close(db);
@@ -50,9 +50,9 @@ static int lookup(const char *path, const db_args *a, const uint8_t *request, si
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_lookup_command);
+    cli_db_args a = cli_db_args_init(&cli_lookup_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 2)
@@ -61,7 +61,7 @@ static int run(int argc, char **argv)
     uint8_t *request = malloc(strlen(hex) / 2 + 1);
     if (!request)
         return cli_error("mdd", "out of memory");
-    if (db_parse_hex(hex, request) != 0)
+    if (cli_db_parse_hex(hex, request) != 0)
         rc = cli_usage_error(a.cmd, "%s is not a request in hex (pairs of hex digits)",
                              cli_quote(hex));
     else
@@ -98,7 +98,7 @@ const cli_command cli_lookup_command = {
             "      --cache-budget BYTES\n"
             "                    with pread: the bytes the cache keeps beyond what is in use\n"
             "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
+            CLI_DB_SKIP_INVALID_HELP
             "  -h, --help        show this help\n",
     .shortopts = ":e:V:s:h",
     .longopts = longopts,

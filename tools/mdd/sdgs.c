@@ -105,7 +105,7 @@ static mdd_status print_json(const facts_args *a, const mdd_db_layer *layer,
 static int find_dtc(const char *path, const facts_args *a, const mdd_db_layer *layer,
                     sdg_subject *s)
 {
-    if (db_parse_dtc_code(a->dtc, &s->dtc_code) != 0)
+    if (cli_db_parse_dtc_code(a->dtc, &s->dtc_code) != 0)
         return cli_usage_error(a->db.cmd, "--dtc: %s is not a trouble code", cli_quote(a->dtc));
     const mdd_db_ecu *ecu = mdd_db_layer_ecu(layer);
     uint32_t first;

@@ -4,7 +4,7 @@
  * (serve_drain.c). Reloads are in serve_reload.c. */
 #include "serve.h"
 
-#include "dbcli.h"
+#include "cli_db.h"
 
 #include <event2/event.h>
 #include <event2/http.h>

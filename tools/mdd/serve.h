@@ -10,7 +10,7 @@
 #ifndef MDD_TOOL_SERVE_H
 #define MDD_TOOL_SERVE_H
 
-#include "dbcli.h"
+#include "cli_db.h"
 
 #include <mdd/async.h>
 #include <mdd/uds.h>

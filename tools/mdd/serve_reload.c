@@ -111,7 +111,7 @@ int serve_reload_open(serve_server *s, const char *dir, const mdd_db_options *op
     serve_gen *g = gen_acquire(s->live);
     if (!g)
         return cli_error(dir, "out of memory");
-    db_print_report(g->db);
+    cli_db_print_report(g->db);
     gen_make_current(s, g);
     return CLI_EXIT_OK;
 }
@@ -180,7 +180,7 @@ static void print_outcome(const reload_outcome *o)
         return;
     }
     if (o->gen)
-        db_print_report(o->gen->db);
+        cli_db_print_report(o->gen->db);
     printf("reloaded: %zu loaded, %zu unchanged, %zu removed, %zu refused\n", o->stats.loaded,
            o->stats.unchanged, o->stats.removed, o->stats.refused);
     fflush(stdout);

@@ -2,21 +2,21 @@
 /* mdd services: a variant's or functional group's effective services (its own plus the
  * inherited ones), all of them by name or those a query selects through the index, each with
  * its request prefix. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 typedef struct services_args {
-    db_args db;
+    cli_db_args db;
     mdd_db_service_query query;
 } services_args;
 
 static int parse_byte_option(const cli_command *cmd, const char *option, const char *value,
                              uint8_t *byte)
 {
-    if (db_parse_byte(value, byte) == 0)
+    if (cli_db_parse_byte(value, byte) == 0)
         return CLI_EXIT_OK;
     return cli_usage_error(cmd, "%s wants a byte as two hex digits, not %s", option,
                            cli_quote(value));
@@ -36,14 +36,14 @@ static int option(void *ctx, int opt, const char *value)
     case 'u':
         q->has_subfunction = 1;
         return parse_byte_option(a->db.cmd, "--subfunction", value, &q->subfunction);
-    default: return db_args_option(&a->db, opt, value);
+    default: return cli_db_args_option(&a->db, opt, value);
     }
 }
 
 static void print_text(const mdd_db_service *found, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        db_prefix_print(stdout, &found[i].prefix, 8);
+        cli_db_prefix_print(stdout, &found[i].prefix, 8);
         fputs("  ", stdout);
         text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found[i].service)));
         fputc('\n', stdout);
@@ -57,12 +57,12 @@ static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, s
     json_object_begin(&j);
     json_key(&j, "ecu");
     json_optional_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, db_layer_kind(layer));
+    json_key(&j, cli_db_layer_kind(layer));
     json_optional_string(&j, mdd_db_layer_name(layer));
     json_key(&j, "services");
     json_array_begin(&j);
     for (size_t i = 0; i < n; i++)
-        db_service_json(&j, found[i].service, &found[i].prefix);
+        cli_db_service_json(&j, found[i].service, &found[i].prefix);
     json_array_end(&j);
     json_object_end(&j);
     json_end_line(&j);
@@ -86,10 +86,10 @@ static int print_services(const char *path, void *args, const mdd_db_layer *laye
 
 static int run(int argc, char **argv)
 {
-    services_args a = {.db = db_args_init(&cli_services_command)};
-    db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH", .option = option,
+    services_args a = {.db = cli_db_args_init(&cli_services_command)};
+    cli_db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH", .option = option,
                           .answer = print_services};
-    return db_run_layer_command(argc, argv, &c);
+    return cli_db_run_layer_command(argc, argv, &c);
 }
 
 static const struct option longopts[] = {
@@ -139,7 +139,7 @@ const cli_command cli_services_command = {
             "      --cache-budget BYTES\n"
             "                        with pread: the bytes the cache keeps beyond what is in\n"
             "                        use (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
+            CLI_DB_SKIP_INVALID_HELP
             "  -h, --help            show this help\n",
     .shortopts = ":e:V:g:n:i:u:c:m:js:h",
     .longopts = longopts,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the commands over the diagnostic description (ecu, services, lookup, dtc) share:
  * their options, opening a database, choosing an ECU and a variant, printing prefixes. */
-#ifndef MDD_TOOL_DBCLI_H
-#define MDD_TOOL_DBCLI_H
+#ifndef MDD_TOOL_CLI_DB_H
+#define MDD_TOOL_CLI_DB_H
 
 #include "cli.h"
 #include "json.h"
@@ -10,7 +10,7 @@
 #include <mdd/db.h>
 
 /* The options of those commands; each accepts the subset its long options list. */
-typedef struct db_args {
+typedef struct cli_db_args {
     const cli_command *cmd;
     mdd_strategy strategy; /* default heap: inspecting a file must not convert it */
     int budget_given;
@@ -20,87 +20,87 @@ typedef struct db_args {
     const char *variant;
     const char *group; /* --group: a functional group instead of a variant */
     int skip_invalid; /* --skip-invalid */
-} db_args;
+} cli_db_args;
 
 /* The help line of --skip-invalid ({"skip-invalid", no_argument, NULL, 'K'}), which every
  * command over a database takes. */
-#define DB_SKIP_INVALID_HELP                                                                   \
+#define CLI_DB_SKIP_INVALID_HELP                                                                   \
     "      --skip-invalid    leave out (with a note) the files of a directory that do not\n"   \
     "                        open or verify, instead of failing\n"
 
 
 /* The defaults for cmd. */
-db_args db_args_init(const cli_command *cmd);
+cli_db_args cli_db_args_init(const cli_command *cmd);
 
-/* cli_option_fn for db_args: -s/--strategy, --cache-budget (option 'B'), -j/--json, -e/--ecu,
+/* cli_option_fn for cli_db_args: -s/--strategy, --cache-budget (option 'B'), -j/--json, -e/--ecu,
  * -V/--variant, -g/--group, --skip-invalid (option 'K'). */
-int db_args_option(void *ctx, int option, const char *value);
+int cli_db_args_option(void *ctx, int option, const char *value);
 
 /* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification,
- * prints the database's report (db_print_report()) and picks the ECU a->ecu names (the
+ * prints the database's report (cli_db_print_report()) and picks the ECU a->ecu names (the
  * default of that name, or the one opened from the path a->ecu), or the only default one.
  * Returns CLI_EXIT_OK with *db open (the caller
  * closes it), or the exit code after printing why, with nothing left open. */
-int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu);
+int cli_db_open_ecu(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu);
 
 /* Prints each entry of db's report on stderr as `mdd: note: MESSAGE`: which files were
  * skipped, which file is the default of an ECU name, which parent references name no
  * layer. */
-void db_print_report(const mdd_db *db);
+void cli_db_print_report(const mdd_db *db);
 
 /* The variant a->variant names, or the base variant. Prints why and returns the exit code
  * otherwise. */
-int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
-                      const mdd_db_layer **layer);
+int cli_db_choose_variant(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
+                          const mdd_db_layer **layer);
 
-/* The functional group a->group names, else as db_choose_variant(); --variant and --group
+/* The functional group a->group names, else as cli_db_choose_variant(); --variant and --group
  * together are a usage error. */
-int db_choose_layer(const char *path, const db_args *a, const mdd_db_ecu *ecu,
-                    const mdd_db_layer **layer);
+int cli_db_choose_layer(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
+                        const mdd_db_layer **layer);
 
 /* "variant" or "functional_group": what layer is, as the JSON outputs name it. */
-const char *db_layer_kind(const mdd_db_layer *layer);
+const char *cli_db_layer_kind(const mdd_db_layer *layer);
 
 /* A command over one layer of the database at one PATH operand. */
-typedef struct db_layer_command {
+typedef struct cli_db_layer_command {
     void *args;           /* the command's arguments, handed to the functions below */
-    db_args *db;          /* the db_args inside args */
+    cli_db_args *db;          /* the cli_db_args inside args */
     const char *operand;  /* how the synopsis names the operand, for the usage error */
     cli_option_fn option; /* parses an option into args */
     /* Prints the answer about layer and returns the exit code. */
     int (*answer)(const char *path, void *args, const mdd_db_layer *layer);
-} db_layer_command;
+} cli_db_layer_command;
 
 /* The whole of such a command: parses argv (its options and exactly one operand), opens the
- * operand (db_open_ecu()), chooses the layer (db_choose_layer()), calls answer and closes.
+ * operand (cli_db_open_ecu()), chooses the layer (cli_db_choose_layer()), calls answer and closes.
  * Returns the exit code. */
-int db_run_layer_command(int argc, char **argv, const db_layer_command *c);
+int cli_db_run_layer_command(int argc, char **argv, const cli_db_layer_command *c);
 
 /* The value of a hex digit, or -1 for any other character. */
-int db_hex_digit(char c);
+int cli_db_hex_digit(char c);
 
 /* Parses hex (an even number of hex digits, at least two) into bytes, which holds
  * strlen(hex) / 2. Returns 0, or -1 for anything else. */
-int db_parse_hex(const char *hex, uint8_t *bytes);
+int cli_db_parse_hex(const char *hex, uint8_t *bytes);
 
 /* A byte as two hex digits (e.g. 2E). Returns 0, or -1 for anything else. */
-int db_parse_byte(const char *hex, uint8_t *byte);
+int cli_db_parse_byte(const char *hex, uint8_t *byte);
 
 /* A trouble code in decimal or, after 0x, in hex, below 2^32. Returns 0, or -1 for anything
  * else. */
-int db_parse_dtc_code(const char *s, uint32_t *code);
+int cli_db_parse_dtc_code(const char *s, uint32_t *code);
 
 /* Prints the prefix as lowercase hex, `-` for the empty one, padded to width columns. */
-void db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width);
+void cli_db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width);
 
 /* A service as JSON: {"name", "request"} with its request prefix in hex. */
-void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix);
+void cli_db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix);
 
-/* As db_service_json() for a service outside any index, its prefix read from the payload.
+/* As cli_db_service_json() for a service outside any index, its prefix read from the payload.
  * Not reentrant: it reads the prefix into static storage. */
-void db_payload_service_json(json_writer *j, mdd_diag_service s);
+void cli_db_payload_service_json(json_writer *j, mdd_diag_service s);
 
 /* A DTC as JSON: {"code", "display", "name", "text"}. */
-void db_dtc_json(json_writer *j, mdd_dtc d);
+void cli_db_dtc_json(json_writer *j, mdd_dtc d);
 
 #endif
