@@ -7,6 +7,33 @@
 #include <string.h>
 #include <sys/stat.h>
 
+const cli_option cli_db_load_options[] = {
+    {'s', "strategy", "S",
+     "load the files as heap (default), sidecar, inplace or pread; inplace and pread rewrite a "
+     "compressed file uncompressed, sidecar writes FILE.fb beside it", NULL},
+    CLI_INCLUDE(cli_cache_budget_options),
+    {CLI_KEY_SKIP_INVALID, "skip-invalid", NULL,
+     "leave out (with a note) the files of a directory that do not open or verify, instead of "
+     "failing", NULL},
+    CLI_OPTIONS_END,
+};
+
+const cli_option cli_db_ecu_options[] = {
+    {'e', "ecu", "E", "the ECU named E (needed when a directory holds several)", NULL},
+    CLI_OPTIONS_END,
+};
+
+const cli_option cli_db_variant_options[] = {
+    {'V', "variant", "V", "the variant named V (default: the ECU's base variant)", NULL},
+    CLI_OPTIONS_END,
+};
+
+const cli_option cli_db_layer_options[] = {
+    CLI_INCLUDE(cli_db_variant_options),
+    {'g', "group", "G", "the functional group named G instead of a variant", NULL},
+    CLI_OPTIONS_END,
+};
+
 cli_db_args cli_db_args_init(const cli_command *cmd)
 {
     return (cli_db_args){.cmd = cmd, .strategy = MDD_STRATEGY_HEAP};
@@ -17,14 +44,14 @@ int cli_db_args_option(void *ctx, int option, const char *value)
     cli_db_args *a = ctx;
     switch (option) {
     case 's': return cli_parse_strategy(a->cmd, "--strategy", value, &a->strategy);
-    case 'B':
+    case CLI_KEY_CACHE_BUDGET:
         a->budget_given = 1;
         return cli_parse_cache_budget(a->cmd, value, &a->cache_budget);
     case 'j': a->json = 1; return CLI_EXIT_OK;
     case 'e': a->ecu = value; return CLI_EXIT_OK;
     case 'V': a->variant = value; return CLI_EXIT_OK;
     case 'g': a->group = value; return CLI_EXIT_OK;
-    case 'K': a->skip_invalid = 1; return CLI_EXIT_OK;
+    case CLI_KEY_SKIP_INVALID: a->skip_invalid = 1; return CLI_EXIT_OK;
     default: return cli_usage_error(a->cmd, "unexpected option");
     }
 }

@@ -9,7 +9,7 @@
 
 #include <mdd/db.h>
 
-/* The options of those commands; each accepts the subset its long options list. */
+/* The options of those commands; each takes the groups below its option table includes. */
 typedef struct cli_db_args {
     const cli_command *cmd;
     mdd_strategy strategy; /* default heap: inspecting a file must not convert it */
@@ -22,18 +22,21 @@ typedef struct cli_db_args {
     int skip_invalid; /* --skip-invalid */
 } cli_db_args;
 
-/* The help line of --skip-invalid ({"skip-invalid", no_argument, NULL, 'K'}), which every
- * command over a database takes. */
-#define CLI_DB_SKIP_INVALID_HELP                                                                   \
-    "      --skip-invalid    leave out (with a note) the files of a directory that do not\n"   \
-    "                        open or verify, instead of failing\n"
-
+/* The option groups of those commands. How the database is loaded, which every one of them
+ * takes: -s/--strategy, --cache-budget, --skip-invalid. */
+extern const cli_option cli_db_load_options[];
+/* Which ECU of a directory: -e/--ecu. */
+extern const cli_option cli_db_ecu_options[];
+/* Which variant: -V/--variant. */
+extern const cli_option cli_db_variant_options[];
+/* Which layer: -V/--variant or -g/--group. */
+extern const cli_option cli_db_layer_options[];
 
 /* The defaults for cmd. */
 cli_db_args cli_db_args_init(const cli_command *cmd);
 
-/* cli_option_fn for cli_db_args: -s/--strategy, --cache-budget (option 'B'), -j/--json, -e/--ecu,
- * -V/--variant, -g/--group, --skip-invalid (option 'K'). */
+/* cli_option_fn for cli_db_args: the options of the groups above, and -j/--json
+ * (CLI_JSON_OPTION). */
 int cli_db_args_option(void *ctx, int option, const char *value);
 
 /* Opens path (a file, or a directory of *.mdd files) under a->strategy with verification,

@@ -85,14 +85,8 @@ mdd_status cli_uds_encode_request(const mdd_db_layer *layer, const mdd_db_servic
     }
 }
 
-const struct option cli_uds_variant_longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"group", required_argument, NULL, 'g'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+const cli_option cli_uds_options[] = {
+    CLI_JSON_OPTION("print JSON"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };

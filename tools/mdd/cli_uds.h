@@ -9,22 +9,9 @@
 #include <mdd/uds.h>
 #include <mdd_internal/uds.h>
 
-/* Help lines of the options every codec command takes (each command's own option table
- * lists them, where tests/cli/cli_doc.sh reads them): --ecu, then (after --variant where a
- * command has it) the rest. */
-#define CLI_UDS_ECU_HELP                                                                       \
-    "  -e, --ecu E       the ECU named E (needed when FILE is a directory of several)\n"
-#define CLI_UDS_OPTIONS_HELP                                                                   \
-    "  -j, --json        print JSON\n"                                                         \
-    "  -s, --strategy S  load the files as heap (default), sidecar, inplace or pread\n"        \
-    "      --cache-budget BYTES\n"                                                             \
-    "                    with pread: the bytes the cache keeps beyond what is in use\n"        \
-    "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"              \
-    CLI_DB_SKIP_INVALID_HELP
-
-/* The option table of the commands that take a layer (decode, encode): --ecu, --variant,
- * --group, --json, --strategy, --cache-budget, --skip-invalid, --help. */
-extern const struct option cli_uds_variant_longopts[];
+/* The options every codec command takes after its --ecu (and --variant, --group): --json,
+ * then the database's load options. */
+extern const cli_option cli_uds_options[];
 
 /* A message given in hex on the command line. */
 typedef struct cli_uds_hex {

@@ -133,6 +133,13 @@ static int run(int argc, char **argv)
     return rc;
 }
 
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_layer_options),
+    CLI_INCLUDE(cli_uds_options),
+    CLI_OPTIONS_END,
+};
+
 const cli_command cli_decode_command = {
     .name = "decode",
     .summary = "Decode a UDS response with the description of its service",
@@ -146,14 +153,7 @@ const cli_command cli_decode_command = {
             "With --json, one object {\"ecu\", \"variant\" (or \"functional_group\"),\n"
             "\"service\", \"response\", \"params\"} as the reference adapter shows it (only\n"
             "data parameters at the top level). A message that does not decode prints\n"
-            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n\n"
-            "Options:\n"
-            CLI_UDS_ECU_HELP
-            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
-            "  -g, --group G     the functional group named G instead of a variant\n"
-            CLI_UDS_OPTIONS_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:V:g:js:h",
-    .longopts = cli_uds_variant_longopts,
+            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n",
+    .options = option_table,
     .run = run,
 };

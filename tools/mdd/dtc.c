@@ -22,14 +22,39 @@ static void print_dtc(mdd_dtc d)
     fputc('\n', stdout);
 }
 
-static int print_code(const char *path, const mdd_db_ecu *ecu, uint32_t code)
+/* The DTCs at [first, first + n) of ecu, as lines or (json) as one JSON object. */
+static void print_range(const cli_db_args *a, const mdd_db_ecu *ecu, uint32_t first, uint32_t n)
+{
+    if (!a->json) {
+        for (uint32_t i = first; i < first + n; i++)
+            print_dtc(mdd_db_ecu_dtc_at(ecu, i));
+        return;
+    }
+    json_writer j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_key(&j, "ecu");
+    json_optional_string(&j, mdd_db_ecu_name(ecu));
+    json_key(&j, "dtcs");
+    json_array_begin(&j);
+    for (uint32_t i = first; i < first + n; i++)
+        cli_db_dtc_json(&j, mdd_db_ecu_dtc_at(ecu, i));
+    json_array_end(&j);
+    json_object_end(&j);
+    json_end_line(&j);
+}
+
+/* All the DTCs of ecu, or (code_arg given) those with that code. */
+static int print_ecu_dtcs(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
+                          const char *code_arg, uint32_t code)
 {
     uint32_t first = 0;
-    uint32_t n = mdd_db_ecu_find_dtcs(ecu, code, &first);
-    if (n == 0)
+    uint32_t n = mdd_db_ecu_dtc_count(ecu);
+    if (code_arg)
+        n = mdd_db_ecu_find_dtcs(ecu, code, &first);
+    if (code_arg && n == 0)
         return cli_error(path, "no DTC with trouble code %" PRIu32, code);
-    for (uint32_t i = first; i < first + n; i++)
-        print_dtc(mdd_db_ecu_dtc_at(ecu, i));
+    print_range(a, ecu, first, n);
     return CLI_EXIT_OK;
 }
 
@@ -44,10 +69,7 @@ static int print_dtcs(const char *path, const char *code_arg, const cli_db_args 
     int rc = cli_db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (code_arg)
-        rc = print_code(path, ecu, code);
-    for (uint32_t i = 0; rc == CLI_EXIT_OK && !code_arg && i < mdd_db_ecu_dtc_count(ecu); i++)
-        print_dtc(mdd_db_ecu_dtc_at(ecu, i));
+    rc = print_ecu_dtcs(path, a, ecu, code_arg, code);
     mdd_db_close(db);
     return rc;
 }
@@ -64,31 +86,22 @@ static int run(int argc, char **argv)
     return print_dtcs(argv[first], argc - first == 2 ? argv[first + 1] : NULL, &a);
 }
 
-static const struct option longopts[] = {
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION("print one JSON object instead: {\"ecu\", \"dtcs\": [{\"code\", "
+                    "\"display\", \"name\", \"text\"}]}, the display form null when absent"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_dtc_command = {
     .name = "dtc",
     .summary = "List an ECU's DTCs, or those with one trouble code",
-    .synopsis = "[--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE [CODE]",
+    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE [CODE]",
     .help = "Prints the DTCs of FILE sorted by trouble code, one per line: the code in\n"
             "decimal, its display form (`-` when absent), its short name and its text,\n"
             "separated by two spaces. With CODE (decimal, or hex after 0x), prints only the\n"
             "DTCs with that code; a code no DTC has prints `mdd: FILE: no DTC ...` and exits\n"
-            "1.\n\n"
-            "Options:\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
-            "      --cache-budget BYTES\n"
-            "                    with pread: the bytes the cache keeps beyond what is in use\n"
-            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            CLI_DB_SKIP_INVALID_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":s:h",
-    .longopts = longopts,
+            "1.\n",
+    .options = option_table,
     .run = run,
 };

@@ -183,13 +183,19 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION(
+        "print one JSON object instead: {\"ecu_name\", \"version\", \"revision\", \"variants\": "
+        "[{\"name\", \"is_base\", \"services\", \"effective_services\", \"variant_patterns\", "
+        "\"state_charts\", \"jobs\", \"sdgs\", \"comparams\"}], \"functional_groups\": "
+        "[{\"name\", \"services\"}], \"dtcs\": [{\"code\", \"display\", \"name\", \"text\"}]}; a "
+        "service is {\"name\", \"request\"} with its request prefix in hex; \"services\" are a "
+        "layer's own in file order, \"effective_services\" sorted by name; the variant's "
+        "identification patterns, effective state charts and jobs and own SDGs are as mdd "
+        "states, jobs and sdgs --json print them, a pattern an array of {\"expected_value\", "
+        "\"service\", \"out_param\", \"physical_addressing\"}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_ecu_command = {
@@ -199,29 +205,7 @@ const cli_command cli_ecu_command = {
     .help = "Opens FILE as a database of one ECU (verifying every chunk's signature and the\n"
             "diagnostic description) and prints its name, version and revision, each\n"
             "variant with its own and effective (own plus inherited) service counts, each\n"
-            "functional group, and the number of DTCs.\n\n"
-            "Options:\n"
-            "  -j, --json        print one JSON object instead: {\"ecu_name\", \"version\",\n"
-            "                    \"revision\", \"variants\": [{\"name\", \"is_base\", \"services\",\n"
-            "                    \"effective_services\", \"variant_patterns\", \"state_charts\",\n"
-            "                    \"jobs\", \"sdgs\", \"comparams\"}], \"functional_groups\":\n"
-            "                    [{\"name\", \"services\"}], \"dtcs\": [{\"code\", \"display\",\n"
-            "                    \"name\", \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
-            "                    request prefix in hex; \"services\" are a layer's own in file\n"
-            "                    order, \"effective_services\" sorted by name; the variant's\n"
-            "                    identification patterns, effective state charts and jobs\n"
-            "                    and own SDGs are as mdd states, jobs and sdgs --json print\n"
-            "                    them, a pattern an array of {\"expected_value\", \"service\",\n"
-            "                    \"out_param\", \"physical_addressing\"}\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread;\n"
-            "                    inplace and pread rewrite a compressed FILE uncompressed,\n"
-            "                    sidecar writes FILE.fb\n"
-            "      --cache-budget BYTES\n"
-            "                    with pread: the bytes the cache keeps beyond what is in use\n"
-            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            CLI_DB_SKIP_INVALID_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":js:h",
-    .longopts = longopts,
+            "functional group, and the number of DTCs.\n",
+    .options = option_table,
     .run = run,
 };

@@ -69,6 +69,13 @@ static int run(int argc, char **argv)
     return encode(argv[first], &a, argv[first + 1], argv[first + 2]);
 }
 
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_layer_options),
+    CLI_INCLUDE(cli_uds_options),
+    CLI_OPTIONS_END,
+};
+
 const cli_command cli_encode_command = {
     .name = "encode",
     .summary = "Encode a service's UDS request from values given as JSON",
@@ -81,14 +88,7 @@ const cli_command cli_encode_command = {
             "lengths computed, parameters not given at their default. With --json,\n"
             "{\"ecu\", \"variant\" (or \"functional_group\"), \"service\", \"request\"}. A value\n"
             "of the wrong type, out of range, unknown or missing prints `mdd: FILE: MESSAGE`\n"
-            "naming the parameter, and exits 1.\n\n"
-            "Options:\n"
-            CLI_UDS_ECU_HELP
-            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
-            "  -g, --group G     the functional group named G instead of a variant\n"
-            CLI_UDS_OPTIONS_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:V:g:js:h",
-    .longopts = cli_uds_variant_longopts,
+            "naming the parameter, and exits 1.\n",
+    .options = option_table,
     .run = run,
 };

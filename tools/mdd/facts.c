@@ -5,6 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+const cli_option facts_service_options[] = {
+    {'S', "service", "NAME", "the effective service or job named NAME", NULL},
+    CLI_OPTIONS_END,
+};
+
 int facts_args_option(void *ctx, int option, const char *value)
 {
     facts_args *a = ctx;
@@ -32,7 +37,7 @@ int facts_run(int argc, char **argv, const cli_command *cmd, facts_answer answer
 {
     facts_command f = {.args = {.db = cli_db_args_init(cmd)}, .answer = answer};
     cli_db_layer_command c = {.args = &f, .db = &f.args.db, .operand = "FILE",
-                          .option = facts_args_option, .answer = answer_facts};
+                              .option = facts_args_option, .answer = answer_facts};
     return cli_db_run_layer_command(argc, argv, &c);
 }
 

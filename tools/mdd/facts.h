@@ -16,6 +16,9 @@ typedef struct facts_args {
     const char *dtc;
 } facts_args;
 
+/* -S/--service NAME, the option of the commands that ask about one service. */
+extern const cli_option facts_service_options[];
+
 /* cli_option_fn for facts_args: -S/--service, -D/--dtc, else cli_db_args_option(). */
 int facts_args_option(void *ctx, int option, const char *value);
 

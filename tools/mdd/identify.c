@@ -227,14 +227,10 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_uds_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_identify_command = {
@@ -253,12 +249,7 @@ const cli_command cli_identify_command = {
             "cannot use (a request it does not send, a response that does not decode) gets\n"
             "`mdd: note: FILE: 'REQUEST=RESPONSE' not used: REASON` on stderr. With --json,\n"
             "{\"ecu\", \"variant\", \"matched\", \"unused\": [{\"request\", \"response\",\n"
-            "\"reason\"}]}.\n\n"
-            "Options:\n"
-            CLI_UDS_ECU_HELP
-            CLI_UDS_OPTIONS_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:js:h",
-    .longopts = longopts,
+            "\"reason\"}]}.\n",
+    .options = option_table,
     .run = run,
 };

@@ -92,21 +92,20 @@ static int run(int argc, char **argv)
     return cli_db_run_layer_command(argc, argv, &c);
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"group", required_argument, NULL, 'g'},
-    {"name", required_argument, NULL, 'n'},
-    {"sid", required_argument, NULL, 'i'},
-    {"subfunction", required_argument, NULL, 'u'},
-    {"class", required_argument, NULL, 'c'},
-    {"semantic", required_argument, NULL, 'm'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_layer_options),
+    {'n', "name", "N", "the service named N", NULL},
+    {'i', "sid", "XX", "services whose request starts with service id XX (hex)", NULL},
+    {'u', "subfunction", "XX",
+     "services whose prefix's second byte is XX (hex), the suppress-positive-response bit 0x80 "
+     "ignored", NULL},
+    {'c', "class", "C", "services of functional class C", NULL},
+    {'m', "semantic", "S", "services whose semantic is S", NULL},
+    CLI_JSON_OPTION("one JSON object: {ecu, variant or functional_group, services: [{name, "
+                    "request}]}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_services_command = {
@@ -121,27 +120,7 @@ const cli_command cli_services_command = {
             "Without a query option, every service by name. With query options, the services\n"
             "that meet all of them: most specific first (longest prefix, then prefix bytes,\n"
             "then name) for --sid and --subfunction, else by name. Names, classes and\n"
-            "semantics compare without ASCII case.\n\n"
-            "Options:\n"
-            "  -e, --ecu E           the ECU named E (needed when PATH holds several)\n"
-            "  -V, --variant V       the variant named V (default: the base variant)\n"
-            "  -g, --group G         the functional group named G instead of a variant\n"
-            "  -n, --name N          the service named N\n"
-            "  -i, --sid XX          services whose request starts with service id XX (hex)\n"
-            "  -u, --subfunction XX  services whose prefix's second byte is XX (hex), the\n"
-            "                        suppress-positive-response bit 0x80 ignored\n"
-            "  -c, --class C         services of functional class C\n"
-            "  -m, --semantic S      services whose semantic is S\n"
-            "  -j, --json            one JSON object: {ecu, variant or functional_group,\n"
-            "                        services: [{name, request}]}\n"
-            "  -s, --strategy S      load the files as heap (default), sidecar, inplace or\n"
-            "                        pread\n"
-            "      --cache-budget BYTES\n"
-            "                        with pread: the bytes the cache keeps beyond what is in\n"
-            "                        use (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            CLI_DB_SKIP_INVALID_HELP
-            "  -h, --help            show this help\n",
-    .shortopts = ":e:V:g:n:i:u:c:m:js:h",
-    .longopts = longopts,
+            "semantics compare without ASCII case.\n",
+    .options = option_table,
     .run = run,
 };
