@@ -5,8 +5,6 @@
 
 #include <mdd/mdd.h>
 
-#include <getopt.h>
-
 enum cli_exit {
     CLI_EXIT_OK = 0,    /* everything succeeded */
     CLI_EXIT_FAIL = 1,  /* a bad file or a failed read or write */

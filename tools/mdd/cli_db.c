@@ -251,6 +251,25 @@ void cli_db_payload_service_json(json_writer *j, mdd_diag_service s)
     cli_db_service_json(j, s, &prefix);
 }
 
+void cli_db_layer_json_begin(json_writer *j, const mdd_db_layer *layer)
+{
+    json_init(j, stdout);
+    json_object_begin(j);
+    json_key(j, "ecu");
+    json_optional_string(j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
+    json_key(j, cli_db_layer_kind(layer));
+    json_optional_string(j, mdd_db_layer_name(layer));
+}
+
+void cli_db_services_json(json_writer *j, const mdd_db_service *found, size_t n)
+{
+    json_key(j, "services");
+    json_array_begin(j);
+    for (size_t i = 0; i < n; i++)
+        cli_db_service_json(j, found[i].service, &found[i].prefix);
+    json_array_end(j);
+}
+
 void cli_db_dtc_json(json_writer *j, mdd_dtc d)
 {
     json_object_begin(j);

@@ -103,6 +103,14 @@ void cli_db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_p
  * Not reentrant: it reads the prefix into static storage. */
 void cli_db_payload_service_json(json_writer *j, mdd_diag_service s);
 
+/* Starts the JSON object of an answer about layer on stdout: {"ecu": its ECU's name, then
+ * "variant" or "functional_group" (cli_db_layer_kind()): its name. */
+void cli_db_layer_json_begin(json_writer *j, const mdd_db_layer *layer);
+
+/* The key "services" with found[0..n) as an array of cli_db_service_json() objects, each with
+ * the prefix the index holds, into the object being written. */
+void cli_db_services_json(json_writer *j, const mdd_db_service *found, size_t n);
+
 /* A DTC as JSON: {"code", "display", "name", "text"}. */
 void cli_db_dtc_json(json_writer *j, mdd_dtc d);
 

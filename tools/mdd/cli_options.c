@@ -3,6 +3,7 @@
  * its --help. */
 #include "cli.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

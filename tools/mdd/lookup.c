@@ -21,19 +21,10 @@ static void print_json(const mdd_db_layer *layer, const uint8_t *request, size_t
                        const mdd_db_service *matches, size_t n)
 {
     json_writer j;
-    json_init(&j, stdout);
-    json_object_begin(&j);
-    json_key(&j, "ecu");
-    json_optional_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, "variant");
-    json_optional_string(&j, mdd_db_layer_name(layer));
+    cli_db_layer_json_begin(&j, layer);
     json_key(&j, "request");
     json_hex(&j, request, len);
-    json_key(&j, "services");
-    json_array_begin(&j);
-    for (size_t i = 0; i < n; i++)
-        cli_db_service_json(&j, matches[i].service, &matches[i].prefix);
-    json_array_end(&j);
+    cli_db_services_json(&j, matches, n);
     json_object_end(&j);
     json_end_line(&j);
 }

@@ -53,17 +53,8 @@ static void print_text(const mdd_db_service *found, size_t n)
 static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, size_t n)
 {
     json_writer j;
-    json_init(&j, stdout);
-    json_object_begin(&j);
-    json_key(&j, "ecu");
-    json_optional_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, cli_db_layer_kind(layer));
-    json_optional_string(&j, mdd_db_layer_name(layer));
-    json_key(&j, "services");
-    json_array_begin(&j);
-    for (size_t i = 0; i < n; i++)
-        cli_db_service_json(&j, found[i].service, &found[i].prefix);
-    json_array_end(&j);
+    cli_db_layer_json_begin(&j, layer);
+    cli_db_services_json(&j, found, n);
     json_object_end(&j);
     json_end_line(&j);
 }
