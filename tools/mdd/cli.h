@@ -30,7 +30,7 @@ typedef struct cli_option {
     const char *name;  /* the long name, without "--" */
     const char *value; /* how the help names the option's value, NULL for a flag */
     const char *help;  /* one paragraph, wrapped to the list's column when printed */
-    const struct cli_option *include;
+    const struct cli_option *include; /* or NULL */
 } cli_option;
 
 #define CLI_INCLUDE(table) {.include = (table)}
@@ -74,8 +74,9 @@ extern const cli_command cli_bench_command;
  * why) to stop. */
 typedef int (*cli_option_fn)(void *ctx, int option, const char *value);
 
-/* Parses argv (argv[0] is the command's name) with getopt_long, calling on_option for each
- * option other than --help. Returns -1 with *first_arg set to the first operand (operands are
+/* Parses argv (argv[0] is the command's name) with getopt_long, given the options of cmd's
+ * table (its includes expanded) and --help, calling on_option with the key and the value of
+ * each option other than --help. Returns -1 with *first_arg set to the first operand (operands are
  * argv[*first_arg..argc)), or an exit code when the command must stop: --help was printed, or
  * a usage error was reported. */
 int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
