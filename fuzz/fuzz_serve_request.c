@@ -4,7 +4,7 @@
  * status and a message, a success names a route of the table with the segments and values it
  * needs and only parameters it takes, each once; a lookup's request round-trips through its
  * hex; everything it allocated is freed. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "serve/serve_parse.h"
 
 #include <stdlib.h>
@@ -57,7 +57,7 @@ static void check_lookup(const serve_target *t, const char *query)
     check(strspn(t->request_hex, "0123456789abcdef") == 2 * t->request_len);
     uint8_t *again = malloc(t->request_len);
     check(again != NULL);
-    check(db_parse_hex(t->request_hex, again) == 0);
+    check(cli_db_parse_hex(t->request_hex, again) == 0);
     check(memcmp(again, t->request, t->request_len) == 0);
     free(again);
     check(t->variant == NULL || t->variant[0] != '\0');
@@ -108,7 +108,7 @@ static void check_success(const serve_target *t, const char *query)
     }
     if (t->route == SERVE_ROUTE_DTC) {
         uint32_t code;
-        check(db_parse_dtc_code(t->segments[3], &code) == 0 && code == t->code);
+        check(cli_db_parse_dtc_code(t->segments[3], &code) == 0 && code == t->code);
     }
 }
 

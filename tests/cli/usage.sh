@@ -12,6 +12,29 @@ for cmd in info verify cat pack; do
     run 0 "$MDD" "$cmd" --help
     grep -q "^Usage: mdd $cmd " "$TMP/out" || fail "$cmd --help: no usage line"
 done
+# The Options list --help makes of a command's option table: each label, then its help from
+# the column after the widest label up to 24 columns, wrapped at 80; a wider label on a line of
+# its own; -h, --help last.
+run 0 "$MDD" dtc --help
+expect_eq "$(sed -n '/^Options:$/,$p' "$TMP/out")" "Options:
+  -j, --json          print one JSON object instead: {\"ecu\", \"dtcs\": [{\"code\",
+                      \"display\", \"name\", \"text\"}]}, the display form null when
+                      absent
+  -s, --strategy S    load the files as heap (default), sidecar, inplace or
+                      pread; inplace and pread rewrite a compressed file
+                      uncompressed, sidecar writes FILE.fb beside it
+      --cache-budget BYTES
+                      with pread: the bytes each file's cache keeps beyond what
+                      is in use (K, M or G multiply by 2^10, 2^20, 2^30; default
+                      16M)
+      --skip-invalid  leave out (with a note) the files of a directory that do
+                      not open or verify, instead of failing
+  -h, --help          show this help" "the Options list of dtc --help"
+commands=$("$MDD" --help | awk '/^Commands:/ { on = 1; next } on && !NF { exit } on { print $1 }')
+for cmd in $commands; do
+    "$MDD" "$cmd" --help | sed -n '/^Options:$/,$p' >"$TMP/options"
+    expect_eq "$(awk 'length > 80' "$TMP/options")" "" "$cmd --help: Options lines over 80 columns"
+done
 
 run 2 "$MDD"
 run 2 "$MDD" frobnicate

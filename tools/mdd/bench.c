@@ -45,12 +45,14 @@ static int run(int argc, char **argv)
     return strategies_measure(&o) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
 
-static const struct option longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"runs", required_argument, NULL, 'r'},
-    {"cache", required_argument, NULL, 'c'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION("one JSON object keyed by strategy (open_ms, open_noverify_ms, ready_ms, "
+                    "idle_rss_kb, idle_pss_kb, pressure_rss_kb, disk_kb, ...) instead of tables"),
+    {'r', "runs", "N", "runs per strategy and cache mode (default 3)", NULL},
+    {'c', "cache", "M",
+     "cold (files dropped from the page cache before each child), warm (read whole first) or "
+     "both (default)", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_bench_command = {
@@ -67,16 +69,7 @@ const cli_command cli_bench_command = {
             "verification; a third opens every file as one database, integrity assured,\n"
             "ready to answer a lookup (ready_ms). Figures are medians over the runs; the\n"
             "ratios against heap are judged against the project's targets. Progress goes to\n"
-            "stderr; the scratch directory is removed at the end, also when interrupted.\n\n"
-            "Options:\n"
-            "  -j, --json           one JSON object keyed by strategy (open_ms,\n"
-            "                       open_noverify_ms, ready_ms, idle_rss_kb, idle_pss_kb,\n"
-            "                       pressure_rss_kb, disk_kb, ...) instead of tables\n"
-            "  -r, --runs N         runs per strategy and cache mode (default 3)\n"
-            "  -c, --cache M        cold (files dropped from the page cache before each\n"
-            "                       child), warm (read whole first) or both (default)\n"
-            "  -h, --help           show this help\n",
-    .shortopts = ":jr:c:h",
-    .longopts = longopts,
+            "stderr; the scratch directory is removed at the end, also when interrupted.\n",
+    .options = option_table,
     .run = run,
 };

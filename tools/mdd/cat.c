@@ -134,12 +134,11 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"chunk", required_argument, NULL, 'c'},
-    {"index", required_argument, NULL, 'i'},
-    {"output", required_argument, NULL, 'o'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'c', "chunk", "NAME", "the first chunk named NAME", NULL},
+    {'i', "index", "N", "the chunk at index N, counting from 0", NULL},
+    {'o', "output", "OUT", "write to OUT (mode 0666 less the umask) instead of stdout", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_cat_command = {
@@ -151,13 +150,7 @@ const cli_command cli_cat_command = {
             "been written when the mismatch is found: the exit status is then 1. With -o a\n"
             "regular OUT, or the file a symbolic link OUT leads to, is replaced by a temporary\n"
             "file only when the payload is good, so a bad chunk never leaves a partial file;\n"
-            "a device or a FIFO is written in place, as stdout is, and '-' is stdout.\n\n"
-            "Options:\n"
-            "  -c, --chunk NAME   the first chunk named NAME\n"
-            "  -i, --index N      the chunk at index N, counting from 0\n"
-            "  -o, --output OUT   write to OUT (mode 0666 less the umask) instead of stdout\n"
-            "  -h, --help         show this help\n",
-    .shortopts = ":c:i:o:h",
-    .longopts = longopts,
+            "a device or a FIFO is written in place, as stdout is, and '-' is stdout.\n",
+    .options = option_table,
     .run = run,
 };

@@ -11,11 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void cli_print_help(const cli_command *cmd)
-{
-    printf("Usage: mdd %s %s\n\n%s.\n\n%s", cmd->name, cmd->synopsis, cmd->summary, cmd->help);
-}
-
 int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
 {
     const char *name = cmd ? cmd->name : NULL;
@@ -63,68 +58,6 @@ const char *cli_quote(const char *value) { return shown(value, "'", CLI_ECHO_BYT
 const char *cli_excerpt(const char *value) { return shown(value, "", CLI_ECHO_BYTES); }
 
 const char *cli_quote_name(const char *name) { return shown(name, "'", CLI_ECHO_NAME_BYTES); }
-
-/* Reports what getopt_long rejected: with a leading ':' in shortopts it returns ':' for a
- * missing value and '?' for an unknown option, and argv[optind - 1] is the offending word. */
-static int option_error(const cli_command *cmd, int option, char **argv)
-{
-    const char *word = argv[optind - 1];
-    int is_long = strncmp(word, "--", 2) == 0;
-    if (option == ':')
-        return cli_usage_error(cmd, "option %s needs a value", cli_quote(word));
-    if (optopt && !is_long)
-        return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-    /* A long option it knows (so a short name), given a value it does not take (--json=1):
-     * optopt is the option's value then, 0 for an option it does not know. */
-    const char *equals = strchr(word, '=');
-    if (optopt && is_long && equals)
-        return cli_usage_error(cmd, "option '%.*s' takes no value", (int)(equals - word), word);
-    return cli_usage_error(cmd, "unknown option %s", cli_quote(word));
-}
-
-int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
-                      void *ctx, int *first_arg)
-{
-    /* Each process parses one command line, but reset anyway so the parser starts afresh. */
-    optind = 0;
-    opterr = 0;
-    int option;
-    while ((option = getopt_long(argc, argv, cmd->shortopts, cmd->longopts, NULL)) != -1) {
-        if (option == 'h') {
-            cli_print_help(cmd);
-            return CLI_EXIT_OK;
-        }
-        if (option == ':' || option == '?')
-            return option_error(cmd, option, argv);
-        int rc = on_option(ctx, option, optarg);
-        if (rc != CLI_EXIT_OK)
-            return rc;
-    }
-    *first_arg = optind;
-    return -1;
-}
-
-int cli_takes_option(const cli_command *cmd, const char *name)
-{
-    for (const struct option *o = cmd->longopts; o->name; o++)
-        if (strcmp(o->name, name) == 0)
-            return 1;
-    return 0;
-}
-
-const struct option cli_json_longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
-int cli_json_flag(void *ctx, int option, const char *value)
-{
-    (void)value;
-    if (option == 'j')
-        *(int *)ctx = 1;
-    return CLI_EXIT_OK;
-}
 
 int cli_parse_uint(const char *s, uint64_t max, uint64_t *value)
 {

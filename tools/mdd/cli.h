@@ -6,22 +6,44 @@
 #include <mdd/mdd.h>
 #include <mdd_internal/os.h>
 
-#include <getopt.h>
-
 enum cli_exit {
     CLI_EXIT_OK = 0,    /* everything succeeded */
     CLI_EXIT_FAIL = 1,  /* a bad file or a failed read or write */
     CLI_EXIT_USAGE = 2  /* the command line was wrong */
 };
 
-/* One subcommand. shortopts starts with ':' and holds 'h'; longopts holds "help". */
+/* The key of an option that has a long name only is CLI_KEY_LONG or above, past every short
+ * letter; the shared ones come first, a command's own from CLI_KEY_OWN. */
+enum cli_key {
+    CLI_KEY_LONG = 256,
+    CLI_KEY_CACHE_BUDGET = CLI_KEY_LONG, /* --cache-budget */
+    CLI_KEY_SKIP_INVALID,                /* --skip-invalid */
+    CLI_KEY_OWN = CLI_KEY_LONG + 64
+};
+
+/* One option of a command, declared once: the parser (getopt_long) and the "Options:" list of
+ * --help are both made from it. An entry with include set stands for that table's options
+ * instead, so a group of options shared by several commands is declared once too. A table
+ * ends with CLI_OPTIONS_END. */
+typedef struct cli_option {
+    int key;           /* the short letter (-x), or a CLI_KEY_LONG-and-up key for a long name
+                        * only; what cli_parse_options() hands to on_option */
+    const char *name;  /* the long name, without "--" */
+    const char *value; /* how the help names the option's value, NULL for a flag */
+    const char *help;  /* one paragraph, wrapped to the list's column when printed */
+    const struct cli_option *include; /* or NULL */
+} cli_option;
+
+#define CLI_INCLUDE(table) {.include = (table)}
+#define CLI_OPTIONS_END {.key = 0}
+
+/* One subcommand. Every command takes -h/--help besides its options, listed last. */
 typedef struct cli_command {
     const char *name;
     const char *summary;  /* one line for `mdd --help` */
     const char *synopsis; /* the arguments after `mdd NAME` */
-    const char *help;     /* the options and details, for `mdd NAME --help` */
-    const char *shortopts;
-    const struct option *longopts;
+    const char *help;     /* what the command does, before the options in `mdd NAME --help` */
+    const cli_option *options; /* NULL for none but --help */
     int (*run)(int argc, char **argv);
 } cli_command;
 
@@ -52,8 +74,9 @@ extern const cli_command cli_bench_command;
  * why) to stop. */
 typedef int (*cli_option_fn)(void *ctx, int option, const char *value);
 
-/* Parses argv (argv[0] is the command's name) with getopt_long, calling on_option for each
- * option other than --help. Returns -1 with *first_arg set to the first operand (operands are
+/* Parses argv (argv[0] is the command's name) with getopt_long, given the options of cmd's
+ * table (its includes expanded) and --help, calling on_option with the key and the value of
+ * each option other than --help. Returns -1 with *first_arg set to the first operand (operands are
  * argv[*first_arg..argc)), or an exit code when the command must stop: --help was printed, or
  * a usage error was reported. */
 int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_fn on_option,
@@ -62,10 +85,15 @@ int cli_parse_options(const cli_command *cmd, int argc, char **argv, cli_option_
 /* Whether cmd has the long option --name. */
 int cli_takes_option(const cli_command *cmd, const char *name);
 
-/* For commands whose only option is --json (-j): the long options, and the callback that
- * sets the int flag ctx points to. */
-extern const struct option cli_json_longopts[];
+/* The -j/--json flag with the help a command gives it (what its JSON holds). */
+#define CLI_JSON_OPTION(help_text) {'j', "json", NULL, (help_text), NULL}
+
+/* The callback for commands whose only option is --json: sets the int flag ctx points to. */
 int cli_json_flag(void *ctx, int option, const char *value);
+
+/* --cache-budget BYTES (key CLI_KEY_CACHE_BUDGET), which every command that loads files
+ * under the pread strategy takes. */
+extern const cli_option cli_cache_budget_options[];
 
 /* How much of a value from the command line a message echoes: of data (hex, numbers, an
  * option), and of a name or a path, which the reader needs whole to know what it was. */
@@ -92,7 +120,7 @@ int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
  * CLI_EXIT_FAIL. */
 int cli_error(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Prints the command's usage and help on stdout. */
+/* Prints the command's usage, its help and its options on stdout. */
 void cli_print_help(const cli_command *cmd);
 
 /* Parses a whole decimal number no larger than max; returns 0 on success, -1 otherwise. */

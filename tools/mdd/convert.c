@@ -136,12 +136,11 @@ static int run(int argc, char **argv)
     return rc != CLI_EXIT_OK ? rc : converted;
 }
 
-static const struct option longopts[] = {
-    {"jobs", required_argument, NULL, 'j'},
-    {"progress", no_argument, NULL, 'p'},
-    {"quiet", no_argument, NULL, 'q'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'j', "jobs", "N", "convert N files at a time (1..64, default 1)", NULL},
+    {'p', "progress", NULL, "show a progress line on stderr even when it is not a terminal", NULL},
+    {'q', "quiet", NULL, "print only failures", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_convert_command = {
@@ -156,13 +155,7 @@ const cli_command cli_convert_command = {
             "chunk order, mode and owner are kept. Files already uncompressed are left\n"
             "untouched. A failure or a crash leaves the original as it was.\n\n"
             "Prints `FILE: converted (N chunks decompressed, A -> B bytes)` or\n"
-            "`FILE: already uncompressed` per file; failures `mdd: FILE: reason` on stderr.\n\n"
-            "Options:\n"
-            "  -j, --jobs N    convert N files at a time (1..64, default 1)\n"
-            "  -p, --progress  show a progress line on stderr even when it is not a terminal\n"
-            "  -q, --quiet     print only failures\n"
-            "  -h, --help      show this help\n",
-    .shortopts = ":j:pqh",
-    .longopts = longopts,
+            "`FILE: already uncompressed` per file; failures `mdd: FILE: reason` on stderr.\n",
+    .options = option_table,
     .run = run,
 };

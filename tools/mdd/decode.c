@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd decode: a response decoded with the description of the service its request addresses,
  * as JSON (mdd_uds_decode_json()) or as one line per value. */
-#include "uds_cli.h"
+#include "cli_uds.h"
 
 #include <stdlib.h>
 
@@ -57,8 +57,8 @@ static mdd_status print_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
 }
 
 /* The header line, every value, then the bytes no parameter covers, into sink. */
-static mdd_status write_text(const mdd_db_layer *layer, const uds_hex_arg *req,
-                             const uds_hex_arg *resp, mdd_sink *sink, mdd_error *err)
+static mdd_status write_text(const mdd_db_layer *layer, const cli_uds_hex *req,
+                             const cli_uds_hex *resp, mdd_sink *sink, mdd_error *err)
 {
     mdd_uds_decoded found;
     text_visit t = {.found = &found};
@@ -79,8 +79,8 @@ static mdd_status write_text(const mdd_db_layer *layer, const uds_hex_arg *req,
 
 /* The output goes to memory first, so that a message that fails halfway prints only the
  * error. */
-static mdd_status print_decoded(const db_args *a, const mdd_db_layer *layer,
-                                const uds_hex_arg *req, const uds_hex_arg *resp,
+static mdd_status print_decoded(const cli_db_args *a, const mdd_db_layer *layer,
+                                const cli_uds_hex *req, const cli_uds_hex *resp,
                                 mdd_error *err)
 {
     mdd_buffer out = {0};
@@ -97,41 +97,48 @@ static mdd_status print_decoded(const db_args *a, const mdd_db_layer *layer,
     return st;
 }
 
-static int decode(const char *path, const db_args *a, const uds_hex_arg *req,
-                  const uds_hex_arg *resp)
+static int decode(const char *path, const cli_db_args *a, const cli_uds_hex *req,
+                  const cli_uds_hex *resp)
 {
     mdd_db *db;
     const mdd_db_ecu *ecu;
     const mdd_db_layer *layer;
-    int rc = uds_cli_open(path, a, &db, &ecu, &layer);
+    int rc = cli_uds_open(path, a, &db, &ecu, &layer);
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_error err;
     if (print_decoded(a, layer, req, resp, &err) != MDD_OK)
-        rc = uds_cli_fail(path, &err);
+        rc = cli_uds_fail(path, &err);
     mdd_db_close(db);
     return rc;
 }
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_decode_command);
+    cli_db_args a = cli_db_args_init(&cli_decode_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 3)
         return cli_usage_error(a.cmd, "expected a FILE, a REQUEST and a RESPONSE in hex");
-    uds_hex_arg req = {0}, resp = {0};
-    rc = uds_cli_parse_hex(a.cmd, "request", argv[first + 1], &req);
+    cli_uds_hex req = {0}, resp = {0};
+    rc = cli_uds_parse_hex(a.cmd, "request", argv[first + 1], &req);
     if (rc == CLI_EXIT_OK)
-        rc = uds_cli_parse_hex(a.cmd, "response", argv[first + 2], &resp);
+        rc = cli_uds_parse_hex(a.cmd, "response", argv[first + 2], &resp);
     if (rc == CLI_EXIT_OK)
         rc = decode(argv[first], &a, &req, &resp);
     free(req.bytes);
     free(resp.bytes);
     return rc;
 }
+
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_layer_options),
+    CLI_INCLUDE(cli_uds_options),
+    CLI_OPTIONS_END,
+};
 
 const cli_command cli_decode_command = {
     .name = "decode",
@@ -146,14 +153,7 @@ const cli_command cli_decode_command = {
             "With --json, one object {\"ecu\", \"variant\" (or \"functional_group\"),\n"
             "\"service\", \"response\", \"params\"} as the reference adapter shows it (only\n"
             "data parameters at the top level). A message that does not decode prints\n"
-            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n\n"
-            "Options:\n"
-            UDS_CLI_ECU_HELP
-            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
-            "  -g, --group G     the functional group named G instead of a variant\n"
-            UDS_CLI_OPTIONS_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:V:g:js:h",
-    .longopts = uds_cli_variant_longopts,
+            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n",
+    .options = option_table,
     .run = run,
 };

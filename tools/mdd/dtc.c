@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd dtc: an ECU's diagnostic trouble codes, all of them or those with one code. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "text.h"
 
 #include <inttypes.h>
@@ -22,41 +22,63 @@ static void print_dtc(mdd_dtc d)
     fputc('\n', stdout);
 }
 
-static int print_code(const char *path, const mdd_db_ecu *ecu, uint32_t code)
+/* The DTCs at [first, first + n) of ecu, as lines or (json) as one JSON object. */
+static void print_range(const cli_db_args *a, const mdd_db_ecu *ecu, uint32_t first, uint32_t n)
+{
+    if (!a->json) {
+        for (uint32_t i = first; i < first + n; i++)
+            print_dtc(mdd_db_ecu_dtc_at(ecu, i));
+        return;
+    }
+    json_writer j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_key(&j, "ecu");
+    json_optional_string(&j, mdd_db_ecu_name(ecu));
+    json_key(&j, "dtcs");
+    json_array_begin(&j);
+    for (uint32_t i = first; i < first + n; i++)
+        cli_db_dtc_json(&j, mdd_db_ecu_dtc_at(ecu, i));
+    json_array_end(&j);
+    json_object_end(&j);
+    json_end_line(&j);
+}
+
+/* All the DTCs of ecu, or (code_arg given) those with that code. */
+static int print_ecu_dtcs(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
+                          const char *code_arg, uint32_t code)
 {
     uint32_t first = 0;
-    uint32_t n = mdd_db_ecu_find_dtcs(ecu, code, &first);
-    if (n == 0)
+    uint32_t n = mdd_db_ecu_dtc_count(ecu);
+    if (code_arg)
+        n = mdd_db_ecu_find_dtcs(ecu, code, &first);
+    if (code_arg && n == 0)
         return cli_error(path, "no DTC with trouble code %" PRIu32, code);
-    for (uint32_t i = first; i < first + n; i++)
-        print_dtc(mdd_db_ecu_dtc_at(ecu, i));
+    print_range(a, ecu, first, n);
     return CLI_EXIT_OK;
 }
 
-static int print_dtcs(const char *path, const char *code_arg, const db_args *a)
+static int print_dtcs(const char *path, const char *code_arg, const cli_db_args *a)
 {
     uint32_t code = 0;
-    if (code_arg && db_parse_dtc_code(code_arg, &code) != 0)
+    if (code_arg && cli_db_parse_dtc_code(code_arg, &code) != 0)
         return cli_usage_error(a->cmd, "%s is not a trouble code (decimal, or hex after 0x)",
                                cli_quote(code_arg));
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    int rc = db_open_ecu(path, a, &db, &ecu);
+    int rc = cli_db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (code_arg)
-        rc = print_code(path, ecu, code);
-    for (uint32_t i = 0; rc == CLI_EXIT_OK && !code_arg && i < mdd_db_ecu_dtc_count(ecu); i++)
-        print_dtc(mdd_db_ecu_dtc_at(ecu, i));
+    rc = print_ecu_dtcs(path, a, ecu, code_arg, code);
     mdd_db_close(db);
     return rc;
 }
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_dtc_command);
+    cli_db_args a = cli_db_args_init(&cli_dtc_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 1 && argc - first != 2)
@@ -64,31 +86,22 @@ static int run(int argc, char **argv)
     return print_dtcs(argv[first], argc - first == 2 ? argv[first + 1] : NULL, &a);
 }
 
-static const struct option longopts[] = {
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION("print one JSON object instead: {\"ecu\", \"dtcs\": [{\"code\", "
+                    "\"display\", \"name\", \"text\"}]}, the display form null when absent"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_dtc_command = {
     .name = "dtc",
     .summary = "List an ECU's DTCs, or those with one trouble code",
-    .synopsis = "[--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE [CODE]",
+    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE [CODE]",
     .help = "Prints the DTCs of FILE sorted by trouble code, one per line: the code in\n"
             "decimal, its display form (`-` when absent), its short name and its text,\n"
             "separated by two spaces. With CODE (decimal, or hex after 0x), prints only the\n"
             "DTCs with that code; a code no DTC has prints `mdd: FILE: no DTC ...` and exits\n"
-            "1.\n\n"
-            "Options:\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
-            "      --cache-budget BYTES\n"
-            "                    with pread: the bytes the cache keeps beyond what is in use\n"
-            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":s:h",
-    .longopts = longopts,
+            "1.\n",
+    .options = option_table,
     .run = run,
 };

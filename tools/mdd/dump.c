@@ -108,11 +108,10 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"max-depth", required_argument, NULL, 'd'},
-    {"max-tables", required_argument, NULL, 't'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'d', "max-depth", "N", "nesting limit, counting EcuData as 1 (default 32)", NULL},
+    {'t', "max-tables", "N", "tables printed at most (default 1000000)", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_dump_command = {
@@ -126,12 +125,7 @@ const cli_command cli_dump_command = {
             "and vectors left out). Every table of the schema is printed. A subtable\n"
             "shared by several parents is printed at each place, so the output can be far\n"
             "larger than the payload: tables nested deeper than --max-depth, and every table\n"
-            "after the first --max-tables, print as {\"$truncated\": true}.\n\n"
-            "Options:\n"
-            "  -d, --max-depth N    nesting limit, counting EcuData as 1 (default 32)\n"
-            "  -t, --max-tables N   tables printed at most (default 1000000)\n"
-            "  -h, --help           show this help\n",
-    .shortopts = ":d:t:h",
-    .longopts = longopts,
+            "after the first --max-tables, print as {\"$truncated\": true}.\n",
+    .options = option_table,
     .run = run,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd ecu: what a file's diagnostic description holds: the ECU, its variants with their own
  * and effective services, its functional groups and its DTCs. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "comparams_out.h"
 #include "facts.h"
 #include "text.h"
@@ -16,7 +16,7 @@ static void own_services_json(json_writer *j, const mdd_db_layer *layer)
     json_key(j, "services");
     json_array_begin(j);
     for (uint32_t i = 0; i < mdd_diag_service_vec_count(own); i++)
-        db_payload_service_json(j, mdd_diag_service_vec_at(own, i));
+        cli_db_payload_service_json(j, mdd_diag_service_vec_at(own, i));
     json_array_end(j);
 }
 
@@ -27,7 +27,7 @@ static void effective_services_json(json_writer *j, const mdd_db_layer *layer)
     json_array_begin(j);
     for (uint32_t i = 0; i < mdd_db_layer_service_count(layer); i++) {
         mdd_db_service s = mdd_db_layer_service_at(layer, i);
-        db_service_json(j, s.service, &s.prefix);
+        cli_db_service_json(j, s.service, &s.prefix);
     }
     json_array_end(j);
 }
@@ -97,7 +97,7 @@ static void dtcs_json(json_writer *j, mdd_dtc_vec dtcs)
     json_key(j, "dtcs");
     json_array_begin(j);
     for (uint32_t i = 0; i < mdd_dtc_vec_count(dtcs); i++)
-        db_dtc_json(j, mdd_dtc_vec_at(dtcs, i));
+        cli_db_dtc_json(j, mdd_dtc_vec_at(dtcs, i));
     json_array_end(j);
 }
 
@@ -162,16 +162,16 @@ static void print_text(const mdd_db_ecu *ecu)
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_ecu_command);
+    cli_db_args a = cli_db_args_init(&cli_ecu_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 1)
         return cli_usage_error(a.cmd, "expected exactly one FILE");
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    rc = db_open_ecu(argv[first], &a, &db, &ecu);
+    rc = cli_db_open_ecu(argv[first], &a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_error err;
@@ -183,13 +183,19 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION(
+        "print one JSON object instead: {\"ecu_name\", \"version\", \"revision\", \"variants\": "
+        "[{\"name\", \"is_base\", \"services\", \"effective_services\", \"variant_patterns\", "
+        "\"state_charts\", \"jobs\", \"sdgs\", \"comparams\"}], \"functional_groups\": "
+        "[{\"name\", \"services\"}], \"dtcs\": [{\"code\", \"display\", \"name\", \"text\"}]}; a "
+        "service is {\"name\", \"request\"} with its request prefix in hex; \"services\" are a "
+        "layer's own in file order, \"effective_services\" sorted by name; the variant's "
+        "identification patterns, effective state charts and jobs and own SDGs are as mdd "
+        "states, jobs and sdgs --json print them, a pattern an array of {\"expected_value\", "
+        "\"service\", \"out_param\", \"physical_addressing\"}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_ecu_command = {
@@ -199,29 +205,7 @@ const cli_command cli_ecu_command = {
     .help = "Opens FILE as a database of one ECU (verifying every chunk's signature and the\n"
             "diagnostic description) and prints its name, version and revision, each\n"
             "variant with its own and effective (own plus inherited) service counts, each\n"
-            "functional group, and the number of DTCs.\n\n"
-            "Options:\n"
-            "  -j, --json        print one JSON object instead: {\"ecu_name\", \"version\",\n"
-            "                    \"revision\", \"variants\": [{\"name\", \"is_base\", \"services\",\n"
-            "                    \"effective_services\", \"variant_patterns\", \"state_charts\",\n"
-            "                    \"jobs\", \"sdgs\", \"comparams\"}], \"functional_groups\":\n"
-            "                    [{\"name\", \"services\"}], \"dtcs\": [{\"code\", \"display\",\n"
-            "                    \"name\", \"text\"}]}; a service is {\"name\", \"request\"} with its\n"
-            "                    request prefix in hex; \"services\" are a layer's own in file\n"
-            "                    order, \"effective_services\" sorted by name; the variant's\n"
-            "                    identification patterns, effective state charts and jobs\n"
-            "                    and own SDGs are as mdd states, jobs and sdgs --json print\n"
-            "                    them, a pattern an array of {\"expected_value\", \"service\",\n"
-            "                    \"out_param\", \"physical_addressing\"}\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread;\n"
-            "                    inplace and pread rewrite a compressed FILE uncompressed,\n"
-            "                    sidecar writes FILE.fb\n"
-            "      --cache-budget BYTES\n"
-            "                    with pread: the bytes the cache keeps beyond what is in use\n"
-            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":js:h",
-    .longopts = longopts,
+            "functional group, and the number of DTCs.\n",
+    .options = option_table,
     .run = run,
 };

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd encode: a service's request built from parameter values given as JSON. */
-#include "uds_cli.h"
+#include "cli_uds.h"
 #include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void print_request(const db_args *a, const mdd_db_layer *layer, const char *service,
+static void print_request(const cli_db_args *a, const mdd_db_layer *layer, const char *service,
                           const uint8_t *bytes, size_t len)
 {
     if (!a->json) {
-        uds_cli_print_hex(stdout, bytes, len);
+        cli_uds_print_hex(stdout, bytes, len);
         fputc('\n', stdout);
         return;
     }
@@ -19,7 +19,7 @@ static void print_request(const db_args *a, const mdd_db_layer *layer, const cha
     json_object_begin(&j);
     json_key(&j, "ecu");
     json_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, db_layer_kind(layer));
+    json_key(&j, cli_db_layer_kind(layer));
     json_string(&j, mdd_db_layer_name(layer));
     json_key(&j, "service");
     json_cstring(&j, service);
@@ -29,12 +29,12 @@ static void print_request(const db_args *a, const mdd_db_layer *layer, const cha
     json_end_line(&j);
 }
 
-static int encode(const char *path, const db_args *a, const char *service, const char *values)
+static int encode(const char *path, const cli_db_args *a, const char *service, const char *values)
 {
     mdd_db *db;
     const mdd_db_ecu *ecu;
     const mdd_db_layer *layer;
-    int rc = uds_cli_open(path, a, &db, &ecu, &layer);
+    int rc = cli_uds_open(path, a, &db, &ecu, &layer);
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_db_service s;
@@ -46,9 +46,9 @@ static int encode(const char *path, const db_args *a, const char *service, const
         text_format(name, sizeof name, mdd_db_layer_name(layer));
         rc = cli_error(path, "no service named %s in %s '%s'", cli_quote_name(service),
                        a->group ? "functional group" : "variant", name);
-    } else if (uds_cli_encode_request(layer, &s, values, strlen(values), &bytes, &len, &err) !=
+    } else if (cli_uds_encode_request(layer, &s, values, strlen(values), &bytes, &len, &err) !=
                MDD_OK) {
-        rc = uds_cli_fail(path, &err);
+        rc = cli_uds_fail(path, &err);
     } else {
         print_request(a, layer, service, bytes, len);
     }
@@ -59,15 +59,22 @@ static int encode(const char *path, const db_args *a, const char *service, const
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_encode_command);
+    cli_db_args a = cli_db_args_init(&cli_encode_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 3)
         return cli_usage_error(a.cmd, "expected a FILE, a SERVICE and its VALUES as JSON");
     return encode(argv[first], &a, argv[first + 1], argv[first + 2]);
 }
+
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_layer_options),
+    CLI_INCLUDE(cli_uds_options),
+    CLI_OPTIONS_END,
+};
 
 const cli_command cli_encode_command = {
     .name = "encode",
@@ -81,14 +88,7 @@ const cli_command cli_encode_command = {
             "lengths computed, parameters not given at their default. With --json,\n"
             "{\"ecu\", \"variant\" (or \"functional_group\"), \"service\", \"request\"}. A value\n"
             "of the wrong type, out of range, unknown or missing prints `mdd: FILE: MESSAGE`\n"
-            "naming the parameter, and exits 1.\n\n"
-            "Options:\n"
-            UDS_CLI_ECU_HELP
-            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
-            "  -g, --group G     the functional group named G instead of a variant\n"
-            UDS_CLI_OPTIONS_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:V:g:js:h",
-    .longopts = uds_cli_variant_longopts,
+            "naming the parameter, and exits 1.\n",
+    .options = option_table,
     .run = run,
 };

@@ -5,17 +5,22 @@
 #include <stdio.h>
 #include <string.h>
 
+const cli_option facts_service_options[] = {
+    {'S', "service", "NAME", "the effective service or job named NAME", NULL},
+    CLI_OPTIONS_END,
+};
+
 int facts_args_option(void *ctx, int option, const char *value)
 {
     facts_args *a = ctx;
     switch (option) {
     case 'S': a->service = value; return CLI_EXIT_OK;
     case 'D': a->dtc = value; return CLI_EXIT_OK;
-    default: return db_args_option(&a->db, option, value);
+    default: return cli_db_args_option(&a->db, option, value);
     }
 }
 
-/* The db_layer_command's view of a facts command. args comes first, so that a pointer to
+/* The cli_db_layer_command's view of a facts command. args comes first, so that a pointer to
  * the whole is one to args for facts_args_option(). */
 typedef struct facts_command {
     facts_args args;
@@ -30,10 +35,10 @@ static int answer_facts(const char *path, void *args, const mdd_db_layer *layer)
 
 int facts_run(int argc, char **argv, const cli_command *cmd, facts_answer answer)
 {
-    facts_command f = {.args = {.db = db_args_init(cmd)}, .answer = answer};
-    db_layer_command c = {.args = &f, .db = &f.args.db, .operand = "FILE",
-                          .option = facts_args_option, .answer = answer_facts};
-    return db_run_layer_command(argc, argv, &c);
+    facts_command f = {.args = {.db = cli_db_args_init(cmd)}, .answer = answer};
+    cli_db_layer_command c = {.args = &f, .db = &f.args.db, .operand = "FILE",
+                              .option = facts_args_option, .answer = answer_facts};
+    return cli_db_run_layer_command(argc, argv, &c);
 }
 
 int facts_query_error(const char *path, const mdd_error *err)

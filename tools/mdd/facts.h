@@ -4,19 +4,22 @@
 #ifndef MDD_TOOL_FACTS_H
 #define MDD_TOOL_FACTS_H
 
-#include "dbcli.h"
+#include "cli_db.h"
 
 #include <mdd/query.h>
 
 /* The options of those commands: the database's, plus the service (-S) and DTC (-D) a
  * command asks about. */
 typedef struct facts_args {
-    db_args db;
+    cli_db_args db;
     const char *service;
     const char *dtc;
 } facts_args;
 
-/* cli_option_fn for facts_args: -S/--service, -D/--dtc, else db_args_option(). */
+/* -S/--service NAME, the option of the commands that ask about one service. */
+extern const cli_option facts_service_options[];
+
+/* cli_option_fn for facts_args: -S/--service, -D/--dtc, else cli_db_args_option(). */
 int facts_args_option(void *ctx, int option, const char *value);
 
 /* Answers a command's question about layer, the variant chosen in FILE path: prints the

@@ -137,13 +137,14 @@ static int run(int argc, char **argv)
     return gen_all(&o, argv[first]);
 }
 
-static const struct option longopts[] = {
-    {"profile", required_argument, NULL, 'p'},
-    {"seed", required_argument, NULL, 's'},
-    {"ecus", required_argument, NULL, 'n'},
-    {"target-bytes", required_argument, NULL, 't'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'p', "profile", "P",
+     "small (5 files, about 3 MB) or adr (68 files, about 242 MB uncompressed, 47 MB "
+     "compressed); default small", NULL},
+    {'s', "seed", "N", "the corpus seed; default 1", NULL},
+    {'n', "ecus", "N", "the number of files instead of the profile's", NULL},
+    {'t', "target-bytes", "B", "the total uncompressed size instead of the profile's", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_gen_command = {
@@ -156,15 +157,7 @@ const cli_command cli_gen_command = {
             "bytes. Prints `PATH UNCOMPRESSED COMPRESSED` per file as it is written, then a\n"
             "total line. The payloads add up to the total within 10%; a file takes at least\n"
             "320000 bytes (128000 a functional-group file) and at most 20 MiB, and a total\n"
-            "outside what the files take is refused.\n\n"
-            "Options:\n"
-            "  -p, --profile P       small (5 files, about 3 MB) or adr (68 files, about\n"
-            "                        242 MB uncompressed, 47 MB compressed); default small\n"
-            "  -s, --seed N          the corpus seed; default 1\n"
-            "  -n, --ecus N          the number of files instead of the profile's\n"
-            "  -t, --target-bytes B  the total uncompressed size instead of the profile's\n"
-            "  -h, --help            show this help\n",
-    .shortopts = ":p:s:n:t:h",
-    .longopts = longopts,
+            "outside what the files take is refused.\n",
+    .options = option_table,
     .run = run,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd identify: the requests that identify an ECU's variant, or, given their responses, the
  * variant they identify (mdd_uds_identify_requests(), mdd_uds_identify()). */
-#include "uds_cli.h"
+#include "cli_uds.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* One line per request (SERVICE  HEX), or {"ecu", "requests": [{"service", "request"}]}. */
-static int print_requests(const char *path, const db_args *a, const mdd_db_ecu *ecu)
+static int print_requests(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu)
 {
     size_t count = mdd_uds_identify_requests(ecu, NULL, 0);
     mdd_uds_identify_request *reqs = calloc(count ? count : 1, sizeof *reqs);
@@ -31,9 +31,9 @@ static int print_requests(const char *path, const db_args *a, const mdd_db_ecu *
         uint8_t *bytes;
         size_t len;
         mdd_error err;
-        if (uds_cli_encode_request(reqs[i].layer, &reqs[i].service, "{}", 2, &bytes, &len,
+        if (cli_uds_encode_request(reqs[i].layer, &reqs[i].service, "{}", 2, &bytes, &len,
                                    &err) != MDD_OK) {
-            rc = uds_cli_fail(path, &err);
+            rc = cli_uds_fail(path, &err);
             break;
         }
         if (a->json) {
@@ -46,7 +46,7 @@ static int print_requests(const char *path, const db_args *a, const mdd_db_ecu *
         } else {
             text_print(stdout, name);
             fputs("  ", stdout);
-            uds_cli_print_hex(stdout, bytes, len);
+            cli_uds_print_hex(stdout, bytes, len);
             fputc('\n', stdout);
         }
         free(bytes);
@@ -143,7 +143,7 @@ static void print_unused_json(json_writer *j, const exchanges *x)
     json_array_end(j);
 }
 
-static void print_identity(const db_args *a, const mdd_db_ecu *ecu, const mdd_uds_identity *id,
+static void print_identity(const cli_db_args *a, const mdd_db_ecu *ecu, const mdd_uds_identity *id,
                            const exchanges *x)
 {
     if (!a->json) {
@@ -166,11 +166,11 @@ static void print_identity(const db_args *a, const mdd_db_ecu *ecu, const mdd_ud
     json_end_line(&j);
 }
 
-static int identify(const char *path, const db_args *a, exchanges *x)
+static int identify(const char *path, const cli_db_args *a, exchanges *x)
 {
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    int rc = db_open_ecu(path, a, &db, &ecu);
+    int rc = cli_db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_uds_identity id;
@@ -178,7 +178,7 @@ static int identify(const char *path, const db_args *a, exchanges *x)
     if (x->count == 0)
         rc = print_requests(path, a, ecu);
     else if (mdd_uds_identify(ecu, x->items, x->count, NULL, &id, &err) != MDD_OK)
-        rc = uds_cli_fail(path, &err);
+        rc = cli_uds_fail(path, &err);
     else if ((rc = find_unused(path, ecu, x)) == CLI_EXIT_OK)
         print_identity(a, ecu, &id, x);
     mdd_db_close(db);
@@ -186,16 +186,16 @@ static int identify(const char *path, const db_args *a, exchanges *x)
 }
 
 /* Splits REQUEST=RESPONSE into the two messages (their bytes go to args). */
-static int parse_exchange(const cli_command *cmd, char *arg, uds_hex_arg args[2],
+static int parse_exchange(const cli_command *cmd, char *arg, cli_uds_hex args[2],
                           mdd_uds_exchange *x)
 {
     char *eq = strchr(arg, '=');
     if (!eq)
         return cli_usage_error(cmd, "%s is not REQUEST=RESPONSE", cli_quote(arg));
     *eq = '\0';
-    int rc = uds_cli_parse_hex(cmd, "request", arg, &args[0]);
+    int rc = cli_uds_parse_hex(cmd, "request", arg, &args[0]);
     if (rc == CLI_EXIT_OK)
-        rc = uds_cli_parse_hex(cmd, "response", eq + 1, &args[1]);
+        rc = cli_uds_parse_hex(cmd, "response", eq + 1, &args[1]);
     *eq = '=';
     *x = (mdd_uds_exchange){args[0].bytes, args[0].len, args[1].bytes, args[1].len};
     return rc;
@@ -203,16 +203,16 @@ static int parse_exchange(const cli_command *cmd, char *arg, uds_hex_arg args[2]
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_identify_command);
+    cli_db_args a = cli_db_args_init(&cli_identify_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first < 1)
         return cli_usage_error(a.cmd, "expected a FILE and REQUEST=RESPONSE exchanges");
     size_t count = (size_t)(argc - first - 1);
     mdd_uds_exchange *items = calloc(count + 1, sizeof *items);
-    uds_hex_arg *args = calloc(2 * count + 2, sizeof *args);
+    cli_uds_hex *args = calloc(2 * count + 2, sizeof *args);
     exchanges x = {items, argv + first + 1, count, calloc(count + 1, sizeof *x.unused)};
     rc = items && args && x.unused ? CLI_EXIT_OK : cli_error("mdd", "out of memory");
     for (size_t i = 0; i < count && rc == CLI_EXIT_OK; i++)
@@ -227,14 +227,10 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_uds_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_identify_command = {
@@ -253,12 +249,7 @@ const cli_command cli_identify_command = {
             "cannot use (a request it does not send, a response that does not decode) gets\n"
             "`mdd: note: FILE: 'REQUEST=RESPONSE' not used: REASON` on stderr. With --json,\n"
             "{\"ecu\", \"variant\", \"matched\", \"unused\": [{\"request\", \"response\",\n"
-            "\"reason\"}]}.\n\n"
-            "Options:\n"
-            UDS_CLI_ECU_HELP
-            UDS_CLI_OPTIONS_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:js:h",
-    .longopts = longopts,
+            "\"reason\"}]}.\n",
+    .options = option_table,
     .run = run,
 };

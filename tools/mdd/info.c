@@ -256,6 +256,13 @@ static int run(int argc, char **argv)
     return rc;
 }
 
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION("print one JSON object: the header, and per chunk its type, name, metadata, "
+                    "compression, sizes, signatures and the size and SHA-512 of its payload "
+                    "(every chunk is decoded for these)"),
+    CLI_OPTIONS_END,
+};
+
 const cli_command cli_info_command = {
     .name = "info",
     .summary = "Show a file's header and chunk table",
@@ -263,13 +270,7 @@ const cli_command cli_info_command = {
     .help = "Without --json, prints the header (version, ECU name, revision, feature flags,\n"
             "metadata) and one line per chunk (index, type, stored bytes, declared\n"
             "uncompressed size, compression, name, signature algorithms). It reads only the\n"
-            "container: chunk data is not touched, so it is cheap on any file size.\n\n"
-            "Options:\n"
-            "  -j, --json   print one JSON object: the header, and per chunk its type, name,\n"
-            "               metadata, compression, sizes, signatures and the size and\n"
-            "               SHA-512 of its payload (every chunk is decoded for these)\n"
-            "  -h, --help   show this help\n",
-    .shortopts = ":jh",
-    .longopts = cli_json_longopts,
+            "container: chunk data is not touched, so it is cheap on any file size.\n",
+    .options = option_table,
     .run = run,
 };

@@ -337,12 +337,14 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"allow-downgrade", no_argument, NULL, 'D'},
-    {"force-ecu", no_argument, NULL, 'E'},
-    {"move", no_argument, NULL, 'm'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'D', "allow-downgrade", NULL,
+     "install a revision older than the installed one (refused otherwise)", NULL},
+    {'E', "force-ecu", NULL,
+     "install SRC although it holds another ECU than the installed file (refused otherwise)",
+     NULL},
+    {'m', "move", NULL, "remove SRC once it is installed", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_install_command = {
@@ -358,15 +360,7 @@ const cli_command cli_install_command = {
             "then renamed over DIR/NAME.mdd, and the directory fsynced. Installs into one DIR\n"
             "take turns (a lock on DIR); each removes first what an interrupted one left.\n"
             "`mdd serve` on DIR picks the new file up. Prints `DIR/NAME.mdd: installed ECU\n"
-            "'E' revision R (was revision R0)` (or `(new)`); a refused file leaves DIR as it was and prints `mdd: SRC: reason`.\n\n"
-            "Options:\n"
-            "  -D, --allow-downgrade  install a revision older than the installed one\n"
-            "                         (refused otherwise)\n"
-            "  -E, --force-ecu        install SRC although it holds another ECU than the\n"
-            "                         installed file (refused otherwise)\n"
-            "  -m, --move             remove SRC once it is installed\n"
-            "  -h, --help             show this help\n",
-    .shortopts = ":DEmh",
-    .longopts = longopts,
+            "'E' revision R (was revision R0)` (or `(new)`); a refused file leaves DIR as it was and prints `mdd: SRC: reason`.\n",
+    .options = option_table,
     .run = run,
 };

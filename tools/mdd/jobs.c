@@ -68,34 +68,26 @@ static int answer(const char *path, const facts_args *a, const mdd_db_layer *lay
 
 static int run(int argc, char **argv) { return facts_run(argc, argv, &cli_jobs_command, answer); }
 
-static const struct option longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"variant", required_argument, NULL, 'V'},
-    {"ecu", required_argument, NULL, 'e'},
-    {"strategy", required_argument, NULL, 's'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_variant_options),
+    CLI_JSON_OPTION("print one JSON object instead: {\"variant\", \"jobs\": [{\"name\", "
+                    "\"semantic\", \"input_params\", \"output_params\", \"neg_output_params\"}]}, a "
+                    "parameter being {\"name\", \"semantic\", \"default\"}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_jobs_command = {
     .name = "jobs",
     .summary = "List a variant's single-ECU jobs with their parameters",
-    .synopsis = "[--json] [--variant V] [--ecu NAME] [--strategy S] FILE",
+    .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES]\n"
+                "    [--skip-invalid] FILE",
     .help = "Prints the effective single-ECU jobs of a variant of FILE (its own, then its\n"
             "parents' that no parent reference lists as not inherited, the nearest of each\n"
             "name winning): each job's name, then its input, output and negative output\n"
             "parameters on `  in:`, `  out:` and `  neg_out:` lines (left out when empty),\n"
-            "each parameter's name followed by `=DEFAULT` when it has a default value.\n\n"
-            "Options:\n"
-            "  -j, --json        print one JSON object instead: {\"variant\", \"jobs\":\n"
-            "                    [{\"name\", \"semantic\", \"input_params\", \"output_params\",\n"
-            "                    \"neg_output_params\"}]}, a parameter being {\"name\",\n"
-            "                    \"semantic\", \"default\"}\n"
-            "  -V, --variant V   the variant named V (default: the base variant)\n"
-            "  -e, --ecu NAME    the ECU named NAME when FILE is a directory of several\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
-            "  -h, --help        show this help\n",
-    .shortopts = ":jV:e:s:h",
-    .longopts = longopts,
+            "each parameter's name followed by `=DEFAULT` when it has a default value.\n",
+    .options = option_table,
     .run = run,
 };

@@ -42,7 +42,7 @@ static int on_option(void *ctx, int option, const char *value)
         o->fallback_given = 1;
         o->store.allow_fallback = 1;
         return cli_parse_strategy(cmd, "--fallback", value, &o->store.fallback);
-    case 'B':
+    case CLI_KEY_CACHE_BUDGET:
         o->budget_given = 1;
         return cli_parse_cache_budget(cmd, value, &o->store.cache_options.budget_bytes);
     case 'n': o->store.verify = 0; return CLI_EXIT_OK;
@@ -301,14 +301,19 @@ static int run(int argc, char **argv)
     return rc != CLI_EXIT_OK ? rc : loaded;
 }
 
-static const struct option longopts[] = {
-    {"strategy", required_argument, NULL, 's'},
-    {"fallback", required_argument, NULL, 'f'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"no-verify", no_argument, NULL, 'n'},
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'s', "strategy", "S", "heap, sidecar, inplace or pread (default inplace)", NULL},
+    {'f', "fallback", "S",
+     "with inplace or pread: open a file that cannot be converted (read-only file system, no "
+     "permission) under S (heap or sidecar)", NULL},
+    CLI_INCLUDE(cli_cache_budget_options),
+    {'n', "no-verify", NULL, "do not check every chunk against its SHA-512 signature", NULL},
+    CLI_JSON_OPTION("print one JSON object instead: {\"files\": [{\"file\", \"strategy\", "
+                    "\"requested\", \"chunks\", \"open_ms\", \"payload_bytes\", \"mapped_bytes\", "
+                    "\"resident_bytes\", \"heap_bytes\", \"cached_bytes\", \"shared_bytes\"}], "
+                    "\"process\": {\"rss_kb\", \"pss_kb\", \"anonymous_kb\", \"file_kb\"}} (failed "
+                    "files are left out)"),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_load_command = {
@@ -336,25 +341,7 @@ const cli_command cli_load_command = {
             "A file that fails prints `mdd: FILE: reason` on stderr; the others still load.\n"
             "Files whose containers declare the same ECU name all load; each but the newest\n"
             "revision's prints `mdd: note: FILE: ECU 'NAME' revision R is also in OTHER\n"
-            "revision R2, the default; ...` on stderr, the choice a database makes.\n\n"
-            "Options:\n"
-            "  -s, --strategy S  heap, sidecar, inplace or pread (default inplace)\n"
-            "  -f, --fallback S  with inplace or pread: open a file that cannot be converted\n"
-            "                    (read-only file system, no permission) under S (heap or\n"
-            "                    sidecar)\n"
-            "      --cache-budget BYTES\n"
-            "                    with pread: the bytes each file's cache keeps beyond what is\n"
-            "                    in use (a suffix K, M or G multiplies by 2^10, 2^20, 2^30;\n"
-            "                    default 16M)\n"
-            "  -n, --no-verify   do not check every chunk against its SHA-512 signature\n"
-            "  -j, --json        print one JSON object instead: {\"files\": [{\"file\",\n"
-            "                    \"strategy\", \"requested\", \"chunks\", \"open_ms\",\n"
-            "                    \"payload_bytes\", \"mapped_bytes\", \"resident_bytes\",\n"
-            "                    \"heap_bytes\", \"cached_bytes\", \"shared_bytes\"}],\n"
-            "                    \"process\": {\"rss_kb\", \"pss_kb\", \"anonymous_kb\",\n"
-            "                    \"file_kb\"}} (failed files are left out)\n"
-            "  -h, --help        show this help\n",
-    .shortopts = ":s:f:njh",
-    .longopts = longopts,
+            "revision R2, the default; ...` on stderr, the choice a database makes.\n",
+    .options = option_table,
     .run = run,
 };

@@ -1,16 +1,37 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd lookup: which services a UDS request addresses, by the index the library builds at
  * open: every effective service whose request prefix matches, most specific first. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Prints every match by name; the matches come in the library's order. */
-static int print_matches(const char *path, const mdd_db_layer *layer, const uint8_t *request,
-                         size_t len, const char *hex)
+static void print_text(const mdd_db_service *matches, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(
+                               matches[i].service)));
+        fputc('\n', stdout);
+    }
+}
+
+static void print_json(const mdd_db_layer *layer, const uint8_t *request, size_t len,
+                       const mdd_db_service *matches, size_t n)
+{
+    json_writer j;
+    cli_db_layer_json_begin(&j, layer);
+    json_key(&j, "request");
+    json_hex(&j, request, len);
+    cli_db_services_json(&j, matches, n);
+    json_object_end(&j);
+    json_end_line(&j);
+}
+
+/* Prints every match; the matches come in the library's order. */
+static int print_matches(const char *path, const cli_db_args *a, const mdd_db_layer *layer,
+                         const uint8_t *request, size_t len, const char *hex)
 {
     size_t total = mdd_db_layer_lookup_request(layer, request, len, NULL, 0);
     if (total == 0) {
@@ -23,36 +44,35 @@ static int print_matches(const char *path, const mdd_db_layer *layer, const uint
     if (!matches)
         return cli_error(path, "out of memory");
     mdd_db_layer_lookup_request(layer, request, len, matches, total);
-    for (size_t i = 0; i < total; i++) {
-        text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(
-                               matches[i].service)));
-        fputc('\n', stdout);
-    }
+    if (a->json)
+        print_json(layer, request, len, matches, total);
+    else
+        print_text(matches, total);
     free(matches);
     return CLI_EXIT_OK;
 }
 
-static int lookup(const char *path, const db_args *a, const uint8_t *request, size_t len,
+static int lookup(const char *path, const cli_db_args *a, const uint8_t *request, size_t len,
                   const char *hex)
 {
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    int rc = db_open_ecu(path, a, &db, &ecu);
+    int rc = cli_db_open_ecu(path, a, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     const mdd_db_layer *layer;
-    rc = db_choose_variant(path, a, ecu, &layer);
+    rc = cli_db_choose_variant(path, a, ecu, &layer);
     if (rc == CLI_EXIT_OK)
-        rc = print_matches(path, layer, request, len, hex);
+        rc = print_matches(path, a, layer, request, len, hex);
     mdd_db_close(db);
     return rc;
 }
 
 static int run(int argc, char **argv)
 {
-    db_args a = db_args_init(&cli_lookup_command);
+    cli_db_args a = cli_db_args_init(&cli_lookup_command);
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, db_args_option, &a, &first);
+    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
     if (rc >= 0)
         return rc;
     if (argc - first != 2)
@@ -61,7 +81,7 @@ static int run(int argc, char **argv)
     uint8_t *request = malloc(strlen(hex) / 2 + 1);
     if (!request)
         return cli_error("mdd", "out of memory");
-    if (db_parse_hex(hex, request) != 0)
+    if (cli_db_parse_hex(hex, request) != 0)
         rc = cli_usage_error(a.cmd, "%s is not a request in hex (pairs of hex digits)",
                              cli_quote(hex));
     else
@@ -70,37 +90,28 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_variant_options),
+    CLI_JSON_OPTION("print one JSON object instead: {\"ecu\", \"variant\", \"request\", "
+                    "\"services\": [{\"name\", \"request\"}]}, the request looked up and each "
+                    "matching service with its request prefix, in hex"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_lookup_command = {
     .name = "lookup",
     .summary = "Find the services a UDS request addresses",
-    .synopsis = "[--ecu E] [--variant V] [--strategy S] [--cache-budget BYTES] [--skip-invalid] PATH HEX",
+    .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES]\n"
+                "    [--skip-invalid] PATH HEX",
     .help = "Prints the short name of every effective service of a variant whose request\n"
             "prefix matches the request HEX (pairs of hex digits, e.g. 22F190), one per line,\n"
             "most specific first: longest prefix first (a prefix has any length), then by\n"
             "prefix bytes, then by name. A request shorter than a prefix matches on the bytes\n"
             "it has. PATH is an MDD file or a directory of them (its *.mdd files, not\n"
             "recursing). A request that matches nothing prints `mdd: PATH: no service ...`\n"
-            "and exits 1.\n\n"
-            "Options:\n"
-            "  -e, --ecu E       the ECU named E (needed when PATH holds several)\n"
-            "  -V, --variant V   the variant named V (default: the ECU's base variant)\n"
-            "  -s, --strategy S  load the files as heap (default), sidecar, inplace or pread\n"
-            "      --cache-budget BYTES\n"
-            "                    with pread: the bytes the cache keeps beyond what is in use\n"
-            "                    (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
-            "  -h, --help        show this help\n",
-    .shortopts = ":e:V:s:h",
-    .longopts = longopts,
+            "and exits 1.\n",
+    .options = option_table,
     .run = run,
 };

@@ -17,6 +17,9 @@
 #define PACK_STRINGIFY(x) #x
 #define PACK_STRING(x) PACK_STRINGIFY(x)
 
+/* The keys of the options with a long name only. */
+enum { KEY_ECU = CLI_KEY_OWN, KEY_VERSION, KEY_REVISION, KEY_META, KEY_PRESET, KEY_CHUNK };
+
 /* A present but empty field needs a non-NULL pointer (NULL means absent). */
 static const uint8_t empty_bytes[1];
 
@@ -68,12 +71,12 @@ static int on_option(void *ctx, int option, const char *value)
     pack_options *o = ctx;
     switch (option) {
     case 'o': o->out = value; break;
-    case 'e': o->ecu = value; break;
-    case 'V': o->version = value; break;
-    case 'r': o->revision = value; break;
-    case 'c': o->specs[o->spec_count++] = value; break;
-    case 'm': return add_meta(o, value);
-    case 'p':
+    case KEY_ECU: o->ecu = value; break;
+    case KEY_VERSION: o->version = value; break;
+    case KEY_REVISION: o->revision = value; break;
+    case KEY_CHUNK: o->specs[o->spec_count++] = value; break;
+    case KEY_META: return add_meta(o, value);
+    case KEY_PRESET:
         if (cli_parse_uint(value, 9, &o->preset) != 0)
             return cli_usage_error(&cli_pack_command, "--preset needs 0 to 9, not %s",
                                    cli_quote(value));
@@ -246,16 +249,16 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"ecu", required_argument, NULL, 'e'},
-    {"version", required_argument, NULL, 'V'},
-    {"revision", required_argument, NULL, 'r'},
-    {"meta", required_argument, NULL, 'm'},
-    {"preset", required_argument, NULL, 'p'},
-    {"chunk", required_argument, NULL, 'c'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'o', "output", "OUT", "the file to write (required)", NULL},
+    {KEY_ECU, "ecu", "NAME", "the ECU name (required)", NULL},
+    {KEY_VERSION, "version", "V", "the format version (default " PACK_DEFAULT_VERSION ")", NULL},
+    {KEY_REVISION, "revision", "R", "the revision (default: none)", NULL},
+    {KEY_META, "meta", "KEY=VALUE", "a file metadata entry; repeat for more", NULL},
+    {KEY_PRESET, "preset", "N",
+     "the LZMA preset, 0 (fast) to 9 (small); default " PACK_STRING(PACK_DEFAULT_PRESET), NULL},
+    {KEY_CHUNK, "chunk", "SPEC", "a chunk, as above; repeat for more (at least one)", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_pack_command = {
@@ -271,18 +274,7 @@ const cli_command cli_pack_command = {
             "':plain' ends the spec. Each chunk is signed with sha512_uncompressed (the SHA-512\n"
             "of its payload). OUT is written as cat -o writes: a regular file (or the one a\n"
             "symbolic link leads to) replaced atomically, a new one with mode 0666 less the\n"
-            "umask; a device or a FIFO written in place; '-' is stdout.\n\n"
-            "Options:\n"
-            "  -o, --output OUT      the file to write (required)\n"
-            "      --ecu NAME        the ECU name (required)\n"
-            "      --version V       the format version (default " PACK_DEFAULT_VERSION ")\n"
-            "      --revision R      the revision (default: none)\n"
-            "      --meta KEY=VALUE  a file metadata entry; repeat for more\n"
-            "      --preset N        the LZMA preset, 0 (fast) to 9 (small); default "
-            PACK_STRING(PACK_DEFAULT_PRESET) "\n"
-            "      --chunk SPEC      a chunk, as above; repeat for more (at least one)\n"
-            "  -h, --help            show this help\n",
-    .shortopts = ":o:h",
-    .longopts = longopts,
+            "umask; a device or a FIFO written in place; '-' is stdout.\n",
+    .options = option_table,
     .run = run,
 };

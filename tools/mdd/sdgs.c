@@ -105,7 +105,7 @@ static mdd_status print_json(const facts_args *a, const mdd_db_layer *layer,
 static int find_dtc(const char *path, const facts_args *a, const mdd_db_layer *layer,
                     sdg_subject *s)
 {
-    if (db_parse_dtc_code(a->dtc, &s->dtc_code) != 0)
+    if (cli_db_parse_dtc_code(a->dtc, &s->dtc_code) != 0)
         return cli_usage_error(a->db.cmd, "--dtc: %s is not a trouble code", cli_quote(a->dtc));
     const mdd_db_ecu *ecu = mdd_db_layer_ecu(layer);
     uint32_t first;
@@ -145,42 +145,32 @@ static int answer(const char *path, const facts_args *a, const mdd_db_layer *lay
 
 static int run(int argc, char **argv) { return facts_run(argc, argv, &cli_sdgs_command, answer); }
 
-static const struct option longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"variant", required_argument, NULL, 'V'},
-    {"service", required_argument, NULL, 'S'},
-    {"dtc", required_argument, NULL, 'D'},
-    {"ecu", required_argument, NULL, 'e'},
-    {"strategy", required_argument, NULL, 's'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_variant_options),
+    CLI_INCLUDE(facts_service_options),
+    {'D', "dtc", "CODE", "the DTC with trouble code CODE (decimal, or hex after 0x)", NULL},
+    CLI_JSON_OPTION("print one JSON object instead: {\"variant\", \"sdgs\"}, plus \"service\", "
+                    "\"request\", \"pos_responses\" and \"neg_responses\" with --service (the last "
+                    "three for a service, not a job), \"dtc\" with --dtc; a tree is an array of "
+                    "groups {\"caption\", \"si\", \"items\"}, an item a group or {\"value\", \"si\", "
+                    "\"ti\"}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_sdgs_command = {
     .name = "sdgs",
     .summary = "Show the special data groups of a variant, a service or a DTC",
-    .synopsis = "[--json] [--variant V] [--service NAME | --dtc CODE] [--ecu NAME] FILE",
+    .synopsis = "[--ecu E] [--variant V] [--service NAME | --dtc CODE] [--json] [--strategy S]\n"
+                "    [--cache-budget BYTES] [--skip-invalid] FILE",
     .help = "Prints special data groups (SDGs) as indented trees: a group as `[CAPTION]`\n"
             "(with ` si=SI` when it has a semantic id), a data item as `SI = VALUE`, each\n"
             "nesting level two columns deeper. By default the variant's own SDGs, under\n"
             "`sdgs:`. With --service, the service's (or job's) SDGs, then those of its\n"
             "request (`request:`) and of each response (`pos_responses[N]:`,\n"
             "`neg_responses[N]:`); with --dtc, the SDGs of the first DTC with that code.\n"
-            "Empty trees are left out.\n\n"
-            "Options:\n"
-            "  -j, --json        print one JSON object instead: {\"variant\", \"sdgs\"}, plus\n"
-            "                    \"service\", \"request\", \"pos_responses\" and \"neg_responses\"\n"
-            "                    with --service (the last three for a service, not a job),\n"
-            "                    \"dtc\" with --dtc; a tree is an array of groups {\"caption\",\n"
-            "                    \"si\", \"items\"}, an item a group or {\"value\", \"si\", \"ti\"}\n"
-            "  -V, --variant V   the variant named V (default: the base variant)\n"
-            "  -S, --service NAME\n"
-            "                    the effective service or job named NAME\n"
-            "  -D, --dtc CODE    the DTC with trouble code CODE (decimal, or hex after 0x)\n"
-            "  -e, --ecu NAME    the ECU named NAME when FILE is a directory of several\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
-            "  -h, --help        show this help\n",
-    .shortopts = ":jV:S:D:e:s:h",
-    .longopts = longopts,
+            "Empty trees are left out.\n",
+    .options = option_table,
     .run = run,
 };

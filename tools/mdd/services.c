@@ -2,21 +2,21 @@
 /* mdd services: a variant's or functional group's effective services (its own plus the
  * inherited ones), all of them by name or those a query selects through the index, each with
  * its request prefix. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 typedef struct services_args {
-    db_args db;
+    cli_db_args db;
     mdd_db_service_query query;
 } services_args;
 
 static int parse_byte_option(const cli_command *cmd, const char *option, const char *value,
                              uint8_t *byte)
 {
-    if (db_parse_byte(value, byte) == 0)
+    if (cli_db_parse_byte(value, byte) == 0)
         return CLI_EXIT_OK;
     return cli_usage_error(cmd, "%s wants a byte as two hex digits, not %s", option,
                            cli_quote(value));
@@ -36,14 +36,14 @@ static int option(void *ctx, int opt, const char *value)
     case 'u':
         q->has_subfunction = 1;
         return parse_byte_option(a->db.cmd, "--subfunction", value, &q->subfunction);
-    default: return db_args_option(&a->db, opt, value);
+    default: return cli_db_args_option(&a->db, opt, value);
     }
 }
 
 static void print_text(const mdd_db_service *found, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        db_prefix_print(stdout, &found[i].prefix, 8);
+        cli_db_prefix_print(stdout, &found[i].prefix, 8);
         fputs("  ", stdout);
         text_print(stdout, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found[i].service)));
         fputc('\n', stdout);
@@ -53,17 +53,8 @@ static void print_text(const mdd_db_service *found, size_t n)
 static void print_json(const mdd_db_layer *layer, const mdd_db_service *found, size_t n)
 {
     json_writer j;
-    json_init(&j, stdout);
-    json_object_begin(&j);
-    json_key(&j, "ecu");
-    json_optional_string(&j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    json_key(&j, db_layer_kind(layer));
-    json_optional_string(&j, mdd_db_layer_name(layer));
-    json_key(&j, "services");
-    json_array_begin(&j);
-    for (size_t i = 0; i < n; i++)
-        db_service_json(&j, found[i].service, &found[i].prefix);
-    json_array_end(&j);
+    cli_db_layer_json_begin(&j, layer);
+    cli_db_services_json(&j, found, n);
     json_object_end(&j);
     json_end_line(&j);
 }
@@ -86,27 +77,26 @@ static int print_services(const char *path, void *args, const mdd_db_layer *laye
 
 static int run(int argc, char **argv)
 {
-    services_args a = {.db = db_args_init(&cli_services_command)};
-    db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH", .option = option,
+    services_args a = {.db = cli_db_args_init(&cli_services_command)};
+    cli_db_layer_command c = {.args = &a, .db = &a.db, .operand = "PATH", .option = option,
                           .answer = print_services};
-    return db_run_layer_command(argc, argv, &c);
+    return cli_db_run_layer_command(argc, argv, &c);
 }
 
-static const struct option longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"group", required_argument, NULL, 'g'},
-    {"name", required_argument, NULL, 'n'},
-    {"sid", required_argument, NULL, 'i'},
-    {"subfunction", required_argument, NULL, 'u'},
-    {"class", required_argument, NULL, 'c'},
-    {"semantic", required_argument, NULL, 'm'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_layer_options),
+    {'n', "name", "N", "the service named N", NULL},
+    {'i', "sid", "XX", "services whose request starts with service id XX (hex)", NULL},
+    {'u', "subfunction", "XX",
+     "services whose prefix's second byte is XX (hex), the suppress-positive-response bit 0x80 "
+     "ignored", NULL},
+    {'c', "class", "C", "services of functional class C", NULL},
+    {'m', "semantic", "S", "services whose semantic is S", NULL},
+    CLI_JSON_OPTION("one JSON object: {ecu, variant or functional_group, services: [{name, "
+                    "request}]}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_services_command = {
@@ -121,27 +111,7 @@ const cli_command cli_services_command = {
             "Without a query option, every service by name. With query options, the services\n"
             "that meet all of them: most specific first (longest prefix, then prefix bytes,\n"
             "then name) for --sid and --subfunction, else by name. Names, classes and\n"
-            "semantics compare without ASCII case.\n\n"
-            "Options:\n"
-            "  -e, --ecu E           the ECU named E (needed when PATH holds several)\n"
-            "  -V, --variant V       the variant named V (default: the base variant)\n"
-            "  -g, --group G         the functional group named G instead of a variant\n"
-            "  -n, --name N          the service named N\n"
-            "  -i, --sid XX          services whose request starts with service id XX (hex)\n"
-            "  -u, --subfunction XX  services whose prefix's second byte is XX (hex), the\n"
-            "                        suppress-positive-response bit 0x80 ignored\n"
-            "  -c, --class C         services of functional class C\n"
-            "  -m, --semantic S      services whose semantic is S\n"
-            "  -j, --json            one JSON object: {ecu, variant or functional_group,\n"
-            "                        services: [{name, request}]}\n"
-            "  -s, --strategy S      load the files as heap (default), sidecar, inplace or\n"
-            "                        pread\n"
-            "      --cache-budget BYTES\n"
-            "                        with pread: the bytes the cache keeps beyond what is in\n"
-            "                        use (K, M or G multiply by 2^10, 2^20, 2^30; default 16M)\n"
-            DB_SKIP_INVALID_HELP
-            "  -h, --help            show this help\n",
-    .shortopts = ":e:V:g:n:i:u:c:m:js:h",
-    .longopts = longopts,
+            "semantics compare without ASCII case.\n",
+    .options = option_table,
     .run = run,
 };

@@ -114,10 +114,9 @@ static int run(int argc, char **argv)
     return rc;
 }
 
-static const struct option longopts[] = {
-    {"clean", no_argument, NULL, 'c'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'c', "clean", NULL, "remove the sidecars, records and indexes instead of building", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_sidecar_command = {
@@ -134,11 +133,7 @@ const cli_command cli_sidecar_command = {
             "With --clean, removes every file the library keeps beside each MDD file: the\n"
             "sidecar FILE.fb, the verification record FILE.verified and the persisted index\n"
             "FILE.idx, printing `removed PATH` for each; one without any prints nothing.\n"
-            "Failures print `mdd: FILE: reason` on stderr.\n\n"
-            "Options:\n"
-            "  -c, --clean  remove the sidecars, records and indexes instead of building\n"
-            "  -h, --help   show this help\n",
-    .shortopts = ":ch",
-    .longopts = longopts,
+            "Failures print `mdd: FILE: reason` on stderr.\n",
+    .options = option_table,
     .run = run,
 };

@@ -138,40 +138,30 @@ static int run(int argc, char **argv)
     return facts_run(argc, argv, &cli_states_command, answer);
 }
 
-static const struct option longopts[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"variant", required_argument, NULL, 'V'},
-    {"service", required_argument, NULL, 'S'},
-    {"ecu", required_argument, NULL, 'e'},
-    {"strategy", required_argument, NULL, 's'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    CLI_INCLUDE(cli_db_ecu_options),
+    CLI_INCLUDE(cli_db_variant_options),
+    CLI_INCLUDE(facts_service_options),
+    CLI_JSON_OPTION("print one JSON object instead: {\"variant\", \"state_charts\": [{\"name\", "
+                    "\"semantic\", \"start_state\", \"states\", \"transitions\": [{\"name\", "
+                    "\"source\", \"target\"}]}]}, or with --service {\"variant\", \"service\", "
+                    "\"required_states\": [{\"chart\", \"state\", \"value\"}], \"transitions\": "
+                    "[{\"chart\", \"name\", \"source\", \"target\"}]}"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_states_command = {
     .name = "states",
     .summary = "Show a variant's state charts, or the states a service needs and sets",
-    .synopsis = "[--json] [--variant V] [--service NAME] [--ecu NAME] [--strategy S] FILE",
+    .synopsis = "[--ecu E] [--variant V] [--service NAME] [--json] [--strategy S]\n"
+                "    [--cache-budget BYTES] [--skip-invalid] FILE",
     .help = "Prints the effective state charts of a variant of FILE (its own, then its\n"
             "parents', the nearest of each name winning): each chart's name, semantic\n"
             "(SESSION, SECURITY...) and start state, its states, and one line per transition\n"
             "`NAME: SOURCE -> TARGET`. With --service, prints instead the states the service\n"
             "(or job) requires, one `requires CHART.STATE` line each, and the transitions it\n"
-            "triggers, one `triggers CHART.NAME: SOURCE -> TARGET` line each.\n\n"
-            "Options:\n"
-            "  -j, --json        print one JSON object instead: {\"variant\", \"state_charts\":\n"
-            "                    [{\"name\", \"semantic\", \"start_state\", \"states\",\n"
-            "                    \"transitions\": [{\"name\", \"source\", \"target\"}]}]}, or\n"
-            "                    with --service {\"variant\", \"service\", \"required_states\":\n"
-            "                    [{\"chart\", \"state\", \"value\"}], \"transitions\": [{\"chart\",\n"
-            "                    \"name\", \"source\", \"target\"}]}\n"
-            "  -V, --variant V   the variant named V (default: the base variant)\n"
-            "  -S, --service NAME\n"
-            "                    the effective service or job named NAME\n"
-            "  -e, --ecu NAME    the ECU named NAME when FILE is a directory of several\n"
-            "  -s, --strategy S  load FILE as heap (default), sidecar, inplace or pread\n"
-            "  -h, --help        show this help\n",
-    .shortopts = ":jV:S:e:s:h",
-    .longopts = longopts,
+            "triggers, one `triggers CHART.NAME: SOURCE -> TARGET` line each.\n",
+    .options = option_table,
     .run = run,
 };

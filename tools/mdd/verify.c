@@ -161,6 +161,14 @@ static int run(int argc, char **argv)
     return rc;
 }
 
+static const cli_option option_table[] = {
+    CLI_JSON_OPTION("print one JSON object per FILE per line on stdout instead: {\"file\", "
+                    "\"ok\", \"error\", \"chunks\": [{\"index\", \"name\", \"payload_size\", "
+                    "\"payload_sha512\", \"signatures_checked\", \"signatures_skipped\"}]} (the "
+                    "chunks verified before an error)"),
+    CLI_OPTIONS_END,
+};
+
 const cli_command cli_verify_command = {
     .name = "verify",
     .summary = "Check every chunk's size and SHA-512 signatures",
@@ -172,14 +180,7 @@ const cli_command cli_verify_command = {
             "A file must hold at least one chunk. A good file prints\n"
             "  FILE: OK (N chunks, B bytes, S signatures checked[, K not checked])\n"
             "on stdout; a bad one prints `mdd: FILE: reason` on stderr. Every FILE is\n"
-            "checked even after a bad one.\n\n"
-            "Options:\n"
-            "  -j, --json   print one JSON object per FILE per line on stdout instead:\n"
-            "               {\"file\", \"ok\", \"error\", \"chunks\": [{\"index\", \"name\",\n"
-            "               \"payload_size\", \"payload_sha512\", \"signatures_checked\",\n"
-            "               \"signatures_skipped\"}]} (the chunks verified before an error)\n"
-            "  -h, --help   show this help\n",
-    .shortopts = ":jh",
-    .longopts = cli_json_longopts,
+            "checked even after a bad one.\n",
+    .options = option_table,
     .run = run,
 };

@@ -4,7 +4,7 @@
  * (serve_drain.c). Reloads are in serve_reload.c. */
 #include "serve.h"
 
-#include "dbcli.h"
+#include "cli_db.h"
 #include "serve_conns.h"
 #include "serve_head.h"
 #include "serve_jobs.h"
@@ -25,6 +25,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+
+/* The keys of the options with a long name only. */
+enum {
+    KEY_SHARE_DIR = CLI_KEY_OWN,
+    KEY_HEADER_TIMEOUT,
+    KEY_DRAIN_TIMEOUT,
+    KEY_ALLOW_DOWNGRADE
+};
 
 /* evhttp's own limit on a head, looser than the server's (serve_head.c), which answers
  * first: evhttp's bounds what a head that arrives while a request is answered may hold. */
@@ -49,12 +57,12 @@ static int on_option(void *ctx, int option, const char *value)
     switch (option) {
     case 'l': o->listen = value; return CLI_EXIT_OK;
     case 's': return cli_parse_strategy(cmd, "--strategy", value, &o->strategy);
-    case 'B':
+    case CLI_KEY_CACHE_BUDGET:
         o->budget_given = 1;
         return cli_parse_cache_budget(cmd, value, &o->cache_budget);
-    case 'S': o->share_dir = value; return CLI_EXIT_OK;
-    case 'K': o->skip_invalid = 1; return CLI_EXIT_OK;
-    case 'G': o->allow_downgrade = 1; return CLI_EXIT_OK;
+    case KEY_SHARE_DIR: o->share_dir = value; return CLI_EXIT_OK;
+    case CLI_KEY_SKIP_INVALID: o->skip_invalid = 1; return CLI_EXIT_OK;
+    case KEY_ALLOW_DOWNGRADE: o->allow_downgrade = 1; return CLI_EXIT_OK;
     case 'c':
         if (cli_parse_uint(value, SERVE_MAX_CONNECTIONS, &o->max_connections) != 0 ||
             o->max_connections == 0)
@@ -62,8 +70,8 @@ static int on_option(void *ctx, int option, const char *value)
                                    SERVE_MAX_CONNECTIONS, value);
         return CLI_EXIT_OK;
     case 't': return parse_seconds("--timeout", value, &o->timeout_s);
-    case 'H': return parse_seconds("--header-timeout", value, &o->header_timeout_s);
-    case 'D': return parse_seconds("--drain-timeout", value, &o->drain_timeout_s);
+    case KEY_HEADER_TIMEOUT: return parse_seconds("--header-timeout", value, &o->header_timeout_s);
+    case KEY_DRAIN_TIMEOUT: return parse_seconds("--drain-timeout", value, &o->drain_timeout_s);
     case 'r':
         if (strcmp(value, "auto") == 0)
             o->reader = MDD_READER_AUTO;
@@ -305,20 +313,30 @@ static int run(int argc, char **argv)
     return serve(&s, argv[first]);
 }
 
-static const struct option longopts[] = {
-    {"listen", required_argument, NULL, 'l'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"share-dir", required_argument, NULL, 'S'},
-    {"max-connections", required_argument, NULL, 'c'},
-    {"timeout", required_argument, NULL, 't'},
-    {"header-timeout", required_argument, NULL, 'H'},
-    {"drain-timeout", required_argument, NULL, 'D'},
-    {"reader", required_argument, NULL, 'r'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"allow-downgrade", no_argument, NULL, 'G'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_option option_table[] = {
+    {'l', "listen", "ADDR:PORT",
+     "where to listen (default 127.0.0.1:8080; port 0 picks a free one)", NULL},
+    {'s', "strategy", "S", "load the files as heap, sidecar, inplace (default) or pread", NULL},
+    CLI_INCLUDE(cli_cache_budget_options),
+    {KEY_SHARE_DIR, "share-dir", "DIR",
+     "with pread: keep the payloads in images in DIR (best on tmpfs) that other processes of "
+     "this user serving the same files map too, one copy for all", NULL},
+    {'c', "max-connections", "N",
+     "connections open at once (default: what the file descriptor limit allows); a new one "
+     "over the limit closes the longest idle or incomplete one, or is closed itself when all "
+     "are answering requests", NULL},
+    {'t', "timeout", "SECONDS", "close a connection idle that long (default 30)", NULL},
+    {KEY_HEADER_TIMEOUT, "header-timeout", "SECONDS",
+     "close a connection whose request line and headers took longer to arrive (default 5)",
+     NULL},
+    {KEY_DRAIN_TIMEOUT, "drain-timeout", "SECONDS",
+     "on SIGTERM, wait at most that long for requests in flight (default 10)", NULL},
+    {'r', "reader", "B", "how payloads are read: auto (default), io_uring or threads", NULL},
+    {CLI_KEY_SKIP_INVALID, "skip-invalid", NULL,
+     "leave out (with a note) files that do not open or verify, instead of failing", NULL},
+    {KEY_ALLOW_DOWNGRADE, "allow-downgrade", NULL,
+     "let a reload take a file older than the loaded one", NULL},
+    CLI_OPTIONS_END,
 };
 
 const cli_command cli_serve_command = {
@@ -344,35 +362,7 @@ const cli_command cli_serve_command = {
             "stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
             "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
             "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
-            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n\n"
-            "Options:\n"
-            "  -l, --listen ADDR:PORT    where to listen (default 127.0.0.1:8080; port 0\n"
-            "                            picks a free one)\n"
-            "  -s, --strategy S          load the files as heap, sidecar, inplace (default)\n"
-            "                            or pread\n"
-            "      --cache-budget BYTES  with pread: the bytes each file's cache keeps beyond\n"
-            "                            what is in use (K, M or G may follow; default 16M)\n"
-            "      --share-dir DIR       with pread: keep the payloads in images in DIR (best\n"
-            "                            on tmpfs) that other processes of this user serving\n"
-            "                            the same files map too, one copy for all\n"
-            "  -c, --max-connections N   connections open at once (default: what the file\n"
-            "                            descriptor limit allows); a new one over the limit\n"
-            "                            closes the longest idle or incomplete one, or is\n"
-            "                            closed itself when all are answering requests\n"
-            "  -t, --timeout SECONDS     close a connection idle that long (default 30)\n"
-            "      --header-timeout SECONDS\n"
-            "                            close a connection whose request line and headers\n"
-            "                            took longer to arrive (default 5)\n"
-            "      --drain-timeout SECONDS\n"
-            "                            on SIGTERM, wait at most that long for requests in\n"
-            "                            flight (default 10)\n"
-            "  -r, --reader B            how payloads are read: auto (default), io_uring or\n"
-            "                            threads\n"
-            "      --skip-invalid        leave out (with a note) files that do not open or\n"
-            "                            verify, instead of failing\n"
-            "      --allow-downgrade     let a reload take a file older than the loaded one\n"
-            "  -h, --help                show this help\n",
-    .shortopts = ":l:s:c:t:r:h",
-    .longopts = longopts,
+            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n",
+    .options = option_table,
     .run = run,
 };

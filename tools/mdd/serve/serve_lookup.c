@@ -5,7 +5,7 @@
  * callback answers.
  * The pin held while answering keeps a pread cache's bytes in memory. */
 #include "comparams_out.h"
-#include "dbcli.h"
+#include "cli_db.h"
 #include "json.h"
 #include "serve_conns.h"
 #include "serve_jobs.h"
@@ -179,7 +179,7 @@ static void answer_lookup(serve_job *job)
     json_key(j, "services");
     json_array_begin(j);
     for (size_t i = 0; i < total; i++)
-        db_service_json(j, matches[i].service, &matches[i].prefix);
+        cli_db_service_json(j, matches[i].service, &matches[i].prefix);
     json_array_end(j);
     json_object_end(j);
     free(matches);
@@ -252,7 +252,7 @@ static void answer_dtc(serve_job *job)
     json_key(j, "dtcs");
     json_array_begin(j);
     for (uint32_t i = first; i < first + n; i++)
-        db_dtc_json(j, mdd_db_ecu_dtc_at(e->ecu, i));
+        cli_db_dtc_json(j, mdd_db_ecu_dtc_at(e->ecu, i));
     json_array_end(j);
     json_object_end(j);
     serve_reply_json(job->server, job->req, 200, &b);
@@ -344,7 +344,7 @@ static void answer_services(serve_job *job)
     json_key(j, "services");
     json_array_begin(j);
     for (size_t i = 0; i < total; i++)
-        db_service_json(j, found[i].service, &found[i].prefix);
+        cli_db_service_json(j, found[i].service, &found[i].prefix);
     json_array_end(j);
     json_object_end(j);
     free(found);

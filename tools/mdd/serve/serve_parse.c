@@ -5,7 +5,7 @@
  * request, a services query, a DTC's code). The checks against the server's tables (does the
  * ECU, the variant exist) stay with the handlers; an error found here says which of them it
  * waits for, so that answers keep their order. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "serve_parse.h"
 
 #include <event2/http.h>
@@ -211,7 +211,7 @@ static void parse_request(serve_target *t, const char *hex)
         fail_memory(t);
         return;
     }
-    if (db_parse_hex(hex, t->request) != 0) {
+    if (cli_db_parse_hex(hex, t->request) != 0) {
         fail(t, 400, SERVE_ERROR_AFTER_VARIANT,
              "'%s' is not a request in hex (pairs of hex digits)", hex);
         return;
@@ -246,7 +246,7 @@ static int byte_param(serve_target *t, const char *key, int *given, uint8_t *byt
     if (!value)
         return 0;
     *given = 1;
-    if (db_parse_byte(value, byte) == 0)
+    if (cli_db_parse_byte(value, byte) == 0)
         return 0;
     fail(t, 400, SERVE_ERROR_AFTER_ECU, "%s '%s' is not a byte in hex (two hex digits)", key,
          value);
@@ -285,7 +285,7 @@ static void read_route(serve_target *t)
         read_services_params(t);
     } else if (k == SERVE_ROUTE_CHUNK_DATA) {
         t->name = t->segments[3];
-    } else if (k == SERVE_ROUTE_DTC && db_parse_dtc_code(t->segments[3], &t->code) != 0) {
+    } else if (k == SERVE_ROUTE_DTC && cli_db_parse_dtc_code(t->segments[3], &t->code) != 0) {
         fail(t, 400, SERVE_ERROR_AFTER_ECU,
              "'%s' is not a trouble code (decimal, or hex after 0x)", t->segments[3]);
     }

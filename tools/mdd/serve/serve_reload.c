@@ -8,7 +8,7 @@
  * `requested`, the thread takes it, reloads, leaves its outcome in `done` and writes a byte
  * to a pipe the loop watches; it takes the next request only once the loop has collected
  * the outcome, so requests that come meanwhile make one more reload, not one each. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "serve_reload.h"
 #include "serve_server.h"
 #include "serve_tables.h"
@@ -114,7 +114,7 @@ int serve_reload_open(serve_server *s, const char *dir, const mdd_db_options *op
     serve_gen *g = gen_acquire(s->live);
     if (!g)
         return cli_error(dir, "out of memory");
-    db_print_report(g->db);
+    cli_db_print_report(g->db);
     gen_make_current(s, g);
     return CLI_EXIT_OK;
 }
@@ -183,7 +183,7 @@ static void print_outcome(const reload_outcome *o)
         return;
     }
     if (o->gen)
-        db_print_report(o->gen->db);
+        cli_db_print_report(o->gen->db);
     printf("reloaded: %zu loaded, %zu unchanged, %zu removed, %zu refused\n", o->stats.loaded,
            o->stats.unchanged, o->stats.removed, o->stats.refused);
     fflush(stdout);

@@ -12,7 +12,7 @@
  * The job carries the query string and the body; they are parsed again when it is answered,
  * which costs less than keeping a parsed copy. Its data: the operation's letter, the query,
  * NUL, the body, NUL. */
-#include "dbcli.h"
+#include "cli_db.h"
 #include "json.h"
 #include "serve_jobs.h"
 #include "serve_parse.h"
@@ -20,7 +20,7 @@
 #include "serve_routes.h"
 #include "serve_server.h"
 #include "serve_tables.h"
-#include "uds_cli.h"
+#include "cli_uds.h"
 
 #include <event2/buffer.h>
 #include <event2/http.h>
@@ -41,10 +41,10 @@ static const char *job_body(const serve_job *job)
 }
 
 /* Parameter key of q as bytes, answering 400 when it is absent or not hex. */
-static int hex_param(serve_job *job, const serve_params *q, const char *key, uds_hex_arg *out)
+static int hex_param(serve_job *job, const serve_params *q, const char *key, cli_uds_hex *out)
 {
     const char *hex = serve_param(q, key);
-    mdd_status st = hex ? uds_hex_parse(hex, out) : MDD_ERR_ARG;
+    mdd_status st = hex ? cli_uds_hex_parse(hex, out) : MDD_ERR_ARG;
     if (st == MDD_ERR_NOMEM)
         serve_reply_error(job->server, job->req, 500, "out of memory");
     else if (!hex)
@@ -73,11 +73,11 @@ static const mdd_db_layer *job_layer(const serve_job *job)
 
 static void answer_decode(serve_job *job, const serve_params *q)
 {
-    uds_hex_arg req = {0}, resp = {0};
+    cli_uds_hex req = {0}, resp = {0};
     if (hex_param(job, q, "request", &req) == 0 && hex_param(job, q, "response", &resp) == 0) {
         serve_body b;
         if (serve_body_start(job->server, job->req, &b) == 0) {
-            mdd_sink sink = uds_cli_file_sink(b.out);
+            mdd_sink sink = cli_uds_file_sink(b.out);
             mdd_error err;
             mdd_status st = mdd_uds_decode_json(job_layer(job), req.bytes, req.len, resp.bytes,
                                                 resp.len, &job->server->codec, &sink, &err);
@@ -103,7 +103,7 @@ static void reply_request(serve_job *job, const char *service, const uint8_t *by
     json_object_begin(j);
     json_key(j, "ecu");
     json_cstring(j, job->ecu->name);
-    json_key(j, db_layer_kind(job_layer(job)));
+    json_key(j, cli_db_layer_kind(job_layer(job)));
     json_string(j, mdd_db_layer_name(job_layer(job)));
     json_key(j, "service");
     json_cstring(j, service);
@@ -132,7 +132,7 @@ static void answer_encode(serve_job *job, const serve_params *q)
     size_t len;
     mdd_error err;
     mdd_status st =
-        uds_cli_encode_request(job_layer(job), &s, values, strlen(values), &bytes, &len, &err);
+        cli_uds_encode_request(job_layer(job), &s, values, strlen(values), &bytes, &len, &err);
     if (st != MDD_OK) {
         reply_codec_error(job, st, &err);
         return;
@@ -167,7 +167,7 @@ static void reply_identify_requests(serve_job *job)
         uint8_t *bytes;
         size_t len;
         mdd_error err;
-        if (uds_cli_encode_request(reqs[i].layer, &reqs[i].service, "{}", 2, &bytes, &len,
+        if (cli_uds_encode_request(reqs[i].layer, &reqs[i].service, "{}", 2, &bytes, &len,
                                    &err) != MDD_OK)
             continue;
         json_object_begin(j);
@@ -202,17 +202,17 @@ static void reply_identity(serve_job *job, const mdd_uds_identity *id)
 
 /* The exchanges of q, each parameter REQUEST=RESPONSE; their bytes go to args. Returns the
  * status of the first that does not parse. */
-static mdd_status parse_exchanges(const serve_params *q, uds_hex_arg *args,
+static mdd_status parse_exchanges(const serve_params *q, cli_uds_hex *args,
                                   mdd_uds_exchange *exchanges, size_t *n)
 {
     *n = 0;
     for (size_t i = 0; i < q->count; i++) {
         if (*n == IDENTIFY_EXCHANGES_MAX)
             return MDD_ERR_LIMIT;
-        uds_hex_arg *a = &args[2 * *n];
-        mdd_status st = uds_hex_parse(q->keys[i], &a[0]);
+        cli_uds_hex *a = &args[2 * *n];
+        mdd_status st = cli_uds_hex_parse(q->keys[i], &a[0]);
         if (st == MDD_OK)
-            st = uds_hex_parse(q->values[i], &a[1]);
+            st = cli_uds_hex_parse(q->values[i], &a[1]);
         exchanges[(*n)++] = (mdd_uds_exchange){a[0].bytes, a[0].len, a[1].bytes, a[1].len};
         if (st != MDD_OK)
             return st;
@@ -229,7 +229,7 @@ static void answer_identify(serve_job *job, const serve_params *q)
         return;
     }
     mdd_uds_exchange exchanges[IDENTIFY_EXCHANGES_MAX];
-    uds_hex_arg args[2 * IDENTIFY_EXCHANGES_MAX] = {{0}};
+    cli_uds_hex args[2 * IDENTIFY_EXCHANGES_MAX] = {{0}};
     size_t n;
     mdd_status st = parse_exchanges(q, args, exchanges, &n);
     mdd_uds_identity id;

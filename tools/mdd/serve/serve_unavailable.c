@@ -25,18 +25,11 @@ static int run(int argc, char **argv)
     return CLI_EXIT_FAIL;
 }
 
-static const struct option longopts[] = {
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
 const cli_command cli_serve_command = {
     .name = "serve",
     .summary = "Serve a directory of MDD files over HTTP (not in this build)",
     .synopsis = "DIR",
     .help = "This mdd was built without HTTP support: libevent was not found or was turned\n"
             "off (MDD_WITH_LIBEVENT). Rebuild with libevent to serve a directory of MDD files.\n",
-    .shortopts = ":h",
-    .longopts = longopts,
     .run = run,
 };

@@ -1,26 +1,26 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "uds_cli.h"
+#include "cli_uds.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-mdd_status uds_hex_parse(const char *hex, uds_hex_arg *out)
+mdd_status cli_uds_hex_parse(const char *hex, cli_uds_hex *out)
 {
     out->len = strlen(hex) / 2;
     out->bytes = malloc(out->len + 1);
     if (!out->bytes)
         return MDD_ERR_NOMEM;
-    if (db_parse_hex(hex, out->bytes) == 0)
+    if (cli_db_parse_hex(hex, out->bytes) == 0)
         return MDD_OK;
     free(out->bytes);
     out->bytes = NULL;
     return MDD_ERR_ARG;
 }
 
-int uds_cli_parse_hex(const cli_command *cmd, const char *what, const char *hex,
-                      uds_hex_arg *out)
+int cli_uds_parse_hex(const cli_command *cmd, const char *what, const char *hex,
+                      cli_uds_hex *out)
 {
-    mdd_status st = uds_hex_parse(hex, out);
+    mdd_status st = cli_uds_hex_parse(hex, out);
     if (st == MDD_ERR_NOMEM)
         return cli_error("mdd", "out of memory");
     if (st != MDD_OK)
@@ -29,19 +29,19 @@ int uds_cli_parse_hex(const cli_command *cmd, const char *what, const char *hex,
     return CLI_EXIT_OK;
 }
 
-void uds_cli_print_hex(FILE *out, const uint8_t *bytes, size_t len)
+void cli_uds_print_hex(FILE *out, const uint8_t *bytes, size_t len)
 {
     for (size_t i = 0; i < len; i++)
         fprintf(out, "%02x", bytes[i]);
 }
 
-int uds_cli_open(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu,
+int cli_uds_open(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu,
                  const mdd_db_layer **layer)
 {
-    int rc = db_open_ecu(path, a, db, ecu);
+    int rc = cli_db_open_ecu(path, a, db, ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    rc = db_choose_layer(path, a, *ecu, layer);
+    rc = cli_db_choose_layer(path, a, *ecu, layer);
     if (rc != CLI_EXIT_OK)
         mdd_db_close(*db);
     return rc;
@@ -54,14 +54,14 @@ static mdd_status file_write(void *ctx, const uint8_t *data, size_t len, mdd_err
     return MDD_OK;
 }
 
-mdd_sink uds_cli_file_sink(FILE *out) { return (mdd_sink){file_write, out}; }
+mdd_sink cli_uds_file_sink(FILE *out) { return (mdd_sink){file_write, out}; }
 
-int uds_cli_fail(const char *path, const mdd_error *err)
+int cli_uds_fail(const char *path, const mdd_error *err)
 {
     return cli_error(path, "%s", err->message);
 }
 
-mdd_status uds_cli_encode_request(const mdd_db_layer *layer, const mdd_db_service *service,
+mdd_status cli_uds_encode_request(const mdd_db_layer *layer, const mdd_db_service *service,
                                   const char *json, size_t len, uint8_t **out, size_t *out_len,
                                   mdd_error *err)
 {
@@ -85,14 +85,8 @@ mdd_status uds_cli_encode_request(const mdd_db_layer *layer, const mdd_db_servic
     }
 }
 
-const struct option uds_cli_variant_longopts[] = {
-    {"ecu", required_argument, NULL, 'e'},
-    {"variant", required_argument, NULL, 'V'},
-    {"group", required_argument, NULL, 'g'},
-    {"json", no_argument, NULL, 'j'},
-    {"strategy", required_argument, NULL, 's'},
-    {"cache-budget", required_argument, NULL, 'B'},
-    {"skip-invalid", no_argument, NULL, 'K'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+const cli_option cli_uds_options[] = {
+    CLI_JSON_OPTION("print JSON"),
+    CLI_INCLUDE(cli_db_load_options),
+    CLI_OPTIONS_END,
 };

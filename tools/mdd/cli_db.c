@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "dbcli.h"
+#include "cli_db.h"
 
 #include "text.h"
 
@@ -7,29 +7,56 @@
 #include <string.h>
 #include <sys/stat.h>
 
-db_args db_args_init(const cli_command *cmd)
+const cli_option cli_db_load_options[] = {
+    {'s', "strategy", "S",
+     "load the files as heap (default), sidecar, inplace or pread; inplace and pread rewrite a "
+     "compressed file uncompressed, sidecar writes FILE.fb beside it", NULL},
+    CLI_INCLUDE(cli_cache_budget_options),
+    {CLI_KEY_SKIP_INVALID, "skip-invalid", NULL,
+     "leave out (with a note) the files of a directory that do not open or verify, instead of "
+     "failing", NULL},
+    CLI_OPTIONS_END,
+};
+
+const cli_option cli_db_ecu_options[] = {
+    {'e', "ecu", "E", "the ECU named E (needed when a directory holds several)", NULL},
+    CLI_OPTIONS_END,
+};
+
+const cli_option cli_db_variant_options[] = {
+    {'V', "variant", "V", "the variant named V (default: the ECU's base variant)", NULL},
+    CLI_OPTIONS_END,
+};
+
+const cli_option cli_db_layer_options[] = {
+    CLI_INCLUDE(cli_db_variant_options),
+    {'g', "group", "G", "the functional group named G instead of a variant", NULL},
+    CLI_OPTIONS_END,
+};
+
+cli_db_args cli_db_args_init(const cli_command *cmd)
 {
-    return (db_args){.cmd = cmd, .strategy = MDD_STRATEGY_HEAP};
+    return (cli_db_args){.cmd = cmd, .strategy = MDD_STRATEGY_HEAP};
 }
 
-int db_args_option(void *ctx, int option, const char *value)
+int cli_db_args_option(void *ctx, int option, const char *value)
 {
-    db_args *a = ctx;
+    cli_db_args *a = ctx;
     switch (option) {
     case 's': return cli_parse_strategy(a->cmd, "--strategy", value, &a->strategy);
-    case 'B':
+    case CLI_KEY_CACHE_BUDGET:
         a->budget_given = 1;
         return cli_parse_cache_budget(a->cmd, value, &a->cache_budget);
     case 'j': a->json = 1; return CLI_EXIT_OK;
     case 'e': a->ecu = value; return CLI_EXIT_OK;
     case 'V': a->variant = value; return CLI_EXIT_OK;
     case 'g': a->group = value; return CLI_EXIT_OK;
-    case 'K': a->skip_invalid = 1; return CLI_EXIT_OK;
+    case CLI_KEY_SKIP_INVALID: a->skip_invalid = 1; return CLI_EXIT_OK;
     default: return cli_usage_error(a->cmd, "unexpected option");
     }
 }
 
-static int open_path(const char *path, const db_args *a, mdd_db **db)
+static int open_path(const char *path, const cli_db_args *a, mdd_db **db)
 {
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = a->strategy;
@@ -42,7 +69,7 @@ static int open_path(const char *path, const db_args *a, mdd_db **db)
                             ? mdd_db_open_dir(path, &opts, db, &err)
                             : mdd_db_open(&path, 1, &opts, db, &err);
     if (status == MDD_OK) {
-        db_print_report(*db);
+        cli_db_print_report(*db);
         return CLI_EXIT_OK;
     }
     /* The library's message starts with the file it is about. */
@@ -51,7 +78,7 @@ static int open_path(const char *path, const db_args *a, mdd_db **db)
     return CLI_EXIT_FAIL;
 }
 
-void db_print_report(const mdd_db *db)
+void cli_db_print_report(const mdd_db *db)
 {
     fflush(stdout);
     for (size_t i = 0; i < mdd_db_report_count(db); i++)
@@ -72,7 +99,7 @@ static size_t count_defaults(const mdd_db *db, const mdd_db_ecu **first)
     return count;
 }
 
-static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
+static int choose_ecu(const char *path, const cli_db_args *a, const mdd_db *db,
                       const mdd_db_ecu **ecu)
 {
     if (a->ecu) {
@@ -92,7 +119,7 @@ static int choose_ecu(const char *path, const db_args *a, const mdd_db *db,
     return CLI_EXIT_OK;
 }
 
-int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
+int cli_db_open_ecu(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
 {
     /* Options come in any order: their combination is checked once all are known. */
     int rc = cli_check_pread_option(a->cmd, "--cache-budget", a->budget_given, a->strategy);
@@ -107,8 +134,8 @@ int db_open_ecu(const char *path, const db_args *a, mdd_db **db, const mdd_db_ec
     return rc;
 }
 
-int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
-                      const mdd_db_layer **layer)
+int cli_db_choose_variant(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
+                          const mdd_db_layer **layer)
 {
     if (a->variant) {
         *layer = mdd_db_ecu_find_variant(ecu, a->variant);
@@ -123,23 +150,23 @@ int db_choose_variant(const char *path, const db_args *a, const mdd_db_ecu *ecu,
     return cli_error(path, "ECU '%s' has no variants", name);
 }
 
-int db_choose_layer(const char *path, const db_args *a, const mdd_db_ecu *ecu,
-                    const mdd_db_layer **layer)
+int cli_db_choose_layer(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
+                        const mdd_db_layer **layer)
 {
     if (a->group && a->variant)
         return cli_usage_error(a->cmd, "--variant and --group exclude each other");
     if (!a->group)
-        return db_choose_variant(path, a, ecu, layer);
+        return cli_db_choose_variant(path, a, ecu, layer);
     *layer = mdd_db_ecu_find_functional_group(ecu, a->group);
     return *layer ? CLI_EXIT_OK : cli_error(path, "no functional group named '%s'", a->group);
 }
 
-const char *db_layer_kind(const mdd_db_layer *layer)
+const char *cli_db_layer_kind(const mdd_db_layer *layer)
 {
     return mdd_present(mdd_db_layer_variant(layer)) ? "variant" : "functional_group";
 }
 
-int db_hex_digit(char c)
+int cli_db_hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -150,14 +177,14 @@ int db_hex_digit(char c)
     return -1;
 }
 
-int db_parse_hex(const char *hex, uint8_t *bytes)
+int cli_db_parse_hex(const char *hex, uint8_t *bytes)
 {
     size_t n = strlen(hex);
     if (n == 0 || n % 2 != 0)
         return -1;
     for (size_t i = 0; i < n; i += 2) {
-        int hi = db_hex_digit(hex[i]);
-        int lo = db_hex_digit(hex[i + 1]);
+        int hi = cli_db_hex_digit(hex[i]);
+        int lo = cli_db_hex_digit(hex[i + 1]);
         if (hi < 0 || lo < 0)
             return -1;
         bytes[i / 2] = (uint8_t)(hi << 4 | lo);
@@ -172,7 +199,7 @@ static int parse_hex_code(const char *digits, uint64_t *value)
         return -1;
     *value = 0;
     for (; *digits; digits++) {
-        int d = db_hex_digit(*digits);
+        int d = cli_db_hex_digit(*digits);
         if (d < 0 || *value > UINT32_MAX >> 4)
             return -1;
         *value = *value << 4 | (uint64_t)d;
@@ -180,12 +207,12 @@ static int parse_hex_code(const char *digits, uint64_t *value)
     return 0;
 }
 
-int db_parse_byte(const char *hex, uint8_t *byte)
+int cli_db_parse_byte(const char *hex, uint8_t *byte)
 {
-    return strlen(hex) == 2 ? db_parse_hex(hex, byte) : -1;
+    return strlen(hex) == 2 ? cli_db_parse_hex(hex, byte) : -1;
 }
 
-int db_parse_dtc_code(const char *s, uint32_t *code)
+int cli_db_parse_dtc_code(const char *s, uint32_t *code)
 {
     uint64_t value;
     int hex = strncmp(s, "0x", 2) == 0 || strncmp(s, "0X", 2) == 0;
@@ -195,7 +222,7 @@ int db_parse_dtc_code(const char *s, uint32_t *code)
     return 0;
 }
 
-void db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width)
+void cli_db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width)
 {
     if (prefix->len == 0)
         fputc('-', out);
@@ -206,7 +233,7 @@ void db_prefix_print(FILE *out, const mdd_request_prefix *prefix, int width)
         fputc(' ', out);
 }
 
-void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
+void cli_db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefix *prefix)
 {
     json_object_begin(j);
     json_member_string(j, "name", mdd_diag_comm_short_name(mdd_diag_service_diag_comm(s)));
@@ -215,16 +242,35 @@ void db_service_json(json_writer *j, mdd_diag_service s, const mdd_request_prefi
     json_object_end(j);
 }
 
-void db_payload_service_json(json_writer *j, mdd_diag_service s)
+void cli_db_payload_service_json(json_writer *j, mdd_diag_service s)
 {
     /* Room for the longest prefix there can be: each param visited adds at most 4 bytes. */
     static uint8_t bytes[4 * (size_t)MDD_REQUEST_PREFIX_WORK];
     size_t len = mdd_diag_service_request_prefix(s, bytes, sizeof bytes);
     mdd_request_prefix prefix = {bytes, len};
-    db_service_json(j, s, &prefix);
+    cli_db_service_json(j, s, &prefix);
 }
 
-void db_dtc_json(json_writer *j, mdd_dtc d)
+void cli_db_layer_json_begin(json_writer *j, const mdd_db_layer *layer)
+{
+    json_init(j, stdout);
+    json_object_begin(j);
+    json_key(j, "ecu");
+    json_optional_string(j, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
+    json_key(j, cli_db_layer_kind(layer));
+    json_optional_string(j, mdd_db_layer_name(layer));
+}
+
+void cli_db_services_json(json_writer *j, const mdd_db_service *found, size_t n)
+{
+    json_key(j, "services");
+    json_array_begin(j);
+    for (size_t i = 0; i < n; i++)
+        cli_db_service_json(j, found[i].service, &found[i].prefix);
+    json_array_end(j);
+}
+
+void cli_db_dtc_json(json_writer *j, mdd_dtc d)
 {
     json_object_begin(j);
     json_key(j, "code");
@@ -235,7 +281,7 @@ void db_dtc_json(json_writer *j, mdd_dtc d)
     json_object_end(j);
 }
 
-int db_run_layer_command(int argc, char **argv, const db_layer_command *c)
+int cli_db_run_layer_command(int argc, char **argv, const cli_db_layer_command *c)
 {
     int first;
     int rc = cli_parse_options(c->db->cmd, argc, argv, c->option, c->args, &first);
@@ -246,11 +292,11 @@ int db_run_layer_command(int argc, char **argv, const db_layer_command *c)
     const char *path = argv[first];
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    rc = db_open_ecu(path, c->db, &db, &ecu);
+    rc = cli_db_open_ecu(path, c->db, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
     const mdd_db_layer *layer;
-    rc = db_choose_layer(path, c->db, ecu, &layer);
+    rc = cli_db_choose_layer(path, c->db, ecu, &layer);
     if (rc == CLI_EXIT_OK)
         rc = c->answer(path, c->args, layer);
     mdd_db_close(db);
