@@ -6,7 +6,9 @@
  * re-opened, re-parsed and every chunk hashed again; only then is it renamed over the
  * original and the directory fsynced. Everything else in the file (metadata, signatures,
  * unknown fields, chunk order, mode, owner) is kept. A crash at any moment leaves the
- * original or the complete new file; any failure leaves the original byte-identical. */
+ * original or the complete new file; any failure leaves the original byte-identical. A file
+ * already plain is left as it is, once every chunk, hashed with explicit reads, matches its
+ * sha512_uncompressed signatures (MDD_ERR_CHECKSUM otherwise). */
 #ifndef MDD_ADVANCED_API
 #error "<mdd/convert.h> is the advanced API (may change before 1.0): define MDD_ADVANCED_API"
 #endif
@@ -48,7 +50,8 @@ static inline mdd_convert_options mdd_convert_options_default(void)
 
 typedef enum mdd_convert_outcome {
     MDD_CONVERT_CONVERTED = 0,    /* the file was rewritten with uncompressed chunks */
-    MDD_CONVERT_ALREADY_PLAIN = 1 /* nothing to do: the file is untouched */
+    MDD_CONVERT_ALREADY_PLAIN = 1 /* nothing to do: the file is untouched (its chunks were
+                                   * hashed and matched their signatures) */
 } mdd_convert_outcome;
 
 typedef struct mdd_convert_result {

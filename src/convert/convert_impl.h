@@ -43,6 +43,14 @@ MDD_INTERNAL mdd_status convert_write(const mdd_mapping *map, const mdd_file *fi
                                       mdd_atomic_file *af, const mdd_convert_options *opts,
                                       uint8_t (*expected)[MDD_SHA512_SIZE], mdd_error *err);
 
+/* Hashes the plain chunk c (index in its file) of the file fd maps as map with explicit
+ * reads (dropping the pages read when evict), compares the digest with expected (unless
+ * NULL) and checks it against the chunk's signatures. */
+MDD_INTERNAL mdd_status convert_check_plain_chunk(int fd, const mdd_mapping *map,
+                                                  const mdd_chunk *c, size_t index,
+                                                  const uint8_t *expected, int evict,
+                                                  mdd_error *err);
+
 /* Re-opens the written temporary file, re-parses it and checks that it has the original's
  * chunks, all plain, each with its expected SHA-512 and matching its signatures. */
 MDD_INTERNAL mdd_status convert_recheck(const char *temp, size_t chunk_count,

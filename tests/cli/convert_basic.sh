@@ -100,6 +100,18 @@ for f in a b c; do
     expect_eq "$(stat -c '%i %Y' lib/$f.mdd)" "${inode_mtime[$f]}" "second convert: lib/$f.mdd"
 done
 
+# A plain file whose payload no longer matches its digest is not "already uncompressed": it
+# fails as a corrupt input does, and stays as it was.
+cp lib/c.mdd bad.mdd
+size=$(stat -c %s bad.mdd)
+printf 'Z' | dd of=bad.mdd bs=1 seek=$((size - 100)) conv=notrunc status=none
+bad_sha=$(sha512_of bad.mdd)
+run 1 "$MDD" convert bad.mdd
+expect_eq "$(cat "$TMP/out")" "" "convert of a corrupt plain file: stdout"
+grep -qx 'mdd: bad.mdd: chunk 0: signatures\[0\]: SHA-512 mismatch: expected [0-9a-f]*\.\.\., got [0-9a-f]*\.\.\.' "$TMP/err" ||
+    fail "convert of a corrupt plain file: stderr $(cat "$TMP/err")"
+expect_eq "$(sha512_of bad.mdd)" "$bad_sha" "convert of a corrupt plain file: the file"
+
 # --quiet prints nothing and converts the same.
 rm -rf q
 cp -a src q

@@ -153,7 +153,8 @@ const cli_command cli_convert_command = {
             "checked against its sha512_uncompressed signature, read back and checked again;\n"
             "only then does it replace the original. Metadata, signatures, unknown fields,\n"
             "chunk order, mode and owner are kept. Files already uncompressed are left\n"
-            "untouched. A failure or a crash leaves the original as it was.\n\n"
+            "untouched once each chunk matches its signature. A failure or a crash leaves\n"
+            "the original as it was.\n\n"
             "Prints `FILE: converted (N chunks decompressed, A -> B bytes)` or\n"
             "`FILE: already uncompressed` per file; failures `mdd: FILE: reason` on stderr.\n",
     .options = option_table,
