@@ -40,6 +40,30 @@ static mdd_status find_description(const mdd_store *store, size_t *index, mdd_er
     return mdd_fail(err, MDD_ERR_NOT_FOUND, "no DIAGNOSTIC_DESCRIPTION chunk");
 }
 
+/* Whether path's container has a DIAGNOSTIC_DESCRIPTION chunk, asked before the store opens
+ * it: a store may convert the file in place or write a sidecar beside it, and nothing may be
+ * written for a file that then does not open. Reads the container's fields, not the chunks'
+ * data. */
+static mdd_status check_description(const char *path, const mdd_parse_options *parse,
+                                    mdd_error *err)
+{
+    mdd_mapping map;
+    mdd_status st = mdd_mapping_open(path, &map, err);
+    if (st != MDD_OK)
+        return st;
+    mdd_file file = {0};
+    st = mdd_file_parse(map.data, map.size, parse, &file, err);
+    size_t i = 0;
+    while (st == MDD_OK && i < file.chunk_count &&
+           file.chunks[i].type != MDD_CHUNK_DIAGNOSTIC_DESCRIPTION)
+        i++;
+    if (st == MDD_OK && i == file.chunk_count)
+        st = mdd_fail(err, MDD_ERR_NOT_FOUND, "no DIAGNOSTIC_DESCRIPTION chunk");
+    mdd_file_free(&file);
+    mdd_mapping_close(&map);
+    return st;
+}
+
 /* The payload of chunk, pinned in ecu->pin for the ECU's life: a view of the store's memory,
  * or under pread the cache entry it was read into, so that a failed read reports why. */
 static mdd_status read_payload(mdd_db_ecu *ecu, size_t chunk, mdd_bytes *payload,
@@ -107,7 +131,9 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
      * cached until db_release_payload() evicts it after that pass. */
     mdd_store_options store_opts = opts->store;
     store_opts.evict = 0;
-    mdd_status st = mdd_store_open(path, &store_opts, &ecu->store, err);
+    mdd_status st = check_description(path, &store_opts.parse, err);
+    if (st == MDD_OK)
+        st = mdd_store_open(path, &store_opts, &ecu->store, err);
     if (st != MDD_OK)
         return st;
     /* Of the file loaded, not of what path names by now: a reload compares the two. */

@@ -42,7 +42,8 @@ usage[encode]='encode @ Service {}'
 usage[identify]='identify @'
 usage[dtc]='dtc @'
 usage[comparams]='comparams @'; refuses[comparams]='nonfile container payload'
-usage[states]='states @'
+# The strategy that writes a sidecar beside the file.
+usage[states]='states --strategy sidecar @'
 usage[jobs]='jobs @'
 usage[sdgs]='sdgs @'
 usage[install]="install @ $WORK/served"
@@ -110,6 +111,10 @@ run 1 "$MDD" verify "$cases/flipped.mdd"
 echo payload >"$WORK/out/embedded"
 run 0 "$MDD" pack -o "$cases/nodesc.mdd" --ecu E --chunk "EMBEDDED_FILE:E:$WORK/out/embedded:plain"
 add_case nodesc.mdd nodesc
+# The same compressed: the inplace strategy would convert it, the sidecar one write its .fb,
+# before learning that no description is there.
+run 0 "$MDD" pack -o "$cases/nodesc-lzma.mdd" --ecu E --chunk "EMBEDDED_FILE:E:$WORK/out/embedded"
+add_case nodesc-lzma.mdd nodesc
 
 # The hand-made malformed files; those the container parser itself refuses are "container".
 malformed=$BUILD_TESTS/matrix-malformed
@@ -161,6 +166,13 @@ must_refuse() {
     esac
 }
 
+# The accepted inputs a command rewrites as its work (convert and load decompress the
+# compressed file without a description) are put back from a copy made now.
+rewrites=' convert load '
+pristine=$WORK/pristine
+mkdir -p "$pristine"
+find "$cases" -maxdepth 1 -type f -exec cp -p {} "$pristine/" \;
+
 runs=0
 before=$(snapshot "$cases" "$WORK/served")
 for c in "${commands[@]}"; do
@@ -183,6 +195,7 @@ for c in "${commands[@]}"; do
             # What an accepted file gets beside it (a record, a sidecar) is the command's
             # work, not debris; it goes, so that every run starts from the same inputs.
             remove_new "$cases" "$before"
+            [[ $rewrites != *" $c "* || ! -f $pristine/$name ]] || cp -p "$pristine/$name" "$path"
         fi
         # What this run found is what the next one starts from.
         after=$(snapshot "$cases" "$WORK/served")
