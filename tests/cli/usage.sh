@@ -69,6 +69,19 @@ done
 for cmd in info verify ecu services; do
     usage_error "mdd $cmd: option '--json' takes no value" "$cmd" --json=1 x
 done
+# Every option that takes a value, given 100000 bytes of it: whatever the command makes of it,
+# it ends at once and what it echoes is cut (a value to 32 bytes, a name or a path to 4096).
+for cmd in $commands; do
+    "$MDD" "$cmd" --help >"$TMP/help" || fail "$cmd --help failed"
+    for option in $(sed -n 's/^  \(-., \)\{0,1\}\(--[a-z-]*\) [A-Z].*/\2/p' "$TMP/help"); do
+        rc=0
+        timeout 20 "$MDD" "$cmd" "$option" "$long" x.mdd >/dev/null 2>"$TMP/err" </dev/null || rc=$?
+        [ "$rc" -ne 124 ] || fail "mdd $cmd $option LONG: still running after 20 s"
+        [ "$rc" -ne 0 ] || fail "mdd $cmd $option LONG x.mdd succeeded"
+        [ "$(wc -c <"$TMP/err")" -le 5000 ] ||
+            fail "mdd $cmd $option LONG: $(wc -c <"$TMP/err") bytes on stderr: $(head -c 300 "$TMP/err")"
+    done
+done
 usage_error "mdd lookup: 'GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG...' (100000 bytes) is not a request in hex (pairs of hex digits)" \
     lookup x.mdd "$long"
 usage_error "mdd lookup: 'GG' is not a request in hex (pairs of hex digits)" lookup x.mdd GG

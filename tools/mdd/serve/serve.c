@@ -42,8 +42,8 @@ enum {
 static int parse_seconds(const char *option, const char *value, uint64_t *out)
 {
     if (cli_parse_uint(value, 86400, out) != 0 || *out == 0)
-        return cli_usage_error(&cli_serve_command, "%s takes 1 to 86400 seconds, not '%s'",
-                               option, value);
+        return cli_usage_error(&cli_serve_command, "%s takes 1 to 86400 seconds, not %s",
+                               option, cli_quote(value));
     return CLI_EXIT_OK;
 }
 /* The memo's slots: requests of many ECUs met again, 1,792 bytes each, touched only when
@@ -66,8 +66,8 @@ static int on_option(void *ctx, int option, const char *value)
     case 'c':
         if (cli_parse_uint(value, SERVE_MAX_CONNECTIONS, &o->max_connections) != 0 ||
             o->max_connections == 0)
-            return cli_usage_error(cmd, "--max-connections takes 1 to %u, not '%s'",
-                                   SERVE_MAX_CONNECTIONS, value);
+            return cli_usage_error(cmd, "--max-connections takes 1 to %u, not %s",
+                                   SERVE_MAX_CONNECTIONS, cli_quote(value));
         return CLI_EXIT_OK;
     case 't': return parse_seconds("--timeout", value, &o->timeout_s);
     case KEY_HEADER_TIMEOUT: return parse_seconds("--header-timeout", value, &o->header_timeout_s);
@@ -80,8 +80,8 @@ static int on_option(void *ctx, int option, const char *value)
         else if (strcmp(value, "threads") == 0)
             o->reader = MDD_READER_THREADS;
         else
-            return cli_usage_error(cmd, "--reader takes auto, io_uring or threads, not '%s'",
-                                   value);
+            return cli_usage_error(cmd, "--reader takes auto, io_uring or threads, not %s",
+                                   cli_quote(value));
         return CLI_EXIT_OK;
     default: return cli_usage_error(cmd, "unexpected option");
     }
@@ -306,8 +306,8 @@ static int run(int argc, char **argv)
     s.address_len = parse_listen(s.opts.listen, &s.address);
     if (s.address_len == 0)
         return cli_usage_error(&cli_serve_command,
-                               "--listen takes ADDR:PORT (e.g. 127.0.0.1:8080), not '%s'",
-                               s.opts.listen);
+                               "--listen takes ADDR:PORT (e.g. 127.0.0.1:8080), not %s",
+                               cli_quote(s.opts.listen));
     /* A client that leaves mid-reply must cost a failed write, not the process. */
     signal(SIGPIPE, SIG_IGN);
     return serve(&s, argv[first]);
