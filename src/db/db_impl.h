@@ -164,7 +164,7 @@ MDD_INTERNAL const mdd_db *db_live_current(const mdd_db_live *live);
  * lock. */
 MDD_INTERNAL void db_live_publish(mdd_db_live *live, mdd_db *next);
 
-/* identity.c */
+/* reload.c: which file a path or a store names */
 
 /* The identity of the file path names now (invalid when it cannot be stat'ed). */
 MDD_INTERNAL db_identity db_file_identity(const char *path);
@@ -312,7 +312,7 @@ MDD_INTERNAL mdd_status db_index_services(db_services_build *b, mdd_db_layer *la
  * left over, counts the arrays in index_bytes, and frees the scratch. Also on failure. */
 MDD_INTERNAL void db_services_build_finish(db_services_build *b);
 
-/* reserve.c */
+/* build.c: growing arrays */
 
 /* Returns array grown (by doubling) to hold need elements of size bytes, updating *cap, or
  * NULL when out of memory, leaving array and *cap as they were. */

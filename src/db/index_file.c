@@ -2,7 +2,7 @@
 /* Persisted indexes as files beside their MDD file: where they are, mapping one only when its
  * owner and mode allow trusting it (as verification records are trusted), and writing one
  * crash-safely. */
-#include "index_file.h"
+#include "index_format.h"
 
 #include <mdd_internal/os.h>
 #include <mdd_internal/db.h>

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+/* Names: those of the database compared (exactly and without case) and keyed for sorted
+ * lookups, and the names of the schema's enums. */
 #include <mdd_internal/ecu.h>
+#include <mdd_internal/fb.h>
+
+#include <mdd/ecu.h>
 
 #include <string.h>
 
@@ -48,4 +53,11 @@ int ecu_name_key_compare(const void *a, const void *b)
     if (c)
         return c;
     return (x->index > y->index) - (x->index < y->index);
+}
+
+/* mdd_ecu_enum_name(): the names of the schema's enums, from the fb layer's descriptors. */
+const char *mdd_ecu_enum_name(mdd_ecu_enum which, uint8_t value)
+{
+    const fb_enum *e = fb_ecu_schema_enum((unsigned)which);
+    return e != NULL && value < e->count ? e->names[value] : NULL;
 }

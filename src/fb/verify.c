@@ -18,6 +18,8 @@
 #include "ecu_schema.h"
 #include "verify_impl.h"
 
+#include <mdd_internal/common.h>
+
 /* The layout of mdd_fb_verify_options, which mdd_db_options nests. */
 static const options_member fb_verify_members[] = {
     OPTIONS_SCALAR(mdd_fb_verify_options, max_depth, uint32_t),
@@ -315,4 +317,19 @@ mdd_status mdd_fb_verifier_check(mdd_fb_verifier *vf, const uint8_t *buf, size_t
                                  const mdd_fb_verify_options *opts, mdd_error *err)
 {
     return fb_verifier_check_mode(vf, buf, len, opts, FB_VERIFY_QUICK_FIRST, err);
+}
+
+/* The generated descriptors of the EcuData schema, for readers other than the verifier: the
+ * dump walker of the tool and the enum names of the ecu layer (mdd_ecu_enum_name()). */
+static const fb_enum *const ecu_enums[] = {
+#define FB_ENUM_ENTRY(name) &enum_##name,
+    FB_ECU_ENUMS(FB_ENUM_ENTRY)
+#undef FB_ENUM_ENTRY
+};
+
+const fb_type *fb_ecu_schema_root(void) { return &type_ecu_data; }
+
+const fb_enum *fb_ecu_schema_enum(unsigned which)
+{
+    return which < sizeof ecu_enums / sizeof ecu_enums[0] ? ecu_enums[which] : NULL;
 }

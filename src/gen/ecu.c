@@ -5,6 +5,7 @@
 #include "gen_impl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define GEN_MAX_VARIANTS 8
@@ -154,5 +155,91 @@ mdd_fb_ref gen_ecu_data(gen_ctx *g, const mdd_gen_spec *spec)
                                                  : FID_ECU_DATA_VARIANTS,
                    layers);
     mdd_fb_add_ref(g->b, FID_ECU_DATA_DTCS, dtcs);
+    return mdd_fb_table_end(g->b);
+}
+
+/* Diagnostic trouble codes: 24-bit codes with their SAE display form (P0123, U0100, ...),
+ * texts and now and then a level and SDG texts. */
+static mdd_fb_ref gen_dtc(gen_ctx *g, uint32_t code)
+{
+    static const char systems[4] = {'P', 'C', 'B', 'U'};
+    char display[16], name[32], ti[32];
+    /* The display code spells the top 16 bits; the low byte is the failure type. */
+    uint32_t dtc16 = code >> 8;
+    snprintf(display, sizeof display, "%c%04X", systems[dtc16 >> 14], dtc16 & 0x3fff);
+    snprintf(name, sizeof name, "DTC_%06X", code);
+    snprintf(ti, sizeof ti, "TI_DTC_%06X", code);
+    mdd_fb_ref value = gen_prose(g, gen_range(&g->rng, 4, 12));
+    mdd_fb_ref tiref = mdd_fb_create_cstring(g->b, ti);
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, FID_TEXT_VALUE, value);
+    mdd_fb_add_ref(g->b, FID_TEXT_TI, tiref);
+    mdd_fb_ref text = mdd_fb_table_end(g->b);
+    mdd_fb_ref sn = mdd_fb_create_cstring(g->b, name);
+    mdd_fb_ref disp = mdd_fb_create_cstring(g->b, display);
+    mdd_fb_ref sdgs = gen_below(&g->rng, 4) == 0 ? gen_sdgs(g, 2) : 0;
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, FID_DTC_SHORT_NAME, sn);
+    mdd_fb_add_u32(g->b, FID_DTC_TROUBLE_CODE, code);
+    mdd_fb_add_ref(g->b, FID_DTC_DISPLAY_TROUBLE_CODE, disp);
+    mdd_fb_add_ref(g->b, FID_DTC_TEXT, text);
+    mdd_fb_add_ref(g->b, FID_DTC_SDGS, sdgs);
+    if (gen_below(&g->rng, 2))
+        mdd_fb_add_u32(g->b, FID_DTC_LEVEL, gen_range(&g->rng, 1, 4));
+    return mdd_fb_table_end(g->b);
+}
+
+mdd_fb_ref gen_dtcs(gen_ctx *g)
+{
+    uint32_t n = g->shape.dtcs;
+    mdd_fb_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    if (!refs) {
+        g->nomem = 1;
+        return 0;
+    }
+    /* Ascending, distinct codes: one per stride of the 24-bit space. */
+    uint32_t stride = 0xffffffu / (n ? n : 1);
+    for (uint32_t i = 0; i < n; i++)
+        refs[i] = gen_dtc(g, i * stride + gen_below(&g->rng, stride));
+    mdd_fb_ref vec = mdd_fb_create_refs(g->b, refs, n);
+    free(refs);
+    return vec;
+}
+
+/* DiagLayer and ParentRef tables. */
+mdd_fb_ref gen_diag_layer(gen_ctx *g, const char *name, const gen_service_list *l)
+{
+    mdd_fb_ref services = gen_services(g, l);
+    mdd_fb_ref sn = mdd_fb_create_cstring(g->b, name);
+    mdd_fb_ref long_name = gen_long_name(g, name);
+    mdd_fb_ref sdgs = gen_sdgs(g, 2 + g->shape.detail);
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_SHORT_NAME, sn);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_LONG_NAME, long_name);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_FUNCT_CLASSES, g->shared.funct_classes);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_DIAG_SERVICES, services);
+    mdd_fb_add_ref(g->b, FID_DIAG_LAYER_SDGS, sdgs);
+    return mdd_fb_table_end(g->b);
+}
+
+mdd_fb_ref gen_parent_ref(gen_ctx *g, uint8_t type, mdd_fb_ref table, const char *const *names,
+                          uint32_t count)
+{
+    mdd_fb_ref vec = 0;
+    if (count) {
+        mdd_fb_ref *refs = malloc(count * sizeof *refs);
+        if (!refs) {
+            g->nomem = 1;
+            return 0;
+        }
+        for (uint32_t i = 0; i < count; i++)
+            refs[i] = mdd_fb_create_cstring(g->b, names[i]);
+        vec = mdd_fb_create_refs(g->b, refs, count);
+        free(refs);
+    }
+    mdd_fb_table_start(g->b);
+    mdd_fb_add_ref(g->b, FID_PARENT_REF_REF, table);
+    mdd_fb_add_ref(g->b, FID_PARENT_REF_NOT_INHERITED_DIAG_COMM_SHORT_NAMES, vec);
+    mdd_fb_add_u8(g->b, FID_PARENT_REF_REF_TYPE, type);
     return mdd_fb_table_end(g->b);
 }

@@ -20,7 +20,7 @@ MDD_INTERNAL uint32_t gen_below(gen_rng *r, uint32_t n);
 /* A number in [lo, hi]. */
 MDD_INTERNAL uint32_t gen_range(gen_rng *r, uint32_t lo, uint32_t hi);
 
-/* How large one ECU database comes out; derived from the aimed-at size (shape.c). */
+/* How large one ECU database comes out; derived from the aimed-at size (payload.c). */
 typedef struct gen_shape {
     uint32_t services; /* on the base variant */
     uint32_t variants; /* besides the base */
@@ -122,7 +122,7 @@ MDD_INTERNAL void gen_service_list_free(gen_service_list *l);
 /* The [DiagService] vector of a list. */
 MDD_INTERNAL mdd_fb_ref gen_services(gen_ctx *g, const gen_service_list *l);
 
-/* ---- layers.c ---- */
+/* ---- Layers (ecu.c) ---- */
 
 /* A DiagLayer named name with the given services and SDG texts. */
 MDD_INTERNAL mdd_fb_ref gen_diag_layer(gen_ctx *g, const char *name, const gen_service_list *l);
@@ -130,7 +130,7 @@ MDD_INTERNAL mdd_fb_ref gen_diag_layer(gen_ctx *g, const char *name, const gen_s
 MDD_INTERNAL mdd_fb_ref gen_parent_ref(gen_ctx *g, uint8_t type, mdd_fb_ref table,
                                        const char *const *names, uint32_t count);
 
-/* ---- dtc.c ---- */
+/* ---- DTCs (ecu.c) ---- */
 
 /* The [DTC] vector: shape.dtcs trouble codes with display codes and texts. */
 MDD_INTERNAL mdd_fb_ref gen_dtcs(gen_ctx *g);
@@ -141,7 +141,7 @@ MDD_INTERNAL mdd_fb_ref gen_dtcs(gen_ctx *g);
  * database. */
 MDD_INTERNAL mdd_fb_ref gen_ecu_data(gen_ctx *g, const mdd_gen_spec *spec);
 
-/* ---- shape.c ---- */
+/* ---- Shapes (payload.c) ---- */
 
 /* The shape of an ECU database of the given size at detail level detail. */
 MDD_INTERNAL gen_shape gen_shape_for(const mdd_gen_spec *spec, uint32_t detail);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The one way the library opens a file it reads: without blocking on a FIFO or a device,
- * and only when it is a regular file. */
+ * and only when it is a regular file; and the one way it reads a range of it. */
 #include <mdd_internal/os.h>
 #include "file_kind.h"
 
@@ -58,4 +58,22 @@ mdd_status mdd_open_regular(const char *path, int *fd, mdd_error *err)
     }
     *fd = opened;
     return MDD_OK;
+}
+
+/* ---- Whole ranges read with pread(2), through short reads ---- */
+int os_pread_exact(int fd, void *buf, size_t size, uint64_t offset, size_t *done)
+{
+    uint8_t *at = buf;
+    *done = 0;
+    while (*done < size) {
+        ssize_t n = pread(fd, at + *done, size - *done, (off_t)(offset + *done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return errno;
+        if (n == 0)
+            return 0;
+        *done += (size_t)n;
+    }
+    return 0;
 }

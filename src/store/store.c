@@ -2,6 +2,10 @@
 /* The store's public entry points: strategy names, options, open and close, accessors. */
 #include "store_impl.h"
 
+#include <mdd/codec.h>
+#include <mdd_internal/os.h>
+
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,4 +181,83 @@ mdd_status mdd_store_chunk_size(const mdd_store *store, size_t index, uint64_t *
 mdd_cache *mdd_store_cache(const mdd_store *store)
 {
     return store && store->pread ? store->pread->cache : NULL;
+}
+
+/* Which file a store loaded: what a caller compares with its path now to tell whether the
+ * path was replaced since (a live database's reloads do). */
+mdd_status mdd_store_stat(const mdd_store *store, struct stat *out, mdd_error *err)
+{
+    if (!store || !out)
+        return mdd_fail(err, MDD_ERR_ARG, "no store or stat to fill");
+    if (store->source.fd < 0 || fstat(store->source.fd, out) != 0)
+        return mdd_fail(err, MDD_ERR_IO, "fstat: %s",
+                        store->source.fd < 0 ? "the file is not open" : strerror(errno));
+    return MDD_OK;
+}
+
+/* What a store costs in memory, measured rather than assumed. */
+/* mincore(2) counts whole pages; a mapping's last page counts only as far as the file goes. */
+static mdd_status add_mapping(const mdd_mapping *map, mdd_store_memory *out, mdd_error *err)
+{
+    uint64_t resident;
+    mdd_status st = mdd_resident_bytes(map->data, map->size, &resident, err);
+    if (st)
+        return st;
+    out->mapped_bytes += map->size;
+    out->resident_bytes += resident < map->size ? resident : map->size;
+    return MDD_OK;
+}
+
+mdd_status mdd_store_memory_report(const mdd_store *store, mdd_store_memory *out,
+                                   mdd_error *err)
+{
+    if (!store || !out)
+        return mdd_fail(err, MDD_ERR_ARG, "no store or no report to fill");
+    *out = (mdd_store_memory){0};
+    for (size_t i = 0; i < store->file.chunk_count; i++)
+        out->payload_bytes += store->views[i].len;
+    if (store->ops->report)
+        store->ops->report(store, out);
+    mdd_status st = add_mapping(&store->source, out, err);
+    return st ? st : add_mapping(&store->sidecar, out, err);
+}
+
+/* Verification at open: every chunk's data, wherever the strategy put it, hashed and checked
+ * against the MDD file's signatures. */
+const uint8_t *store_signed_digest(const mdd_chunk *chunk)
+{
+    for (size_t i = 0; i < chunk->signature_count; i++) {
+        const mdd_signature *sig = &chunk->signatures[i];
+        if (mdd_bytes_equal_str(sig->algorithm, MDD_SIG_SHA512_UNCOMPRESSED) &&
+            sig->signature.len == MDD_SHA512_SIZE)
+            return sig->signature.ptr;
+    }
+    return NULL;
+}
+
+static mdd_status verify_chunk(const mdd_store *store, size_t index, const uint8_t *expected,
+                               uint8_t digest[MDD_SHA512_SIZE], mdd_error *err)
+{
+    mdd_chunk_report report = {0};
+    mdd_status st = store->ops->hash(store, store->views[index], digest, err);
+    if (st == MDD_OK)
+        st = mdd_chunk_check_signatures(&store->file.chunks[index], digest, &report, err);
+    if (st == MDD_OK && expected && memcmp(expected, digest, MDD_SHA512_SIZE) != 0)
+        st = mdd_fail(err, MDD_ERR_CHECKSUM, "SHA-512 differs from the one the sidecar records");
+    if (st)
+        mdd_error_prefix(err, "chunk %zu: ", index);
+    return st;
+}
+
+mdd_status store_verify_chunks(const mdd_store *store, const sidecar_header *recorded,
+                               uint8_t (*digests)[MDD_SHA512_SIZE], mdd_error *err)
+{
+    for (size_t i = 0; i < store->file.chunk_count; i++) {
+        const uint8_t *expected = recorded ? sidecar_entry_at(recorded, i).sha512 : NULL;
+        uint8_t digest[MDD_SHA512_SIZE];
+        mdd_status st = verify_chunk(store, i, expected, digests ? digests[i] : digest, err);
+        if (st)
+            return st;
+    }
+    return MDD_OK;
 }

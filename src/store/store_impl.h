@@ -203,7 +203,7 @@ MDD_INTERNAL void store_release_pages(const mdd_store *store);
 /* Drops the files behind the store's mappings from the page cache (clean pages only; advice). */
 MDD_INTERNAL void store_evict_files(const mdd_store *store);
 
-/* layout.c */
+/* read.c: the layout of payloads */
 
 /* Sets every view's length to its chunk's payload size and returns in *end (end may be NULL)
  * where the last payload ends when they are placed from base on (store_place()). Fails when a
@@ -283,7 +283,7 @@ typedef struct sidecar_source {
  * sha512_uncompressed signature, so a bad sidecar never replaces a good one. */
 MDD_INTERNAL mdd_status sidecar_write(void *ctx, mdd_sink *out, mdd_error *err);
 
-/* verify.c */
+/* store.c: verification at open */
 
 /* Hashes every chunk's view and checks the digest against the chunk's sha512_uncompressed
  * signatures and, when recorded (a sidecar's checked header) is not NULL, against the digest

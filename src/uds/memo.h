@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The memo of requests (mdd_uds_memo, memo.c) and the compiled match it keeps per request
- * (match_plan.c): what a decode works out from the database alone, kept so that the next
+ * (match/plan.c): what a decode works out from the database alone, kept so that the next
  * decode of the same request need not work it out again. */
 #ifndef MDD_UDS_MEMO_H
 #define MDD_UDS_MEMO_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* What the files of the codec's primitives share (scalar.c, text.c, number.c, hex_text.c,
- * coded*.c, compu*.c, json*.c): number parsing and typing, hex text as bytes, text
- * transcoding, and the bit window of a coded value. Nothing here allocates. */
+/* What the files of the codec's primitives share (prim/, coded/, compu/, json/): number
+ * parsing and typing, hex text as bytes, text transcoding, and the bit window of a coded
+ * value. Nothing here allocates. */
 #ifndef MDD_UDS_PRIM_H
 #define MDD_UDS_PRIM_H
 
@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-/* ---- Numbers (number.c) ---- */
+/* ---- Numbers (prim/number.c) ---- */
 
 /* Parses text[0..len) as a decimal floating-point number (JSON or C syntax, whatever the
  * locale's decimal point): 1 and *out, or 0 when it is not one finite number. */
@@ -62,7 +62,7 @@ MDD_INTERNAL mdd_status uds_convert(const uds_scalar *in, uint8_t data_type, boo
 /* Writes a short rendering of s (a number, or "text"/"bytes") into buf for messages. */
 MDD_INTERNAL const char *uds_scalar_show(const uds_scalar *s, char *buf, size_t size);
 
-/* ---- Hex text and byte fields (hex_text.c) ---- */
+/* ---- Hex text and byte fields (prim/hex_text.c) ---- */
 
 /* The bytes of a BYTES scalar, raw or given as hex text ("0xAA 0xBB", "AABB"): tokens
  * separated by white space, each an optional 0x and hex digits, two per byte (an odd count
@@ -82,7 +82,7 @@ MDD_INTERNAL int uds_bytes_next(uds_byte_iter *it, uint8_t *byte);
 /* The number of bytes of s; -1 (as SIZE_MAX) when its hex text is malformed. */
 MDD_INTERNAL size_t uds_bytes_count(const uds_scalar *s);
 
-/* ---- Text (text.c) ---- */
+/* ---- Text (prim/text.c) ---- */
 
 /* Bytes one code point takes in encoding (1..4), 0 when it cannot be encoded there. */
 MDD_INTERNAL size_t uds_text_unit_size(mdd_uds_text_encoding encoding, uint32_t code_point);
@@ -104,7 +104,7 @@ MDD_INTERNAL size_t uds_text_invalid_at(const mdd_uds_text *text);
 /* The name of an encoding ("UTF-16BE"), for messages. */
 MDD_INTERNAL const char *uds_text_encoding_name(mdd_uds_text_encoding encoding);
 
-/* ---- The message being written (coded_bits.c) ---- */
+/* ---- The message being written (coded/bits.c) ---- */
 
 /* The byte at i of out as written so far (0 past its length or capacity). */
 MDD_INTERNAL uint8_t uds_out_get(const uds_out *out, size_t i);
@@ -115,7 +115,7 @@ MDD_INTERNAL void uds_out_set(uds_out *out, size_t i, uint8_t value);
 /* Extends the message with 00 to at least end bytes. */
 MDD_INTERNAL void uds_out_extend(uds_out *out, size_t end);
 
-/* ---- Bit windows (coded_bits.c) ---- */
+/* ---- Bit windows (coded/bits.c) ---- */
 
 /* Where a field of bits bits at bit position bit of byte start lies: n bytes, reversed when
  * low-high (docs/adr/0020, "window"). */
@@ -151,7 +151,7 @@ static inline uint64_t uds_low_bits(uint32_t bits)
 MDD_INTERNAL uint64_t uds_bits_gather(uint64_t raw, uint64_t mask);
 MDD_INTERNAL uint64_t uds_bits_spread(uint64_t value, uint64_t mask);
 
-/* ---- Base data types (coded_base.c) ---- */
+/* ---- Base data types (coded/base.c) ---- */
 
 /* How the bytes of a coded value are to be read: the base DataType, the encoding string
  * resolved, the byte order. */
@@ -205,7 +205,7 @@ MDD_INTERNAL mdd_status uds_base_write_span(const uds_base *base, const uds_scal
  * integer (a sign bit included for A_INT_32; at least 8); 0 when value does not suit base. */
 MDD_INTERNAL uint64_t uds_base_length_bits(const uds_base *base, const uds_scalar *value);
 
-/* ---- Coded types (coded*.c) ---- */
+/* ---- Coded types (coded/) ---- */
 
 /* A fixed-length field: STANDARD_LENGTH's bits and mask, or PARAM_LENGTH_INFO's key length
  * (no mask). */
@@ -215,7 +215,7 @@ typedef struct uds_fixed {
     bool condensed;
 } uds_fixed;
 
-/* Reads or writes a fixed-length field at pos (coded_standard.c). */
+/* Reads or writes a fixed-length field at pos (coded/standard.c). */
 MDD_INTERNAL mdd_status uds_fixed_read(const uds_base *base, const uds_fixed *f, mdd_bytes msg,
                                        uds_pos pos, uds_scalar *out, size_t *next,
                                        mdd_error *err);
@@ -223,7 +223,7 @@ MDD_INTERNAL mdd_status uds_fixed_write(const uds_base *base, const uds_fixed *f
                                         uds_pos pos, const uds_scalar *value, size_t *next,
                                         mdd_error *err);
 
-/* MIN_MAX_LENGTH (coded_minmax.c). */
+/* MIN_MAX_LENGTH (coded/variable.c). */
 MDD_INTERNAL mdd_status uds_minmax_read(const uds_base *base, mdd_min_max_length_type t,
                                         mdd_bytes msg, uds_pos pos, uds_scalar *out,
                                         size_t *next, mdd_error *err);
@@ -231,7 +231,7 @@ MDD_INTERNAL mdd_status uds_minmax_write(const uds_base *base, mdd_min_max_lengt
                                          uds_out *out, uds_pos pos, const uds_scalar *value,
                                          bool last, size_t *next, mdd_error *err);
 
-/* LEADING_LENGTH_INFO (coded_leading.c). */
+/* LEADING_LENGTH_INFO (coded/variable.c). */
 MDD_INTERNAL mdd_status uds_leading_read(const uds_base *base, mdd_leading_length_info_type t,
                                          mdd_bytes msg, uds_pos pos, uds_scalar *out,
                                          size_t *next, mdd_error *err);
@@ -240,15 +240,15 @@ MDD_INTERNAL mdd_status uds_leading_write(const uds_base *base, mdd_leading_leng
                                           size_t *next, mdd_error *err);
 
 /* The base and the fixed length of a STANDARD_LENGTH DiagCodedType whose header was
- * checked: 1, or 0 for another length type or a base it cannot read (coded.c). */
+ * checked: 1, or 0 for another length type or a base it cannot read (coded/coded.c). */
 MDD_INTERNAL int uds_coded_standard(const fb_fields *dct, uds_base *base, uds_fixed *fixed);
 
-/* uds_coded_read() of a DiagCodedType whose header was checked (coded.c). */
+/* uds_coded_read() of a DiagCodedType whose header was checked (coded/coded.c). */
 MDD_INTERNAL mdd_status uds_coded_read_type(const fb_fields *dct, mdd_bytes msg, uds_pos pos,
                                             uint64_t length_key_bits, uds_scalar *coded,
                                             size_t *next, mdd_error *err);
 
-/* ---- Compu methods (compu*.c) ---- */
+/* ---- Compu methods (compu/) ---- */
 
 /* uds_compu_to_physical() of a compu method and a physical type whose headers were checked
  * (either absent: pos 0). */
@@ -298,7 +298,7 @@ MDD_INTERNAL mdd_status uds_compu_result(const uds_compu_ctx *c, double value, b
 MDD_INTERNAL const char *uds_compu_name(uint8_t category);
 
 /* The categories' two directions; each fills *out or fails with c->err. Decoding through
- * rational functions covers the linear categories too (compu_rat.c). */
+ * rational functions covers the linear categories too (compu/rat.c). */
 MDD_INTERNAL mdd_status uds_linear_to_coded(const uds_compu_ctx *c, const uds_scalar *physical,
                                             uds_scalar *out);
 MDD_INTERNAL mdd_status uds_rat_to_physical(const uds_compu_ctx *c, const uds_scalar *coded,

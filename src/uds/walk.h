@@ -30,7 +30,7 @@ typedef struct uds_key {
     int pending;
 } uds_key;
 
-/* ---- A parameter's fields, read once (walk_param.c) ---- */
+/* ---- A parameter's fields, read once (walk/param.c) ---- */
 
 /* What the walks read of a Param: its kind and position at once, its name and specific data
  * on demand, all through one check of its table's header. */
@@ -115,7 +115,7 @@ typedef struct uds_walk {
     mdd_error *err;
 } uds_walk;
 
-/* ---- The walk's state (walk.c) ---- */
+/* ---- The walk's state (walk/walk.c) ---- */
 
 /* Starts a walk over layer under opts (NULL: the defaults). Fails as options_read(). */
 MDD_INTERNAL mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer,
@@ -155,7 +155,7 @@ MDD_INTERNAL mdd_status uds_emit_mark(uds_walk *w, mdd_uds_kind kind, mdd_param 
 /* Counts one value written by the encoder against max_values. */
 MDD_INTERNAL mdd_status uds_count_value(uds_walk *w, size_t byte);
 
-/* ---- Keys that later parameters refer to (keys.c) ---- */
+/* ---- Keys that later parameters refer to (walk/keys.c) ---- */
 
 /* A mark to restore with uds_keys_restore() when a composite ends, so its keys go out of
  * scope with it. */
@@ -181,7 +181,7 @@ MDD_INTERNAL void uds_key_remember(uds_walk *w, mdd_param p, const uds_scalar *v
 /* Nonzero when a and b are equal values (uds_scalar_compare()). */
 MDD_INTERNAL int uds_scalar_equal(const uds_scalar *a, const uds_scalar *b);
 
-/* ---- Shared helpers (dop.c) ---- */
+/* ---- Shared helpers (dop/dop.c) ---- */
 
 /* The DataType of values the DOP's physical type says (its DiagCodedType's when it has
  * none). */
@@ -253,7 +253,7 @@ static inline int uds_same_table(mdd_fb_table a, mdd_fb_table b)
 MDD_INTERNAL uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin,
                                      size_t cursor);
 
-/* ---- Bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (walk_param.c) ---- */
+/* ---- Bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (walk/param.c) ---- */
 
 /* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end,
  * with the path. */
@@ -266,8 +266,7 @@ MDD_INTERNAL mdd_status uds_raw_write(uds_walk *w, uds_pos pos, uint32_t bits, u
                                       size_t *next);
 
 
-/* ---- Decoding (params_decode.c, dop_decode.c, fields.c, mux.c, dtc.c, env_data.c,
- * tables.c) ---- */
+/* ---- Decoding (walk/params_decode.c, dop/decode.c and the other files of dop/) ---- */
 
 /* Decodes params in declaration order: origin is where their composite starts, *cursor
  * where the first unpositioned one starts (updated to where the last ended). */
@@ -305,7 +304,7 @@ MDD_INTERNAL mdd_status uds_decode_table_struct(uds_walk *w, mdd_param param, ud
  * 1 and *out, or 0. */
 MDD_INTERNAL int uds_find_dtc(const uds_walk *w, mdd_dtc_dop dop, uint32_t code, mdd_dtc *out);
 
-/* ---- Encoding (params_encode.c, dop_encode.c and the same concept files) ---- */
+/* ---- Encoding (walk/params_encode.c, dop/encode.c and the other files of dop/) ---- */
 
 /* An absent JSON value (a member not given). */
 static inline int uds_json_absent(uds_json v) { return v.ptr == NULL; }
@@ -363,7 +362,7 @@ MDD_INTERNAL mdd_status uds_json_physical(uds_walk *w, uds_json value, uint8_t t
 MDD_INTERNAL mdd_status uds_expect_object(uds_walk *w, uds_json value);
 MDD_INTERNAL mdd_status uds_expect_array(uds_walk *w, uds_json value);
 
-/* ---- Messages (match.c) ---- */
+/* ---- Messages (match/match.c) ---- */
 
 /* The response a message matched, with its params. */
 typedef struct uds_chosen {

@@ -82,7 +82,7 @@ struct fb_type {
     const fb_field *fields; /* in increasing id order */
 };
 
-/* The root type of the EcuData schema, for walkers outside the verifier (src/fb/schema.c). */
+/* The root type of the EcuData schema, for walkers outside the verifier (src/fb/verify.c). */
 const fb_type *fb_ecu_schema_root(void);
 
 /* The names of the EcuData schema's enum number which (in the order of mdd_ecu_enum, both

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Helpers several benchmark programs share: failing, parsing a number, a clock, a small
  * random generator, medians, requests drawn from a database layer, eviction of a file from
- * the page cache (bench_common.c); writing whole buffers and output files (bench_io.c); a
+ * the page cache, writing whole buffers and output files (bench_common.c); a
  * scratch directory on a disk (bench_scratch.c).
  * Linked into every benchmark program (bench/CMakeLists.txt) and into the tool's measurement
  * of the load strategies (measure.cmake). */
@@ -74,7 +74,7 @@ void bench_request_draw(const mdd_db_layer *layer, uint32_t i, uint64_t *seed,
  * process still maps stay: drop those mappings first. Returns 0, or -1 with errno set. */
 int bench_evict_file(const char *path);
 
-/* ---- bench_io.c ---- */
+/* ---- Writing outputs ---- */
 
 
 /* Writes all len bytes of data to fd, resuming after signals. Returns 0, or -1 with errno

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SIGINT and SIGTERM in the parent: it stops at the next wait and still removes the scratch
- * directory, which holds several hundred MB. */
+ * directory, which holds several hundred MB (measure.c). */
 #ifndef MDD_BENCH_STRATEGIES_INTERRUPT_H
 #define MDD_BENCH_STRATEGIES_INTERRUPT_H
 

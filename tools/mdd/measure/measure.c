@@ -2,7 +2,7 @@
 #include "measure.h"
 
 #include "bench_common.h"
-#include "child_memory.h"
+#include "child.h"
 #include "corpus.h"
 #include "interrupt.h"
 #include "prepare.h"
@@ -63,4 +63,34 @@ int strategies_measure(const options *o)
     results_free(&r);
     corpus_free(&c);
     return rc;
+}
+
+/* ---- SIGINT and SIGTERM in the parent (interrupt.h) ---- */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    interrupted = sig;
+}
+
+void interrupt_catch(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: a blocking wait returns EINTR and looks at the flag. */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+void interrupt_default(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
+int interrupt_pending(void)
+{
+    return interrupted != 0;
 }

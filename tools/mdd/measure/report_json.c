@@ -2,7 +2,6 @@
 #include "report.h"
 
 #include "bench_common.h"
-#include "ratios.h"
 
 static void json_sample(FILE *f, const sample *s)
 {

@@ -3,7 +3,6 @@
 
 #include "bench_common.h"
 #include "child.h"
-#include "child_memory.h"
 #include "interrupt.h"
 #include "page_cache.h"
 

@@ -1,8 +1,51 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+/* The protobuf wire format: varints, a reader of a message's fields, writers of fields. */
 #include <mdd_internal/common.h>
 
 #include <mdd_internal/wire.h>
 
+/* ---- Varints ---- */
+mdd_status mdd_varint_decode(const uint8_t *p, size_t avail, uint64_t *value, size_t *used)
+{
+    uint64_t v = 0;
+    size_t max = avail < MDD_VARINT_MAX_SIZE ? avail : MDD_VARINT_MAX_SIZE;
+    for (size_t i = 0; i < max; i++) {
+        uint64_t bits = p[i] & 0x7fu;
+        /* The tenth byte may only carry the top bit of a 64-bit value. */
+        if (i == MDD_VARINT_MAX_SIZE - 1 && bits > 1)
+            return MDD_ERR_FORMAT;
+        v |= bits << (7 * i);
+        if (!(p[i] & 0x80u)) {
+            *value = v;
+            *used = i + 1;
+            return MDD_OK;
+        }
+    }
+    return MDD_ERR_FORMAT;
+}
+
+size_t mdd_varint_encode(uint64_t value, uint8_t *out)
+{
+    size_t n = 0;
+    while (value >= 0x80u) {
+        out[n++] = (uint8_t)(value | 0x80u);
+        value >>= 7;
+    }
+    out[n++] = (uint8_t)value;
+    return n;
+}
+
+size_t mdd_varint_size(uint64_t value)
+{
+    size_t n = 1;
+    while (value >= 0x80u) {
+        value >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* ---- The reader: the fields of one message, as views with absolute offsets ---- */
 void mdd_wire_reader_init(mdd_wire_reader *r, const uint8_t *buf, size_t start, size_t end)
 {
     r->buf = buf;
@@ -102,4 +145,46 @@ mdd_status mdd_wire_next(mdd_wire_reader *r, mdd_wire_field *f, mdd_error *err)
         return st;
     f->size = r->pos - f->offset;
     return MDD_OK;
+}
+
+/* ---- Writers: keys, varints and length-delimited fields, and their encoded sizes ---- */
+mdd_status mdd_wire_put_varint(mdd_sink *out, uint64_t value, mdd_error *err)
+{
+    uint8_t buf[MDD_VARINT_MAX_SIZE];
+    return mdd_sink_write(out, buf, mdd_varint_encode(value, buf), err);
+}
+
+mdd_status mdd_wire_put_key(mdd_sink *out, uint32_t number, unsigned wire_type, mdd_error *err)
+{
+    return mdd_wire_put_varint(out, ((uint64_t)number << 3) | wire_type, err);
+}
+
+mdd_status mdd_wire_put_uint(mdd_sink *out, uint32_t number, uint64_t value, mdd_error *err)
+{
+    mdd_status st = mdd_wire_put_key(out, number, MDD_WIRE_VARINT, err);
+    return st ? st : mdd_wire_put_varint(out, value, err);
+}
+
+mdd_status mdd_wire_put_len_header(mdd_sink *out, uint32_t number, uint64_t len, mdd_error *err)
+{
+    mdd_status st = mdd_wire_put_key(out, number, MDD_WIRE_LEN, err);
+    return st ? st : mdd_wire_put_varint(out, len, err);
+}
+
+mdd_status mdd_wire_put_bytes(mdd_sink *out, uint32_t number, mdd_bytes bytes, mdd_error *err)
+{
+    mdd_status st = mdd_wire_put_len_header(out, number, bytes.len, err);
+    return st ? st : mdd_sink_write(out, bytes.ptr, bytes.len, err);
+}
+
+size_t mdd_wire_key_size(uint32_t number) { return mdd_varint_size((uint64_t)number << 3); }
+
+uint64_t mdd_wire_uint_field_size(uint32_t number, uint64_t value)
+{
+    return mdd_wire_key_size(number) + mdd_varint_size(value);
+}
+
+uint64_t mdd_wire_len_field_size(uint32_t number, uint64_t payload_len)
+{
+    return mdd_wire_key_size(number) + mdd_varint_size(payload_len) + payload_len;
 }

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+/* The strings every layer builds the same way: paths joined, bytes as hex. */
 #include <mdd_internal/common.h>
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- Paths: a directory and a name joined by one '/' ---- */
 
 /* The length of "dir/name" and whether it has a '/' of its own between the two. */
 static size_t joined_length(const char *dir, const char *name, size_t *slash)
@@ -41,4 +44,15 @@ char *mdd_path_join(const char *dir, const char *name)
     if (path)
         join_into(path, dir, slash, name);
     return path;
+}
+
+/* ---- Bytes as lowercase hex digits ---- */
+void mdd_hex(const uint8_t *bytes, size_t len, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < len; i++) {
+        out[2 * i] = digits[bytes[i] >> 4];
+        out[2 * i + 1] = digits[bytes[i] & 0x0f];
+    }
+    out[2 * len] = '\0';
 }

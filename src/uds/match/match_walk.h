@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The walk of the match pass over a message's params, which a memo's plan makes too
- * (match.c, match_plan.c): one walk, so that what the plan compiles is what the pass checks.
+ * (match.c, plan.c): one walk, so that what the plan compiles is what the pass checks.
  * Inline: each caller's step is then a direct call, and the pass runs on every decode. */
 #ifndef MDD_UDS_MATCH_WALK_H
 #define MDD_UDS_MATCH_WALK_H

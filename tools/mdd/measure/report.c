@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "ratios.h"
+/* What both reports print: the ratios the benchmark judges against its targets. */
+#include "report.h"
 
 #include "bench_common.h"
 
