@@ -346,6 +346,8 @@ typedef struct spot {
 #define AT(place) {(place), 0}
 #define PAST(place, n) {(place), (n)}
 #define VALUE(v) {START, (uint32_t)(v)}
+/* A message's unused spot. */
+#define NO_SPOT {START, 0}
 
 static uint32_t spot_in(const uint32_t at[SAMPLE_PLACES], spot s)
 {
@@ -376,20 +378,22 @@ typedef struct damage_case {
 
 static const damage_case damage_cases[] = {
     {"size limit", .max_size = 16,
-     FAILS(MDD_ERR_LIMIT, "EcuData: offset 0: %u bytes exceed the limit of 16", AT(LENGTH))},
+     FAILS(MDD_ERR_LIMIT, "EcuData: offset 0: %u bytes exceed the limit of 16",
+           AT(LENGTH), NO_SPOT)},
     {"root offset past the end", WRITE(4, AT(START), VALUE(0x10000)),
      FAILS(MDD_ERR_FORMAT, "EcuData: offset 0: offset 65536 points past the end (%u bytes)",
-           AT(LENGTH))},
+           AT(LENGTH), NO_SPOT)},
     {"root offset at itself", WRITE(4, AT(START), VALUE(0)),
-     FAILS(MDD_ERR_FORMAT, "EcuData: offset 0: offset 0 points at itself")},
+     FAILS(MDD_ERR_FORMAT, "EcuData: offset 0: offset 0 points at itself", NO_SPOT, NO_SPOT)},
     {"root table misaligned", WRITE(4, AT(START), VALUE(2)),
-     FAILS(MDD_ERR_FORMAT, "EcuData: offset 2: table is not 4-byte aligned")},
+     FAILS(MDD_ERR_FORMAT, "EcuData: offset 2: table is not 4-byte aligned", NO_SPOT, NO_SPOT)},
     {"vtable offset past the end", WRITE(4, AT(ROOT), VALUE(0x7fffffff)),
      FAILS(MDD_ERR_FORMAT,
-           "EcuData: offset %u: vtable offset 2147483647 points outside the buffer", AT(ROOT))},
+           "EcuData: offset %u: vtable offset 2147483647 points outside the buffer",
+           AT(ROOT), NO_SPOT)},
     {"vtable offset before the start", WRITE(4, AT(ROOT), VALUE(-0x10000)),
      FAILS(MDD_ERR_FORMAT, "EcuData: offset %u: vtable offset -65536 points outside the buffer",
-           AT(ROOT))},
+           AT(ROOT), NO_SPOT)},
     /* A vtable at 2^32 - 1, right after the reused verifiers met the sound sample: the fast
      * pass once took that position for "no vtable seen yet" and trusted what it had learnt. */
     {"vtable at 2^32 - 1", WRITE(4, AT(ROOT), PAST(ROOT, 1)),
@@ -408,14 +412,14 @@ static const damage_case damage_cases[] = {
     {"table size past the end", WRITE(2, PAST(V1_VTABLE, 2), VALUE(0xfff0)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.variants[1]: offset %u: table size 65520 runs past the end or is below 4",
-           AT(V1))},
+           AT(V1), NO_SPOT)},
     {"field outside its table", WRITE(2, AT(ROOT_VERSION_SLOT), VALUE(200)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.version: offset %u: field at 200 runs past the end of its table (%u bytes)",
            AT(ROOT), AT(ROOT_TABLE_SIZE))},
     {"misaligned field", WRITE(2, AT(ROOT_VERSION_SLOT), PAST(VERSION_IN_ROOT, 1)),
      FAILS(MDD_ERR_FORMAT, "EcuData.version: offset %u: field is not 4-byte aligned",
-           PAST(VERSION_FIELD, 1))},
+           PAST(VERSION_FIELD, 1), NO_SPOT)},
     {"string offset past the end", WRITE(4, AT(VERSION_FIELD), VALUE(0x100000)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.version: offset %u: offset 1048576 points past the end (%u bytes)",
@@ -424,40 +428,41 @@ static const damage_case damage_cases[] = {
      FAILS(MDD_ERR_FORMAT,
            "EcuData.variants[1].diag_layer.short_name: offset %u: string of 1000 bytes runs "
            "past the end",
-           AT(V1_NAME))},
+           AT(V1_NAME), NO_SPOT)},
     /* The NUL after "1.0" (4 bytes of length, 3 of text). */
     {"string without its NUL", WRITE(1, PAST(VERSION_STRING, 4 + 3), VALUE('x')),
      FAILS(MDD_ERR_FORMAT, "EcuData.version: offset %u: string of 3 bytes lacks its NUL",
-           AT(VERSION_STRING))},
+           AT(VERSION_STRING), NO_SPOT)},
     {"vector past the end", WRITE(4, AT(VARIANTS), VALUE(0x40000000)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.variants: offset %u: vector of 1073741824 elements of 4 bytes runs past the "
            "end",
-           AT(VARIANTS))},
+           AT(VARIANTS), NO_SPOT)},
     {"vector element offset past the end", WRITE(4, PAST(VARIANTS, 8), VALUE(0xfffffff0)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.variants[1]: offset %u: offset 4294967280 points past the end (%u bytes)",
            PAST(VARIANTS, 8), AT(LENGTH))},
     {"vector element misaligned", LINK(PAST(VARIANTS, 8), PAST(V1, 2)),
      FAILS(MDD_ERR_FORMAT, "EcuData.variants[1]: offset %u: table is not 4-byte aligned",
-           PAST(V1, 2))},
+           PAST(V1, 2), NO_SPOT)},
     {"union member misaligned", LINK(AT(REF_FIELD), PAST(V0, 2)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.variants[1].parent_refs[0].ref: offset %u: table is not 4-byte aligned",
-           PAST(V0, 2))},
+           PAST(V0, 2), NO_SPOT)},
     {"union member of another type",
      WRITE(1, AT(REF_TYPE_FIELD), VALUE(MDD_PARENT_REF_TYPE_ECU_SHARED_DATA)),
      FAILS(MDD_ERR_FORMAT,
            "EcuData.variants[1].parent_refs[0].ref: offset %u: EcuSharedData is also used as "
            "something of another type",
-           AT(V0))},
+           AT(V0), NO_SPOT)},
     {"depth limit just enough", .max_depth = 3, .status = MDD_OK},
     {"depth limit", .max_depth = 2,
      FAILS(MDD_ERR_LIMIT,
-           "EcuData.variants[0].diag_layer: offset %u: tables nest deeper than 2", AT(V0_LAYER))},
+           "EcuData.variants[0].diag_layer: offset %u: tables nest deeper than 2",
+           AT(V0_LAYER), NO_SPOT)},
     /* EcuData, V0 and its layer; V1 is one too many. */
     {"tables limit", .max_tables = 3,
-     FAILS(MDD_ERR_LIMIT, "EcuData.variants[1]: offset %u: more than 3 tables", AT(V1))},
+     FAILS(MDD_ERR_LIMIT, "EcuData.variants[1]: offset %u: more than 3 tables", AT(V1), NO_SPOT)},
 };
 
 static void test_damaged_sample(void **state)
