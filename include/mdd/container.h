@@ -94,7 +94,11 @@ typedef struct mdd_file {
     mdd_map_view metadata;
     const mdd_chunk *chunks;
     size_t chunk_count;
-    const mdd_signature *chunks_signature; /* NULL when absent */
+    /* Every occurrence of field 7 (chunks_signature), in wire order: several file-level
+     * signatures side by side (docs/format.md "Signatures"). A reader that takes the field as
+     * one optional message sees the last. */
+    const mdd_signature *chunks_signatures;
+    size_t chunks_signature_count;
     struct mdd_arena *arena;               /* owned by a parsed file; NULL in one built by hand */
 } mdd_file;
 

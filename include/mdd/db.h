@@ -201,6 +201,11 @@ mdd_bytes mdd_db_ecu_name(const mdd_db_ecu *ecu);
  * Owned by the database. */
 const char *mdd_db_ecu_path(const mdd_db_ecu *ecu);
 
+/* What the signature check found when the ECU's file opened (mdd_store_options.sig): which
+ * signature and key made it authentic, or MDD_SIG_NOT_CHECKED (the policy was off, or a
+ * payload). Owned by db. */
+const mdd_sig_result *mdd_db_ecu_signature(const mdd_db_ecu *ecu);
+
 /* The root of the ECU's EcuData, for everything the index does not cover. */
 mdd_ecu_data mdd_db_ecu_data(const mdd_db_ecu *ecu);
 

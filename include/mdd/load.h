@@ -106,6 +106,100 @@ static inline mdd_parse_options mdd_parse_options_default(void)
     return o;
 }
 
+/* ---- Signatures (docs/format.md "Signatures", docs/adr/0028-authenticated-databases.md) ----
+ *
+ * A file-level signature (MDDFile field 7, any number of them side by side) signs a digest
+ * that binds the container's version, ECU name and revision and every chunk's type, name and
+ * uncompressed SHA-512. The file is authentic when one of them verifies with a trusted key:
+ * "ed25519" and "ecdsa-p256-sha256" are built in (with libcrypto), other algorithms go to the
+ * caller's verifier. */
+
+typedef enum mdd_sig_policy {
+    MDD_SIG_OFF = 0,               /* signatures are not looked at (the default) */
+    MDD_SIG_VERIFY_IF_PRESENT = 1, /* a file that carries file-level signatures must verify
+                                    * with one of them; an unsigned file loads */
+    MDD_SIG_REQUIRE = 2            /* every file must verify with one of its file-level
+                                    * signatures */
+} mdd_sig_policy;
+
+/* "off", "verify-if-present" or "require". Static storage. */
+const char *mdd_sig_policy_name(mdd_sig_policy policy);
+
+/* Parses a policy name as above into *policy. MDD_ERR_ARG for NULL or an unknown name. */
+mdd_status mdd_sig_policy_parse(const char *name, mdd_sig_policy *policy, mdd_error *err);
+
+/* A trust store: the public keys and CA certificates of a directory, opaque. */
+typedef struct mdd_trust mdd_trust;
+
+/* Reads the trust store in dir: every regular file named *.pem, in byte order of the names,
+ * each holding PEM public keys ("PUBLIC KEY", trusted as they are) and CA certificates
+ * ("CERTIFICATE"). A file holding anything else (a private key) or nothing readable fails,
+ * naming it; so does a directory without a key or certificate. MDD_ERR_UNSUPPORTED in a
+ * build without libcrypto. On success *out is released with mdd_trust_close() and must
+ * outlive every open that names it (for a live database, the database). */
+mdd_status mdd_trust_open(const char *dir, mdd_trust **out, mdd_error *err);
+
+/* Frees a trust store. Safe on NULL. */
+void mdd_trust_close(mdd_trust *trust);
+
+/* One signature as a verifier callback sees it: views into the MDD file. */
+typedef struct mdd_sig_candidate {
+    mdd_bytes algorithm;
+    mdd_bytes key_identifier; /* ptr NULL when absent */
+    mdd_bytes signature;
+    const mdd_bytes *certificates; /* DER, leaf first */
+    size_t certificate_count;
+} mdd_sig_candidate;
+
+/* Checks a signature whose algorithm the library does not know (an HSM, another curve) over
+ * the 64-byte file digest. Returns MDD_OK when it verifies, MDD_ERR_NOT_FOUND when the
+ * algorithm is not the verifier's either, any other status (with err saying why) when it
+ * does not verify. Called from the thread that opens the file. */
+typedef mdd_status (*mdd_sig_verifier)(void *ctx, const mdd_sig_candidate *sig,
+                                       const uint8_t digest[64], mdd_error *err);
+
+typedef struct mdd_sig_options {
+    size_t size; /* see "Options" in include/mdd/status.h */
+    mdd_sig_policy policy; /* default MDD_SIG_OFF */
+    /* The keys and CA certificates trusted; NULL trusts none (only the verifier can then
+     * accept a signature). Borrowed: the caller keeps it open while stores open. */
+    const mdd_trust *trust;
+    mdd_sig_verifier verifier; /* NULL: none */
+    void *verifier_ctx;
+} mdd_sig_options;
+
+/* The bytes of mdd_sig_options this header knows: through its last field. */
+#define MDD_SIG_OPTIONS_SIZE MDD_OPTIONS_END(mdd_sig_options, verifier_ctx)
+
+/* The defaults described above. */
+static inline mdd_sig_options mdd_sig_options_default(void)
+{
+    mdd_sig_options o = {MDD_SIG_OPTIONS_SIZE, MDD_SIG_OFF, NULL, NULL, NULL};
+    return o;
+}
+
+typedef enum mdd_sig_state {
+    MDD_SIG_NOT_CHECKED = 0, /* the policy was off */
+    MDD_SIG_UNSIGNED = 1,    /* verify-if-present and the file carries no file-level signature */
+    MDD_SIG_VERIFIED = 2     /* a file-level signature verified */
+} mdd_sig_state;
+
+/* What the signature check of one file found. */
+typedef struct mdd_sig_result {
+    mdd_sig_state state;
+    /* VERIFIED: which file-level signature (0 for the first field 7), its algorithm, the
+     * SHA-256 of the verifying key's DER SubjectPublicKeyInfo (zero for the verifier
+     * callback's), and the trust store file it came from ("verifier" for the callback's;
+     * for a certificate chain, the CA certificate's file). */
+    uint32_t index;
+    char algorithm[32];
+    uint8_t key_id[32];
+    char key_source[64];
+    /* Nonzero when the file's verification record attested the signature, so no public-key
+     * work was done at this open. */
+    int from_record;
+} mdd_sig_result;
+
 typedef struct mdd_store_options {
     size_t size; /* see "Options" in include/mdd/status.h */
     mdd_strategy strategy; /* default inplace */
@@ -142,10 +236,13 @@ typedef struct mdd_store_options {
     const char *share_dir;
     mdd_codec_limits limits;
     mdd_parse_options parse;
+    /* Signatures: checked after integrity, before anything reads the payload; a file that
+     * fails the policy does not open (MDD_ERR_SIGNATURE). Default off. */
+    mdd_sig_options sig;
 } mdd_store_options;
 
 /* The bytes of mdd_store_options this header knows: through its last field. */
-#define MDD_STORE_OPTIONS_SIZE MDD_OPTIONS_END(mdd_store_options, parse)
+#define MDD_STORE_OPTIONS_SIZE MDD_OPTIONS_END(mdd_store_options, sig)
 
 /* The defaults described above. */
 static inline mdd_store_options mdd_store_options_default(void)
@@ -161,7 +258,8 @@ static inline mdd_store_options mdd_store_options_default(void)
                            mdd_cache_options_default(),
                            NULL,
                            mdd_codec_limits_default(),
-                           mdd_parse_options_default()};
+                           mdd_parse_options_default(),
+                           mdd_sig_options_default()};
     return o;
 }
 

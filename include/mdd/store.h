@@ -79,6 +79,10 @@ mdd_strategy mdd_store_strategy(const mdd_store *store);
  * or not at all. */
 mdd_verified_by mdd_store_verified_by(const mdd_store *store);
 
+/* What the signature check at open found (include/mdd/load.h, "Signatures"): state
+ * MDD_SIG_NOT_CHECKED when the policy was off. Owned by the store. */
+const mdd_sig_result *mdd_store_signature(const mdd_store *store);
+
 /* The container's views (ECU name, metadata, chunk table). For inplace they describe the
  * converted file. Owned by the store. */
 const mdd_file *mdd_store_file(const mdd_store *store);

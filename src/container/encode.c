@@ -171,7 +171,7 @@ mdd_status mdd_file_encode(const mdd_file *f, mdd_sink *out, mdd_error *err)
         st = put_map(out, 5, f->metadata, err);
     for (size_t i = 0; !st && i < f->chunk_count; i++)
         st = put_chunk(out, &f->chunks[i], err);
-    if (!st && f->chunks_signature)
-        st = put_signature(out, 7, f->chunks_signature, err);
+    for (size_t i = 0; !st && i < f->chunks_signature_count; i++)
+        st = put_signature(out, 7, &f->chunks_signatures[i], err);
     return st;
 }

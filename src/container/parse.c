@@ -315,7 +315,8 @@ typedef struct file_arrays {
     uint32_t *flags;
     mdd_kv *meta;
     mdd_chunk *chunks;
-    size_t n_flags, n_meta, n_chunks;
+    mdd_signature *sigs;
+    size_t n_flags, n_meta, n_chunks, n_sigs;
 } file_arrays;
 
 static mdd_status parse_file_field(parse_ctx *c, const mdd_wire_reader *r,
@@ -336,13 +337,11 @@ static mdd_status parse_file_field(parse_ctx *c, const mdd_wire_reader *r,
                               &a->chunks[a->n_chunks]);
         a->n_chunks++;
         return st;
-    case 7: {
-        mdd_signature *sig = mdd_arena_calloc(c->arena, 1, sizeof *sig);
-        if (!sig)
-            return mdd_fail(c->err, MDD_ERR_NOMEM, "cannot allocate a signature");
-        file->chunks_signature = sig;
-        return parse_submessage(c, r, f, "chunks_signature", 0, 0, signature_parser, sig);
-    }
+    case 7:
+        st = parse_submessage(c, r, f, "chunks_signature", a->n_sigs, 1, signature_parser,
+                              &a->sigs[a->n_sigs]);
+        a->n_sigs++;
+        return st;
     default: return MDD_OK;
     }
 }
@@ -358,6 +357,8 @@ static mdd_status parse_file_message(parse_ctx *c, mdd_wire_reader r, mdd_file *
         a.meta = take_array(c, counts[5], sizeof *a.meta, "metadata", r.pos, &st);
     if (!st)
         a.chunks = take_array(c, counts[6], sizeof *a.chunks, "chunks", r.pos, &st);
+    if (!st)
+        a.sigs = take_array(c, counts[7], sizeof *a.sigs, "chunks_signature", r.pos, &st);
     while (!st && mdd_wire_reader_more(&r)) {
         mdd_wire_field f;
         st = mdd_wire_next(&r, &f, c->err);
@@ -369,6 +370,8 @@ static mdd_status parse_file_message(parse_ctx *c, mdd_wire_reader r, mdd_file *
     file->metadata = (mdd_map_view){a.meta, a.n_meta};
     file->chunks = a.chunks;
     file->chunk_count = a.n_chunks;
+    file->chunks_signatures = a.sigs;
+    file->chunks_signature_count = a.n_sigs;
     /* The wire format allows none, but a file without a chunk holds nothing to serve: every
      * reader refuses it here rather than each in its own way. */
     if (!st && a.n_chunks == 0)

@@ -43,6 +43,12 @@ mdd_bytes mdd_db_ecu_name(const mdd_db_ecu *ecu) { return ecu->name; }
 
 const char *mdd_db_ecu_path(const mdd_db_ecu *ecu) { return ecu->path; }
 
+const mdd_sig_result *mdd_db_ecu_signature(const mdd_db_ecu *ecu)
+{
+    static const mdd_sig_result not_checked = {0};
+    return ecu->store ? mdd_store_signature(ecu->store) : &not_checked;
+}
+
 const mdd_store *mdd_db_ecu_store(const mdd_db_ecu *ecu) { return ecu->store; }
 
 mdd_ecu_data mdd_db_ecu_data(const mdd_db_ecu *ecu) { return ecu->root; }

@@ -28,7 +28,15 @@ enum {
     REC_SAMPLE = 80,
     REC_FB_MAX_DEPTH = 144,
     REC_FB_MAX_TABLES = 148,
-    REC_FB_MAX_SIZE = 152
+    REC_FB_MAX_SIZE = 152,
+    REC_SIG_STATE = 160,
+    REC_SIG_INDEX = 164,
+    REC_SIG_POLICY = 168,
+    REC_SIG_RESERVED = 172,
+    REC_SIG_TRUST = 176,
+    REC_SIG_KEY_ID = 208,
+    REC_SIG_ALGORITHM = 240,
+    REC_SIG_KEY_SOURCE = 272
 };
 
 /* Field offsets in a chunk entry. */
@@ -66,6 +74,13 @@ static void encode_header(const mdd_record *r, uint8_t *out)
     mdd_le_put(out + REC_FB_MAX_DEPTH, r->fb_max_depth, 4);
     mdd_le_put(out + REC_FB_MAX_TABLES, r->fb_max_tables, 4);
     mdd_le_put(out + REC_FB_MAX_SIZE, r->fb_max_size, 8);
+    mdd_le_put(out + REC_SIG_STATE, (uint64_t)r->sig.state, 4);
+    mdd_le_put(out + REC_SIG_INDEX, r->sig.index, 4);
+    mdd_le_put(out + REC_SIG_POLICY, r->sig_policy, 4);
+    memcpy(out + REC_SIG_TRUST, r->sig_trust, sizeof r->sig_trust);
+    memcpy(out + REC_SIG_KEY_ID, r->sig.key_id, sizeof r->sig.key_id);
+    memcpy(out + REC_SIG_ALGORITHM, r->sig.algorithm, sizeof r->sig.algorithm);
+    memcpy(out + REC_SIG_KEY_SOURCE, r->sig.key_source, sizeof r->sig.key_source);
 }
 
 mdd_status mdd_record_encode(const mdd_record *record, uint8_t *out, mdd_error *err)
@@ -98,9 +113,9 @@ static mdd_status check_frame(const uint8_t *data, size_t size, uint64_t *count,
     if (version != MDD_RECORD_VERSION)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: format version %llu, expected %u",
                         REC_VERSION, (unsigned long long)version, MDD_RECORD_VERSION);
-    if (mdd_le_get(data + REC_RESERVED, 4) != 0)
+    if (mdd_le_get(data + REC_RESERVED, 4) != 0 || mdd_le_get(data + REC_SIG_RESERVED, 4) != 0)
         return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: reserved field is not zero",
-                        REC_RESERVED);
+                        mdd_le_get(data + REC_RESERVED, 4) ? REC_RESERVED : REC_SIG_RESERVED);
     *count = mdd_le_get(data + REC_CHUNK_COUNT, 8);
     size_t want = *count <= SIZE_MAX ? mdd_record_size((size_t)*count) : 0;
     if (want != size)
@@ -121,6 +136,22 @@ static mdd_status check_trailer(const uint8_t *data, size_t size, mdd_error *err
     return MDD_OK;
 }
 
+/* The attestation, whose strings are forced to end within their fields: a record is checked
+ * as a whole, but its bytes are still not trusted to be NUL-terminated. */
+static void decode_sig(const uint8_t *data, mdd_record *out)
+{
+    mdd_sig_result *sig = &out->sig;
+    sig->state = (mdd_sig_state)mdd_le_get(data + REC_SIG_STATE, 4);
+    sig->index = (uint32_t)mdd_le_get(data + REC_SIG_INDEX, 4);
+    out->sig_policy = (uint32_t)mdd_le_get(data + REC_SIG_POLICY, 4);
+    memcpy(out->sig_trust, data + REC_SIG_TRUST, sizeof out->sig_trust);
+    memcpy(sig->key_id, data + REC_SIG_KEY_ID, sizeof sig->key_id);
+    memcpy(sig->algorithm, data + REC_SIG_ALGORITHM, sizeof sig->algorithm);
+    memcpy(sig->key_source, data + REC_SIG_KEY_SOURCE, sizeof sig->key_source);
+    sig->algorithm[sizeof sig->algorithm - 1] = '\0';
+    sig->key_source[sizeof sig->key_source - 1] = '\0';
+}
+
 static void decode_header(const uint8_t *data, mdd_record *out)
 {
     out->identity = (mdd_record_identity){
@@ -137,6 +168,7 @@ static void decode_header(const uint8_t *data, mdd_record *out)
     out->fb_max_depth = (uint32_t)mdd_le_get(data + REC_FB_MAX_DEPTH, 4);
     out->fb_max_tables = (uint32_t)mdd_le_get(data + REC_FB_MAX_TABLES, 4);
     out->fb_max_size = mdd_le_get(data + REC_FB_MAX_SIZE, 8);
+    decode_sig(data, out);
 }
 
 mdd_status mdd_record_parse(const uint8_t *data, size_t size, mdd_record *out, mdd_error *err)

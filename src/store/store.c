@@ -4,6 +4,7 @@
 
 #include <mdd/codec.h>
 #include <mdd_internal/os.h>
+#include <mdd_internal/sig.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ static const options_member store_members[] = {
     OPTIONS_SCALAR(mdd_store_options, share_dir, const char *),
     OPTIONS_NESTED(mdd_store_options, limits, mdd_codec_limits, options_layout_codec),
     OPTIONS_NESTED(mdd_store_options, parse, mdd_parse_options, options_layout_parse),
+    OPTIONS_NESTED(mdd_store_options, sig, mdd_sig_options, options_layout_sig),
 };
 const options_layout options_layout_store =
     OPTIONS_LAYOUT(mdd_store_options, MDD_STORE_OPTIONS_SIZE, store_members);
@@ -66,6 +68,8 @@ static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
         return mdd_fail(err, MDD_ERR_ARG, "unknown strategy %d", (int)opts->strategy);
     if (opts->integrity != MDD_INTEGRITY_RECORD && opts->integrity != MDD_INTEGRITY_HASH)
         return mdd_fail(err, MDD_ERR_ARG, "unknown integrity mode %d", (int)opts->integrity);
+    if ((unsigned)opts->sig.policy > MDD_SIG_REQUIRE)
+        return mdd_fail(err, MDD_ERR_ARG, "unknown signature policy %d", (int)opts->sig.policy);
     /* Before any conversion: a bad option should not cost one. */
     if (ops->check_options) {
         mdd_status st = ops->check_options(opts, err);
@@ -108,6 +112,8 @@ mdd_status mdd_store_open(const char *path, const mdd_store_options *opts, mdd_s
     if (!store)
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a store");
     st = store_open_as(store, path, &o, o.strategy, err);
+    if (st == MDD_OK && (st = store_check_signature(store, &o.sig, err)) != MDD_OK)
+        store_clear(store);
     if (st) {
         free(store);
         return st;

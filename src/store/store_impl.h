@@ -95,6 +95,7 @@ struct mdd_store {
     mdd_verified_by verified_by;
     /* The verification record the store trusted or wrote (chunks NULL when none). */
     mdd_record record;
+    mdd_sig_result sig; /* what the signature check found */
 };
 
 /* store.c */
@@ -301,6 +302,19 @@ MDD_INTERNAL mdd_status store_verify_chunks(const mdd_store *store,
 MDD_INTERNAL mdd_status store_establish_integrity(mdd_store *store,
                                                   const mdd_store_options *opts,
                                                   mdd_error *err);
+
+/* Saves the store's record again after a change to it (best effort: the next open then
+ * redoes what the change recorded). */
+MDD_INTERNAL void store_record_resave(mdd_store *store);
+
+/* signature.c */
+
+/* Checks the open store's file-level signatures under opts (nothing when the policy is off):
+ * from its verification record's attestation when that holds for opts, else over the chunk
+ * digests the record holds or, without one, over every chunk hashed now; a new attestation
+ * goes into the record. Fills store->sig; MDD_ERR_SIGNATURE when the policy is not met. */
+MDD_INTERNAL mdd_status store_check_signature(mdd_store *store, const mdd_sig_options *opts,
+                                              mdd_error *err);
 
 /* The digest the chunk's sha512_uncompressed signature promises, or NULL when it has no
  * signature of that size to take it from. */

@@ -94,9 +94,8 @@ void mdd_store_record_note_ecu_data(mdd_store *store, size_t index,
                                     const mdd_fb_verify_options *opts)
 {
     mdd_record *record = store->record.chunks ? &store->record : NULL;
-    struct stat st;
     if (!record || index >= record->chunk_count ||
-        mdd_store_record_ecu_data_verified(store, index, opts) || fstat(store->source.fd, &st))
+        mdd_store_record_ecu_data_verified(store, index, opts))
         return;
     /* Flags of other options say nothing about these. */
     if (!same_fb_options(record, opts))
@@ -106,5 +105,12 @@ void mdd_store_record_note_ecu_data(mdd_store *store, size_t index,
     record->fb_max_tables = opts->max_tables;
     record->fb_max_size = opts->max_size;
     record->chunks[index].flags |= MDD_RECORD_ECU_DATA_VERIFIED;
-    (void)mdd_record_save(store->path, record, st.st_mode, NULL);
+    store_record_resave(store);
+}
+
+void store_record_resave(mdd_store *store)
+{
+    struct stat st;
+    if (store->record.chunks && fstat(store->source.fd, &st) == 0)
+        (void)mdd_record_save(store->path, &store->record, st.st_mode, NULL);
 }

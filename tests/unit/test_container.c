@@ -78,7 +78,7 @@ static void parses_real_file_fields(void **state)
     assert_bytes(c->signatures[0].algorithm, "sha512_uncompressed");
     assert_int_equal(c->signatures[0].signature.len, 64);
     assert_int_equal(c->signatures[0].signature.ptr[0], 0x61);
-    assert_null(f.chunks_signature);
+    assert_int_equal(f.chunks_signature_count, 0);
     mdd_file_free(&f);
     free(buf);
 }
@@ -192,7 +192,8 @@ static mdd_file sample_file(mdd_chunk *chunks, mdd_signature *sig)
                       .metadata = {meta_entries, 2},
                       .chunks = chunks,
                       .chunk_count = 3,
-                      .chunks_signature = sig};
+                      .chunks_signatures = sig,
+                      .chunks_signature_count = 1};
 }
 
 static void assert_signature(const mdd_signature *s)
@@ -229,7 +230,8 @@ static void encode_then_parse_gives_every_field(void **state)
     assert_bytes(f.chunks[0].compression_algorithm, "lzma");
     assert_bytes(f.chunks[0].data, "compressed");
     assert_signature(&f.chunks[0].signatures[0]);
-    assert_signature(f.chunks_signature);
+    assert_int_equal(f.chunks_signature_count, 1);
+    assert_signature(&f.chunks_signatures[0]);
     assert_int_equal(f.chunks[1].type, MDD_CHUNK_CODE_FILE_PARTIAL);
     assert_bytes(f.chunks[1].name, "code.bin::dir/file");
     assert_bytes(f.chunks[1].data, "");

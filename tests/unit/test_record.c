@@ -200,10 +200,15 @@ static mdd_record sample_record(mdd_record_chunk *chunk)
         .fb_max_depth = 64,
         .fb_max_tables = 1000000,
         .fb_max_size = 0xFFFFFFFFu,
+        .sig = {.state = MDD_SIG_VERIFIED, .index = 3, .algorithm = "ed25519",
+                .key_source = "keys.pem"},
+        .sig_policy = MDD_SIG_REQUIRE,
         .chunk_count = 1,
         .chunks = chunk,
     };
     memset(r.sample, 0x5A, sizeof r.sample);
+    memset(r.sig_trust, 0x7E, sizeof r.sig_trust);
+    memset(r.sig.key_id, 0x3C, sizeof r.sig.key_id);
     return r;
 }
 
@@ -220,15 +225,15 @@ static void test_record_layout_and_round_trip(void **state)
     (void)state;
     mdd_record_chunk chunk;
     mdd_record r = sample_record(&chunk);
-    assert_int_equal(mdd_record_size(1), 304);
-    assert_int_equal(mdd_record_size(13104), 224 + 13104 * 80); /* the most under 1 MiB */
-    assert_int_equal(mdd_record_size(13105), 0);
-    uint8_t buf[304];
+    assert_int_equal(mdd_record_size(1), 480);
+    assert_int_equal(mdd_record_size(13102), 400 + 13102 * 80); /* the most under 1 MiB */
+    assert_int_equal(mdd_record_size(13103), 0);
+    uint8_t buf[480];
     mdd_error err;
     assert_int_equal(mdd_record_encode(&r, buf, &err), MDD_OK);
     /* The layout of docs/format.md, byte for byte. */
     assert_memory_equal(buf, "MDDVREC1", 8);
-    assert_int_equal(le_at(buf + 8, 4), 1);
+    assert_int_equal(le_at(buf + 8, 4), 2);
     assert_int_equal(le_at(buf + 12, 4), 0);
     assert_int_equal(le_at(buf + 16, 8), 1);
     assert_int_equal(le_at(buf + 24, 8), 0x1122);
@@ -243,12 +248,20 @@ static void test_record_layout_and_round_trip(void **state)
     assert_int_equal(le_at(buf + 144, 4), 64);
     assert_int_equal(le_at(buf + 148, 4), 1000000);
     assert_int_equal(le_at(buf + 152, 8), 0xFFFFFFFFu);
-    assert_int_equal(le_at(buf + 160, 8), 0x0102030405060708u);
-    assert_int_equal(le_at(buf + 168, 8), 1);
-    assert_int_equal(buf[176], 0xAB);
+    assert_int_equal(le_at(buf + 160, 4), MDD_SIG_VERIFIED);
+    assert_int_equal(le_at(buf + 164, 4), 3);
+    assert_int_equal(le_at(buf + 168, 4), MDD_SIG_REQUIRE);
+    assert_int_equal(le_at(buf + 172, 4), 0);
+    assert_int_equal(buf[176], 0x7E);
+    assert_int_equal(buf[208], 0x3C);
+    assert_string_equal((const char *)buf + 240, "ed25519");
+    assert_string_equal((const char *)buf + 272, "keys.pem");
+    assert_int_equal(le_at(buf + 336, 8), 0x0102030405060708u);
+    assert_int_equal(le_at(buf + 344, 8), 1);
+    assert_int_equal(buf[352], 0xAB);
     uint8_t digest[MDD_SHA512_SIZE];
-    assert_int_equal(mdd_sha512(buf, 240, digest, &err), MDD_OK);
-    assert_memory_equal(buf + 240, digest, MDD_SHA512_SIZE);
+    assert_int_equal(mdd_sha512(buf, 416, digest, &err), MDD_OK);
+    assert_memory_equal(buf + 416, digest, MDD_SHA512_SIZE);
     mdd_record back;
     assert_int_equal(mdd_record_parse(buf, sizeof buf, &back, &err), MDD_OK);
     assert_memory_equal(&back.identity, &r.identity, sizeof r.identity);
@@ -256,6 +269,9 @@ static void test_record_layout_and_round_trip(void **state)
     assert_int_equal(back.fb_max_size, 0xFFFFFFFFu);
     assert_int_equal(back.chunk_count, 1);
     assert_memory_equal(&back.chunks[0], &chunk, sizeof chunk);
+    assert_memory_equal(&back.sig, &r.sig, sizeof r.sig);
+    assert_int_equal(back.sig_policy, MDD_SIG_REQUIRE);
+    assert_memory_equal(back.sig_trust, r.sig_trust, sizeof r.sig_trust);
     mdd_record_free(&back);
 }
 
@@ -276,35 +292,40 @@ static void test_hostile_records_are_refused(void **state)
     (void)state;
     mdd_record_chunk chunk;
     mdd_record r = sample_record(&chunk);
-    uint8_t good[304], bad[304];
+    uint8_t good[480], bad[480];
     assert_int_equal(mdd_record_encode(&r, good, NULL), MDD_OK);
-    assert_parse_fails(good, 223, MDD_ERR_FORMAT, "223 bytes, shorter than a record's 224");
+    assert_parse_fails(good, 399, MDD_ERR_FORMAT, "399 bytes, shorter than a record's 400");
     memcpy(bad, good, sizeof bad);
     bad[0] = 'X';
     assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT,
                        "offset 0: not a verification record (bad magic)");
     memcpy(bad, good, sizeof bad);
-    bad[8] = 2;
-    assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT, "offset 8: format version 2, expected 1");
+    bad[8] = 3;
+    assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT, "offset 8: format version 3, expected 2");
     memcpy(bad, good, sizeof bad);
     bad[15] = 1;
     assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT, "offset 12: reserved field is not zero");
     memcpy(bad, good, sizeof bad);
     bad[16] = 2;
     assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT,
-                       "offset 16: 2 chunks do not fit a record of 304 bytes");
+                       "offset 16: 2 chunks do not fit a record of 480 bytes");
     memcpy(bad, good, sizeof bad);
     bad[23] = 0x80; /* 2^63 chunks: no size overflows into a match */
     assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT,
-                       "offset 16: 9223372036854775809 chunks do not fit a record of 304 bytes");
+                       "offset 16: 9223372036854775809 chunks do not fit a record of 480 bytes");
     assert_parse_fails(good, sizeof good - 80, MDD_ERR_FORMAT,
-                       "offset 16: 1 chunks do not fit a record of 224 bytes");
+                       "offset 16: 1 chunks do not fit a record of 400 bytes");
     /* Any other byte changed: only the checksum can tell, and nothing else is read. */
+    memcpy(bad, good, sizeof bad);
+    bad[172] = 1;
+    assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT, "offset 172: reserved field is not zero");
     for (size_t at = 24; at < sizeof bad; at += 37) {
+        if (at >= 172 && at < 176)
+            continue; /* the reserved field above */
         memcpy(bad, good, sizeof bad);
         bad[at] ^= 0x10;
         assert_parse_fails(bad, sizeof bad, MDD_ERR_CHECKSUM,
-                           "offset 240: the record's SHA-512 does not match");
+                           "offset 416: the record's SHA-512 does not match");
     }
 }
 

@@ -64,11 +64,11 @@ mdd_cache *mdd_store_cache(const mdd_store *store);
 
 #define MDD_RECORD_SUFFIX ".verified"
 #define MDD_RECORD_MAGIC "MDDVREC1"
-#define MDD_RECORD_VERSION 1u
-#define MDD_RECORD_HEADER_SIZE 160u
+#define MDD_RECORD_VERSION 2u
+#define MDD_RECORD_HEADER_SIZE 336u
 #define MDD_RECORD_ENTRY_SIZE 80u
 #define MDD_RECORD_TRAILER_SIZE 64u
-/* The largest record read: bounds the chunk count a record may claim (13,104). */
+/* The largest record read: bounds the chunk count a record may claim (13,102). */
 #define MDD_RECORD_MAX_SIZE ((size_t)1 << 20)
 /* Bytes of each end of the file and of each chunk's data that the content sample hashes. */
 #define MDD_RECORD_SAMPLE_SPAN 4096u
@@ -101,6 +101,12 @@ typedef struct mdd_record {
     uint32_t fb_max_depth;
     uint32_t fb_max_tables;
     uint64_t fb_max_size;
+    /* The file-level signature the record attests (sig.state MDD_SIG_VERIFIED, from_record
+     * 0), checked under sig_policy with the trust store of fingerprint sig_trust; state
+     * MDD_SIG_NOT_CHECKED when it attests none. */
+    mdd_sig_result sig;
+    uint32_t sig_policy;
+    uint8_t sig_trust[32];
     size_t chunk_count;
     mdd_record_chunk *chunks;
 } mdd_record;
