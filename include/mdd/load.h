@@ -131,9 +131,9 @@ mdd_status mdd_sig_policy_parse(const char *name, mdd_sig_policy *policy, mdd_er
 /* A trust store: the public keys and CA certificates of a directory, opaque. */
 typedef struct mdd_trust mdd_trust;
 
-/* Reads the trust store in dir: every regular file named *.pem, in byte order of the names,
- * each holding PEM public keys ("PUBLIC KEY", trusted as they are) and CA certificates
- * ("CERTIFICATE"). A file holding anything else (a private key) or nothing readable fails,
+/* Reads the trust store in dir: every regular file named *.pem or *.crt (not hidden), in
+ * byte order of the names, each holding PEM public keys ("PUBLIC KEY", trusted as they are)
+ * and CA certificates ("CERTIFICATE"). A file holding anything else (a private key) or nothing readable fails,
  * naming it; so does a directory without a key or certificate. MDD_ERR_UNSUPPORTED in a
  * build without libcrypto. On success *out is released with mdd_trust_close() and must
  * outlive every open that names it (for a live database, the database). */

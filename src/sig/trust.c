@@ -161,10 +161,12 @@ static void fingerprint_file(EVP_MD_CTX *md, const char *name, const mdd_buffer 
     EVP_DigestUpdate(md, pem->data, pem->len);
 }
 
+/* *.pem and *.crt, the names PEM keys and certificates go by; hidden files are not read. */
 static int is_pem_name(const char *name)
 {
     size_t n = strlen(name);
-    return name[0] != '.' && n > 4 && strcmp(name + n - 4, ".pem") == 0;
+    return name[0] != '.' && n > 4 &&
+           (strcmp(name + n - 4, ".pem") == 0 || strcmp(name + n - 4, ".crt") == 0);
 }
 
 static int by_name(const struct dirent **a, const struct dirent **b)
@@ -210,7 +212,7 @@ static mdd_status read_dir(mdd_trust *t, const char *dir, mdd_error *err)
     if (!st && EVP_DigestFinal_ex(md, t->fingerprint, NULL) != 1)
         st = mdd_fail(err, MDD_ERR_NOMEM, "cannot finish the trust store's digest");
     if (!st && t->key_count + t->ca_count == 0)
-        st = mdd_fail(err, MDD_ERR_NOT_FOUND, "%s: no *.pem public key or CA certificate", dir);
+        st = mdd_fail(err, MDD_ERR_NOT_FOUND, "%s: no public key or CA certificate (*.pem, *.crt)", dir);
     EVP_MD_CTX_free(md);
     for (int i = 0; i < n; i++)
         free(names[i]);

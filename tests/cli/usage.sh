@@ -29,6 +29,12 @@ expect_eq "$(sed -n '/^Options:$/,$p' "$TMP/out")" "Options:
                       16M)
       --skip-invalid  leave out (with a note) the files of a directory that do
                       not open or verify, instead of failing
+      --trust DIR     check file signatures against the public keys and CA
+                      certificates (*.pem, *.crt) in DIR: a signed file must
+                      verify with one of them, an unsigned one loads
+      --require-signature
+                      with --trust: refuse every file that does not verify with
+                      a trusted key
   -h, --help          show this help" "the Options list of dtc --help"
 commands=$("$MDD" --help | awk '/^Commands:/ { on = 1; next } on && !NF { exit } on { print $1 }')
 for cmd in $commands; do

@@ -18,6 +18,8 @@ enum cli_key {
     CLI_KEY_LONG = 256,
     CLI_KEY_CACHE_BUDGET = CLI_KEY_LONG, /* --cache-budget */
     CLI_KEY_SKIP_INVALID,                /* --skip-invalid */
+    CLI_KEY_TRUST,                       /* --trust */
+    CLI_KEY_REQUIRE_SIGNATURE,           /* --require-signature */
     CLI_KEY_OWN = CLI_KEY_LONG + 64
 };
 

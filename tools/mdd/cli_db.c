@@ -15,6 +15,7 @@ const cli_option cli_db_load_options[] = {
     {CLI_KEY_SKIP_INVALID, "skip-invalid", NULL,
      "leave out (with a note) the files of a directory that do not open or verify, instead of "
      "failing", NULL},
+    CLI_INCLUDE(cli_sig_options),
     CLI_OPTIONS_END,
 };
 
@@ -42,6 +43,8 @@ cli_db_args cli_db_args_init(const cli_command *cmd)
 int cli_db_args_option(void *ctx, int option, const char *value)
 {
     cli_db_args *a = ctx;
+    if (cli_sig_option(&a->sig, option, value))
+        return CLI_EXIT_OK;
     switch (option) {
     case 's': return cli_parse_strategy(a->cmd, "--strategy", value, &a->strategy);
     case CLI_KEY_CACHE_BUDGET:
@@ -63,11 +66,17 @@ static int open_path(const char *path, const cli_db_args *a, mdd_db **db)
     if (a->budget_given)
         opts.store.cache_options.budget_bytes = a->cache_budget;
     opts.skip_invalid = a->skip_invalid;
+    cli_sig_args sig = a->sig;
+    int rc = cli_sig_open(a->cmd, &sig, &opts.store.sig);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     struct stat st;
     mdd_error err;
     mdd_status status = stat(path, &st) == 0 && S_ISDIR(st.st_mode)
                             ? mdd_db_open_dir(path, &opts, db, &err)
                             : mdd_db_open(&path, 1, &opts, db, &err);
+    /* Only opening reads the trust store: the database keeps what it found. */
+    cli_sig_close(&sig);
     if (status == MDD_OK) {
         cli_db_print_report(*db);
         return CLI_EXIT_OK;

@@ -5,6 +5,7 @@
 #define MDD_TOOL_CLI_DB_H
 
 #include "cli.h"
+#include "cli_sig.h"
 #include "json.h"
 
 #include <mdd/db.h>
@@ -20,10 +21,11 @@ typedef struct cli_db_args {
     const char *variant;
     const char *group; /* --group: a functional group instead of a variant */
     int skip_invalid; /* --skip-invalid */
+    cli_sig_args sig;  /* --trust, --require-signature */
 } cli_db_args;
 
 /* The option groups of those commands. How the database is loaded, which every one of them
- * takes: -s/--strategy, --cache-budget, --skip-invalid. */
+ * takes: -s/--strategy, --cache-budget, --skip-invalid, --trust, --require-signature. */
 extern const cli_option cli_db_load_options[];
 /* Which ECU of a directory: -e/--ecu. */
 extern const cli_option cli_db_ecu_options[];

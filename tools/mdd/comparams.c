@@ -59,7 +59,7 @@ const cli_command cli_comparams_command = {
     .name = "comparams",
     .summary = "Show a variant's communication parameters (ComParams)",
     .synopsis = "[--ecu E] [--variant V] [--protocol P] [--json] [--strategy S]\n"
-                "              [--cache-budget BYTES] [--skip-invalid] PATH",
+                "              [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] PATH",
     .help = "Prints the ComParams of a variant of PATH (an MDD file, or a directory of them), resolved through inheritance (its own\n"
             "ComParamRefs, then its parents' in order; the nearest reference wins, per\n"
             "protocol), one per line: the protocol (`-` for none), the name and the value,\n"

@@ -144,7 +144,7 @@ const cli_command cli_decode_command = {
     .name = "decode",
     .summary = "Decode a UDS response with the description of its service",
     .synopsis = "[--ecu E] [--variant V | --group G] [--json] [--strategy S]\n"
-                "    [--cache-budget BYTES] [--skip-invalid] FILE REQUEST RESPONSE",
+                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE REQUEST RESPONSE",
     .help = "Finds the service the REQUEST addresses (pairs of hex digits, most specific\n"
             "service first), the positive or negative response of it whose constants match\n"
             "RESPONSE, and prints its values: a line `SERVICE: positive response` (or\n"

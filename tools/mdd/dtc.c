@@ -96,7 +96,7 @@ static const cli_option option_table[] = {
 const cli_command cli_dtc_command = {
     .name = "dtc",
     .summary = "List an ECU's DTCs, or those with one trouble code",
-    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE [CODE]",
+    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE [CODE]",
     .help = "Prints the DTCs of FILE sorted by trouble code, one per line: the code in\n"
             "decimal, its display form (`-` when absent), its short name and its text,\n"
             "separated by two spaces. With CODE (decimal, or hex after 0x), prints only the\n"

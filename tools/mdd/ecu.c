@@ -201,7 +201,7 @@ static const cli_option option_table[] = {
 const cli_command cli_ecu_command = {
     .name = "ecu",
     .summary = "Show an ECU's variants, services, functional groups and DTCs",
-    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] FILE",
+    .synopsis = "[--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE",
     .help = "Opens FILE as a database of one ECU (verifying every chunk's signature and the\n"
             "diagnostic description) and prints its name, version and revision, each\n"
             "variant with its own and effective (own plus inherited) service counts, each\n"

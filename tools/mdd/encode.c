@@ -80,7 +80,7 @@ const cli_command cli_encode_command = {
     .name = "encode",
     .summary = "Encode a service's UDS request from values given as JSON",
     .synopsis = "[--ecu E] [--variant V | --group G] [--json] [--strategy S]\n"
-                "    [--cache-budget BYTES] [--skip-invalid] FILE SERVICE VALUES",
+                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE SERVICE VALUES",
     .help = "Builds the request of the service named SERVICE (exactly) from VALUES, a JSON\n"
             "object mapping parameter short names to values in the shapes `mdd decode\n"
             "--json` prints (e.g. '{\"EcuSessionType\": \"Extended\"}'), and prints it in\n"

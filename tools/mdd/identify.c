@@ -236,7 +236,7 @@ static const cli_option option_table[] = {
 const cli_command cli_identify_command = {
     .name = "identify",
     .summary = "List the requests that identify the variant, or decide it from responses",
-    .synopsis = "[--ecu E] [--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] "
+    .synopsis = "[--ecu E] [--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] "
                 "FILE [REQUEST=RESPONSE ...]",
     .help = "Without exchanges, prints the requests to send to identify the ECU's variant,\n"
             "one per line: the service's name, two spaces and the request in hex (with\n"

@@ -11,6 +11,7 @@
  * killed run leaves its staging file, or the temporary files of the copy or the conversion,
  * under names readers ignore; the next run removes them first. */
 #include "cli.h"
+#include "cli_sig.h"
 
 #include <mdd/convert.h>
 #include <mdd/db.h>
@@ -37,6 +38,8 @@ typedef struct install {
     int allow_downgrade;
     int force_ecu;
     int move;
+    cli_sig_args sig; /* --trust, --require-signature */
+    mdd_sig_options sig_options;
 } install;
 
 /* Where SRC goes: DIR/NAME.mdd and its staging name DIR/.NAME.mdd.install. */
@@ -254,6 +257,7 @@ static int check_staged(const install *in, char *line, size_t size)
      * behind as debris, and would not hold for the renamed file anyway (the rename changes
      * its ctime). The first open of the installed file writes its record. */
     opts.store.integrity = MDD_INTEGRITY_HASH;
+    opts.store.sig = in->sig_options;
     const char *paths[] = {in->staging};
     mdd_db *fresh;
     mdd_error err;
@@ -310,8 +314,9 @@ static int install_file(install *in)
 
 static int on_option(void *ctx, int option, const char *value)
 {
-    (void)value;
     install *in = ctx;
+    if (cli_sig_option(&in->sig, option, value))
+        return CLI_EXIT_OK;
     switch (option) {
     case 'D': in->allow_downgrade = 1; return CLI_EXIT_OK;
     case 'E': in->force_ecu = 1; return CLI_EXIT_OK;
@@ -331,7 +336,11 @@ static int run(int argc, char **argv)
         return cli_usage_error(&cli_install_command, "expected SRC and DIR");
     in.src = argv[first];
     in.dir = argv[first + 1];
+    rc = cli_sig_open(&cli_install_command, &in.sig, &in.sig_options);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     rc = install_file(&in);
+    cli_sig_close(&in.sig);
     if (in.dir_fd >= 0)
         close(in.dir_fd); /* and with it the lock */
     return rc;
@@ -343,6 +352,7 @@ static const cli_option option_table[] = {
     {'E', "force-ecu", NULL,
      "install SRC although it holds another ECU than the installed file (refused otherwise)",
      NULL},
+    CLI_INCLUDE(cli_sig_options),
     {'m', "move", NULL, "remove SRC once it is installed", NULL},
     CLI_OPTIONS_END,
 };
@@ -350,7 +360,8 @@ static const cli_option option_table[] = {
 const cli_command cli_install_command = {
     .name = "install",
     .summary = "Install a new version of an MDD file into a directory, crash-safely",
-    .synopsis = "[--allow-downgrade] [--force-ecu] [--move] SRC DIR",
+    .synopsis = "[--allow-downgrade] [--force-ecu] [--move] [--trust DIR [--require-signature]] "
+                "SRC DIR",
     .help = "Puts SRC (NAME.mdd) into DIR as DIR/NAME.mdd, replacing the file there, so that a\n"
             "crash or a kill at any moment leaves the old file or the new one, never neither\n"
             "and never a partial *.mdd file. SRC is copied beside the destination under a name\n"

@@ -82,7 +82,7 @@ const cli_command cli_jobs_command = {
     .name = "jobs",
     .summary = "List a variant's single-ECU jobs with their parameters",
     .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES]\n"
-                "    [--skip-invalid] FILE",
+                "    [--skip-invalid] [--trust DIR [--require-signature]] FILE",
     .help = "Prints the effective single-ECU jobs of a variant of FILE (its own, then its\n"
             "parents' that no parent reference lists as not inherited, the nearest of each\n"
             "name winning): each job's name, then its input, output and negative output\n"

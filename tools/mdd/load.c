@@ -3,6 +3,7 @@
  * then what the whole process holds while all of them are open: the figure that decides
  * between the strategies. */
 #include "cli.h"
+#include "cli_sig.h"
 #include "json.h"
 #include "paths.h"
 #include "text.h"
@@ -23,6 +24,7 @@ typedef struct load_options {
     int fallback_given;
     int budget_given;
     int json;
+    cli_sig_args sig; /* --trust, --require-signature */
 } load_options;
 
 /* One file loaded. Its store stays open until the process totals have been read. */
@@ -36,6 +38,8 @@ static int on_option(void *ctx, int option, const char *value)
 {
     load_options *o = ctx;
     const cli_command *cmd = &cli_load_command;
+    if (cli_sig_option(&o->sig, option, value))
+        return CLI_EXIT_OK;
     switch (option) {
     case 's': return cli_parse_strategy(cmd, "--strategy", value, &o->store.strategy);
     case 'f':
@@ -294,10 +298,14 @@ static int run(int argc, char **argv)
         return rc;
     if (first == argc)
         return cli_usage_error(&cli_load_command, "expected at least one PATH");
+    rc = cli_sig_open(&cli_load_command, &o.sig, &o.store.sig);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     path_list files;
     rc = path_list_expand(argv + first, argc - first, &files);
     int loaded = load_all(&files, &o);
     path_list_free(&files);
+    cli_sig_close(&o.sig);
     return rc != CLI_EXIT_OK ? rc : loaded;
 }
 
@@ -308,6 +316,7 @@ static const cli_option option_table[] = {
      "permission) under S (heap or sidecar)", NULL},
     CLI_INCLUDE(cli_cache_budget_options),
     {'n', "no-verify", NULL, "do not check every chunk against its SHA-512 signature", NULL},
+    CLI_INCLUDE(cli_sig_options),
     CLI_JSON_OPTION("print one JSON object instead: {\"files\": [{\"file\", \"strategy\", "
                     "\"requested\", \"chunks\", \"open_ms\", \"payload_bytes\", \"mapped_bytes\", "
                     "\"resident_bytes\", \"heap_bytes\", \"cached_bytes\", \"shared_bytes\"}], "
@@ -319,8 +328,8 @@ static const cli_option option_table[] = {
 const cli_command cli_load_command = {
     .name = "load",
     .summary = "Open MDD files under a load strategy and report their memory",
-    .synopsis = "[--strategy S] [--fallback S] [--cache-budget BYTES] [--no-verify] [--json] "
-                "PATH...",
+    .synopsis = "[--strategy S] [--fallback S] [--cache-budget BYTES] [--no-verify] "
+                "[--trust DIR [--require-signature]] [--json] PATH...",
     .help = "Opens each MDD file as a program using libmdd would, and keeps all of them open\n"
             "until the process's memory has been read. PATH is a file or a directory (its\n"
             "*.mdd files, sorted, not recursing). Strategies:\n"

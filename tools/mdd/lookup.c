@@ -104,7 +104,7 @@ const cli_command cli_lookup_command = {
     .name = "lookup",
     .summary = "Find the services a UDS request addresses",
     .synopsis = "[--ecu E] [--variant V] [--json] [--strategy S] [--cache-budget BYTES]\n"
-                "    [--skip-invalid] PATH HEX",
+                "    [--skip-invalid] [--trust DIR [--require-signature]] PATH HEX",
     .help = "Prints the short name of every effective service of a variant whose request\n"
             "prefix matches the request HEX (pairs of hex digits, e.g. 22F190), one per line,\n"
             "most specific first: longest prefix first (a prefix has any length), then by\n"

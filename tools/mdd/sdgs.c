@@ -163,7 +163,7 @@ const cli_command cli_sdgs_command = {
     .name = "sdgs",
     .summary = "Show the special data groups of a variant, a service or a DTC",
     .synopsis = "[--ecu E] [--variant V] [--service NAME | --dtc CODE] [--json] [--strategy S]\n"
-                "    [--cache-budget BYTES] [--skip-invalid] FILE",
+                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE",
     .help = "Prints special data groups (SDGs) as indented trees: a group as `[CAPTION]`\n"
             "(with ` si=SI` when it has a semantic id), a data item as `SI = VALUE`, each\n"
             "nesting level two columns deeper. By default the variant's own SDGs, under\n"

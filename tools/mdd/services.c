@@ -104,7 +104,7 @@ const cli_command cli_services_command = {
     .summary = "List or find a variant's or functional group's effective services",
     .synopsis = "[--ecu E] [--variant V | --group G] [--name N] [--sid XX] [--subfunction XX]\n"
                 "    [--class C] [--semantic S] [--json] [--strategy S] [--cache-budget BYTES]\n"
-                "    [--skip-invalid] PATH",
+                "    [--skip-invalid] [--trust DIR [--require-signature]] PATH",
     .help = "Prints the effective services (own plus inherited) of a variant or functional\n"
             "group of PATH (an MDD file or a directory of them), one per line: the request\n"
             "prefix in hex (`-` when empty) padded to 8 columns, two spaces, the short name.\n"

@@ -155,7 +155,7 @@ const cli_command cli_states_command = {
     .name = "states",
     .summary = "Show a variant's state charts, or the states a service needs and sets",
     .synopsis = "[--ecu E] [--variant V] [--service NAME] [--json] [--strategy S]\n"
-                "    [--cache-budget BYTES] [--skip-invalid] FILE",
+                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE",
     .help = "Prints the effective state charts of a variant of FILE (its own, then its\n"
             "parents', the nearest of each name winning): each chart's name, semantic\n"
             "(SESSION, SECURITY...) and start state, its states, and one line per transition\n"

@@ -54,6 +54,8 @@ static int on_option(void *ctx, int option, const char *value)
 {
     serve_options *o = ctx;
     const cli_command *cmd = &cli_serve_command;
+    if (cli_sig_option(&o->sig, option, value))
+        return CLI_EXIT_OK;
     switch (option) {
     case 'l': o->listen = value; return CLI_EXIT_OK;
     case 's': return cli_parse_strategy(cmd, "--strategy", value, &o->strategy);
@@ -97,7 +99,9 @@ static int open_data(serve_server *s, const char *dir)
     opts.store.share_dir = s->opts.share_dir;
     opts.skip_invalid = s->opts.skip_invalid;
     opts.allow_downgrade = s->opts.allow_downgrade;
-    int rc = serve_reload_open(s, dir, &opts);
+    int rc = cli_sig_open(&cli_serve_command, &s->opts.sig, &opts.store.sig);
+    if (rc == CLI_EXIT_OK)
+        rc = serve_reload_open(s, dir, &opts);
     if (rc != CLI_EXIT_OK)
         return rc;
     mdd_error err;
@@ -267,6 +271,7 @@ static void stop(serve_server *s)
     if (s->base)
         event_base_free(s->base);
     serve_reload_close(s);
+    cli_sig_close(&s->opts.sig);
     mdd_uds_memo_free(s->codec.memo);
 }
 
@@ -336,6 +341,7 @@ static const cli_option option_table[] = {
      "leave out (with a note) files that do not open or verify, instead of failing", NULL},
     {KEY_ALLOW_DOWNGRADE, "allow-downgrade", NULL,
      "let a reload take a file older than the loaded one", NULL},
+    CLI_INCLUDE(cli_sig_options),
     CLI_OPTIONS_END,
 };
 
@@ -345,7 +351,8 @@ const cli_command cli_serve_command = {
     .synopsis = "[--listen ADDR:PORT] [--strategy S] [--cache-budget BYTES]\n"
                 "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS]\n"
                 "                 [--header-timeout SECONDS] [--drain-timeout SECONDS] [--reader B]\n"
-                "                 [--skip-invalid] [--allow-downgrade] DIR",
+                "                 [--skip-invalid] [--allow-downgrade]\n"
+                "                 [--trust DIR [--require-signature]] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"

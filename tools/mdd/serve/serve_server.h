@@ -13,6 +13,7 @@
 #ifndef MDD_TOOL_SERVE_SERVER_H
 #define MDD_TOOL_SERVE_SERVER_H
 
+#include "cli_sig.h"
 #include "serve_tables.h"
 
 #include <mdd/async.h>
@@ -43,6 +44,8 @@ typedef struct serve_options {
     uint64_t drain_timeout_s;  /* SIGTERM: how long in-flight requests may take to finish */
     mdd_reader_backend reader; /* how payload bytes are brought in */
     int allow_downgrade;       /* reloads take older revisions too */
+    cli_sig_args sig;          /* --trust, --require-signature: held open while serving,
+                                * every reload checks with it */
 } serve_options;
 
 /* Status codes counted by /metrics: SERVE_STATUS_KINDS - 1 of them, and a slot for the rest. */
