@@ -108,6 +108,22 @@ seed_db() {
     rm -rf "$1/.payloads"
 }
 
+# fuzz_sig takes a mode byte (even: an MDD file) and the file: the corpus, and the corpus signed
+# with fuzz/sig-test-key.pem by the independent signer when python3 and openssl are there, so
+# that mutations start from a file the target's trust store accepts; odd: a trust store file.
+seed_sig() {
+    seed_container "$1/.files"
+    for f in "$1"/.files/*.mdd; do
+        name=$(basename "$f" .mdd)
+        { byte 0; cat "$f"; } > "$1/$name"
+        if python3 "$top/tests/tools/mdd_sigtool.py" sign --key "$top/fuzz/sig-test-key.pem"             "$f" "$1/.signed" >/dev/null 2>&1; then
+            { byte 0; cat "$1/.signed"; } > "$1/$name-signed"
+        fi
+    done
+    { byte 1; openssl pkey -in "$top/fuzz/sig-test-key.pem" -pubout 2>/dev/null; } > "$1/trust"
+    rm -rf "$1/.files" "$1/.signed"
+}
+
 # A 16 MB quarantine instead of ASan's 256 MB: freed memory comes back sooner, so an input
 # faults in fewer fresh pages (a tenth of fuzz_db's time), and a use after free is still
 # caught across many inputs' worth of allocations. Options given by the caller win.
@@ -125,6 +141,7 @@ for target in "$build"/fuzz/fuzz_*; do
     case $name in
         fuzz_container) seed_container "$dir" ;;
         fuzz_db) seed_db "$dir" ;;
+        fuzz_sig) seed_sig "$dir" ;;
         fuzz_chunk_decode) seed_chunk_decode "$dir" ;;
         # Seeds that differ only in their path add no coverage, but each is where the walks
         # of its mutations start: keep them all.

@@ -22,6 +22,14 @@ mdd_status mdd_trust_open(const char *dir, mdd_trust **out, mdd_error *err)
     return mdd_fail(err, MDD_ERR_UNSUPPORTED, WITHOUT);
 }
 
+mdd_status mdd_trust_from_pem(const char *name, const uint8_t *pem, size_t len, mdd_trust **out,
+                              mdd_error *err)
+{
+    (void)name, (void)pem, (void)len;
+    *out = NULL;
+    return mdd_fail(err, MDD_ERR_UNSUPPORTED, WITHOUT);
+}
+
 void mdd_trust_close(mdd_trust *trust) { (void)trust; }
 
 void mdd_trust_fingerprint(const mdd_trust *trust, uint8_t out[32])

@@ -220,6 +220,27 @@ static mdd_status read_dir(mdd_trust *t, const char *dir, mdd_error *err)
     return st;
 }
 
+static mdd_trust *trust_new(mdd_error *err)
+{
+    mdd_trust *t = calloc(1, sizeof *t);
+    if (!t || !(t->store = X509_STORE_new())) {
+        free(t);
+        mdd_fail(err, MDD_ERR_NOMEM, "no memory for a trust store");
+        return NULL;
+    }
+    return t;
+}
+
+/* Hands t to *out, or frees it when st failed. */
+static mdd_status trust_done(mdd_trust *t, mdd_status st, mdd_trust **out)
+{
+    if (st)
+        mdd_trust_close(t);
+    else
+        *out = t;
+    return st;
+}
+
 mdd_status mdd_trust_open(const char *dir, mdd_trust **out, mdd_error *err)
 {
     if (!out)
@@ -227,18 +248,21 @@ mdd_status mdd_trust_open(const char *dir, mdd_trust **out, mdd_error *err)
     *out = NULL;
     if (!dir)
         return mdd_fail(err, MDD_ERR_ARG, "no trust store directory");
-    mdd_trust *t = calloc(1, sizeof *t);
-    if (!t || !(t->store = X509_STORE_new())) {
-        free(t);
-        return mdd_fail(err, MDD_ERR_NOMEM, "no memory for a trust store");
-    }
-    mdd_status st = read_dir(t, dir, err);
-    if (st) {
-        mdd_trust_close(t);
-        return st;
-    }
-    *out = t;
-    return MDD_OK;
+    mdd_trust *t = trust_new(err);
+    return t ? trust_done(t, read_dir(t, dir, err), out) : MDD_ERR_NOMEM;
+}
+
+mdd_status mdd_trust_from_pem(const char *name, const uint8_t *pem, size_t len, mdd_trust **out,
+                              mdd_error *err)
+{
+    *out = NULL;
+    if (len > TRUST_FILE_MAX)
+        return mdd_fail(err, MDD_ERR_LIMIT, "%s: larger than %zu bytes", name, TRUST_FILE_MAX);
+    mdd_trust *t = trust_new(err);
+    if (!t)
+        return MDD_ERR_NOMEM;
+    mdd_buffer buf = {.data = (uint8_t *)pem, .len = len};
+    return trust_done(t, add_pem(t, &buf, name, err), out);
 }
 
 void mdd_trust_close(mdd_trust *trust)

@@ -54,6 +54,11 @@ MDD_INTERNAL mdd_status mdd_sig_verify(const mdd_signature *sig, const uint8_t *
  * record's attestation holds only while it is unchanged. */
 MDD_INTERNAL void mdd_trust_fingerprint(const mdd_trust *trust, uint8_t out[32]);
 
+/* A trust store of the PEM blocks in pem[0..len), named name in messages: what
+ * mdd_trust_open() makes of one file, for tests and fuzzing. Its fingerprint is zero. */
+MDD_INTERNAL mdd_status mdd_trust_from_pem(const char *name, const uint8_t *pem, size_t len,
+                                           mdd_trust **out, mdd_error *err);
+
 /* A signing key read from a PEM file, for `mdd sign`. */
 typedef struct mdd_sig_key mdd_sig_key;
 
