@@ -23,7 +23,7 @@ cmake --build "$build" -j "$jobs"
 built=$(date +%s)
 # Under emulation a conversion of convert_kill's 32 MB file takes seconds: fewer kills, each
 # checked the same way.
-(cd "$build" && MDD_KILL_ITERATIONS=${MDD_KILL_ITERATIONS:-20} MDD_KILL_TIMED=${MDD_KILL_TIMED:-5} \
+(cd "$build" && MDD_KILL_ITERATIONS=${MDD_KILL_ITERATIONS:-10} MDD_KILL_TIMED=${MDD_KILL_TIMED:-3} \
     ctest --output-on-failure -j "$jobs" ${tests:+-R "$tests"})
 done=$(date +%s)
 echo "cross-check $arch${tests:+ ($tests)}: build $((built - start)) s, tests under qemu $((done - built)) s"
