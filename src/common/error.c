@@ -25,6 +25,7 @@ const char *mdd_strerror(mdd_status status)
     case MDD_ERR_WOULD_BLOCK: return "would block";
     case MDD_ERR_CANCELED: return "canceled";
     case MDD_ERR_BUSY: return "busy";
+    case MDD_ERR_DOWNGRADE: return "downgrade";
     }
     return "unknown status";
 }
