@@ -123,8 +123,11 @@ static mdd_status reload_path(reload *r, const char *path, size_t index)
         r->stats.unchanged++;
         return keep(r, old);
     }
-    if (!r->history)
-        return refuse_broken(r, path, old, r->history_why.status, &r->history_why);
+    if (!r->history) {
+        mdd_error why = r->history_why;
+        mdd_error_prefix(&why, "%s: ", path);
+        return refuse_broken(r, path, old, why.status, &why);
+    }
     db_report found = {0};
     mdd_db_ecu *fresh = NULL;
     mdd_error why = {0};
