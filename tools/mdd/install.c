@@ -7,7 +7,9 @@
  * staging name beside its destination that no reader lists (".NAME.mdd.install"), converted
  * in place there (mdd_convert_file(), crash-safe itself), opened as a database with every
  * check (SHA-512 of each chunk, the EcuData verifier, the index) and compared with the
- * installed file (its ECU and revision); only then is it renamed over DIR/NAME.mdd and the directory fsynced. A
+ * installed file (its ECU and revision) and with DIR's downgrade history (the highest
+ * revision DIR ever accepted for the ECU, kept when its file goes); only then is it renamed
+ * over DIR/NAME.mdd, the directory fsynced and the history raised. A
  * killed run leaves its staging file, or the temporary files of the copy or the conversion,
  * under names readers ignore; the next run removes them first. */
 #include "cli.h"
