@@ -70,15 +70,8 @@ chmod 0644 dir/.mdd-history
 # ---- mdd serve: at startup, and in a reload after a delete ----
 
 require_http
-PID=
-trap '[ -z "$PID" ] || kill -KILL "$PID" 2>/dev/null; cleanup' EXIT
-mkfifo "$TMP/stdout"
-"$MDD" serve --listen 127.0.0.1:0 dir >"$TMP/stdout" 2>"$TMP/serve.err" &
-PID=$!
-exec {OUT}<"$TMP/stdout"
-IFS= read -r line <&"$OUT" || fail "mdd serve did not start: $(cat "$TMP/serve.err")"
-[[ $line =~ ^listening\ on\ http://127\.0\.0\.1:([0-9]+)$ ]] || fail "first line '$line'"
-BASE=http://127.0.0.1:${BASH_REMATCH[1]}
+source "$(dirname "$0")/serve_lib.bash"
+start_server dir
 expect_eq "$(cat "$TMP/serve.err")" "mdd: note: dir/BCM1000.mdd: $DOWNGRADE (refused: a downgrade)" \
     "startup note"
 : >"$TMP/serve.err"
@@ -87,7 +80,7 @@ expect_eq "$(curl -sf "$BASE/ecus" | jq -c '[.ecus[].name]')" '[]' "ECUs at star
 # reloaded WHAT COUNTS: the next reload's line says COUNTS.
 reloaded() {
     local got
-    IFS= read -r -t 120 got <&"$OUT" || fail "$1: no reload line"
+    IFS= read -r -t 120 got <&"$LISTEN_FD" || fail "$1: no reload line"
     expect_eq "$got" "reloaded: $2 loaded, $3 unchanged, $4 removed, $5 refused" "$1"
 }
 run 0 "$MDD" install newer/BCM1000.mdd dir
@@ -99,10 +92,6 @@ mv dir/.incoming dir/BCM1000.mdd
 reloaded "older after the delete" 0 0 0 1
 expect_eq "$(cat "$TMP/serve.err")" "mdd: note: dir/BCM1000.mdd: $DOWNGRADE (refused: a downgrade)" \
     "reload note"
+: >"$TMP/serve.err"
 expect_eq "$(curl -sf "$BASE/ecus" | jq -c '[.ecus[].name]')" '[]' "ECUs after the refusal"
-
-kill -TERM "$PID"
-rc=0
-wait "$PID" || rc=$?
-PID=
-expect_eq "$rc" 0 "exit status on SIGTERM"
+stop_server

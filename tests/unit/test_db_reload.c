@@ -308,6 +308,14 @@ static void assert_history_refusal(mdd_db_live *live, const char *dir, const cha
     mdd_db_live_release(db);
 }
 
+/* A live database over dir (made), which holds a.mdd: ECU A revision 2. */
+static mdd_db_live *serving_a2(char *dir, size_t size)
+{
+    make_dir(dir, size);
+    install_ecu(dir, "a.mdd", "A", "2", INTACT);
+    return open_live(dir, 0);
+}
+
 /* The directory's downgrade history outlives the file: deleted, then back at an older
  * revision, it is refused by a reload and by a new live open (unless allow_downgrade); a
  * newer revision raises the history. */
@@ -315,10 +323,8 @@ static void test_history_after_delete(void **state)
 {
     (void)state;
     char dir[256], path[300];
-    make_dir(dir, sizeof dir);
+    mdd_db_live *live = serving_a2(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/a.mdd", dir);
-    install_ecu(dir, "a.mdd", "A", "2", INTACT);
-    mdd_db_live *live = open_live(dir, 0);
     install_ecu(dir, "a.mdd", "A", "3", INTACT);
     assert_stats(reload(live), 1, 0, 0, 0);
     assert_int_equal(unlink(path), 0);
@@ -354,10 +360,8 @@ static void test_untrusted_history(void **state)
 {
     (void)state;
     char dir[256], history[300];
-    make_dir(dir, sizeof dir);
+    mdd_db_live *live = serving_a2(dir, sizeof dir);
     snprintf(history, sizeof history, "%s/.mdd-history", dir);
-    install_ecu(dir, "a.mdd", "A", "2", INTACT);
-    mdd_db_live *live = open_live(dir, 0);
     assert_int_equal(chmod(history, 0666), 0);
     install_ecu(dir, "a.mdd", "A", "3", INTACT);
     assert_stats(reload(live), 0, 0, 0, 1);
