@@ -437,7 +437,8 @@ static options parse_options(int argc, char **argv)
 {
     options o = {.mb = 25, .readers = 1, .replacements = 100, .interval_ms = 1000,
                  .quiet_seconds = 5};
-    for (int i = 1; i < argc; i++) {
+    /* Every option takes a value: they come in pairs. */
+    for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -456,7 +457,6 @@ static options parse_options(int argc, char **argv)
             o.json_out = v;
         else
             bench_die("unknown option %s", a);
-        i++;
     }
     return o;
 }

@@ -56,7 +56,8 @@ typedef struct mdd_db_options {
      * of memory still fails. Default 0. */
     int skip_invalid;
     /* Live databases only: nonzero lets a reload take a file whose revision is older than the
-     * one loaded from its path (a downgrade), which is otherwise refused. Default 0. */
+     * one loaded from its path, or than the directory's downgrade history records for its
+     * ECU name (a downgrade), which is otherwise refused. Default 0. */
     int allow_downgrade;
     /* Nonzero (the default): a file whose integrity a verification record establishes
      * (store.integrity MDD_INTEGRITY_RECORD, inplace or pread) keeps its lookup index in
@@ -134,8 +135,10 @@ typedef enum mdd_db_report_kind {
     /* Live databases: a changed file that a reload could not open, verify or index; the
      * version loaded before keeps serving. status and message say why. */
     MDD_DB_REPORT_REFUSED = 4,
-    /* Live databases: a changed file whose revision is older than the loaded one's, refused
-     * (see allow_downgrade); the version loaded before keeps serving. */
+    /* Live databases: a changed file whose revision is older than the loaded one's, or a
+     * file whose revision is older than the directory's downgrade history records for its
+     * ECU name, refused (see allow_downgrade); the version loaded before (if any) keeps
+     * serving. */
     MDD_DB_REPORT_DOWNGRADE = 5,
 } mdd_db_report_kind;
 
@@ -357,7 +360,11 @@ typedef struct mdd_db_live mdd_db_live;
 
 /* Opens dir as mdd_db_open_dir() does (same options and failures) as the first generation
  * of a live database. opts is copied (allow_downgrade included) and applies to every reload.
- * On success *out owns the database; close it with mdd_db_live_close(). */
+ * Unlike mdd_db_open_dir(), it reads dir's downgrade history (below): a file whose revision
+ * is below the one recorded for its ECU name is left out with a MDD_DB_REPORT_DOWNGRADE
+ * entry (unless allow_downgrade), a history that cannot be trusted fails the open (the
+ * message names it and says why), and the revisions taken are recorded when the process
+ * can write dir. On success *out owns the database; close it with mdd_db_live_close(). */
 mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
                                 mdd_db_live **out, mdd_error *err);
 
@@ -384,8 +391,12 @@ typedef struct mdd_db_reload_stats {
 /* Reads the directory again and builds the next generation: a file whose identity (device,
  * inode, size, modification and change time) is unchanged keeps its ECU; a new or changed
  * one is opened and verified (its ECU name may change); one that fails, or whose revision is
- * older than the one loaded from its path (unless allow_downgrade), is refused with an entry
- * in the new generation's report, and the old version (if any) keeps serving. Runs on the
+ * older than the one loaded from its path or than the directory's downgrade history records
+ * for its ECU name (unless allow_downgrade), is refused with an entry in the new
+ * generation's report, and the old version (if any) keeps serving. A history that cannot be
+ * trusted refuses every new or changed file, naming it and why. The revisions a published
+ * generation holds are recorded in the history when the process can write the directory
+ * (best effort: a failure to record leaves the history as it was). Runs on the
  * caller's thread; reloads of one database take turns. stats (may be NULL) says what
  * happened. Fails, publishing nothing and keeping the current generation, when the directory
  * cannot be read (MDD_ERR_IO) or memory runs out. */
@@ -395,6 +406,70 @@ mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd
  * mdd_db_live_acquire() may outlive it: each generation closes with its last release. No
  * call on live may run at the same time or after. Safe on NULL. */
 void mdd_db_live_close(mdd_db_live *live);
+
+/* ---- Downgrade history: the highest revision a directory ever accepted, per ECU ----
+ *
+ * A directory of MDD files that is updated (mdd install, live reloads) keeps, in the file
+ * DIR/.mdd-history (a name no directory scan lists), the highest revision it accepted for
+ * each ECU name (compared with mdd_db_revision_compare()). The record outlives the files: a
+ * revision below it is a downgrade even after the ECU's file was deleted. It only ever goes
+ * up; an install or reload that allows a downgrade leaves it as it is. docs/format.md has
+ * its layout, docs/adr/0028-downgrade-history.md what protects it and what does not.
+ *
+ * The file is trusted only as files the library keeps beside a database are (a regular file,
+ * not a symbolic link, owned by the effective user or root, not writable by group or
+ * others, within the size its limits allow) and when its SHA-512 checksum matches; anything
+ * else fails with the file and the reason, never silently resets it. It is replaced
+ * crash-safely (temporary file, fsync, rename, directory fsync), and writers take turns
+ * under an exclusive lock on DIR/.mdd-history.lock. */
+
+#define MDD_DB_HISTORY_FILE ".mdd-history"
+#define MDD_DB_HISTORY_LOCK_FILE ".mdd-history.lock"
+/* The most entries (ECU names) one history holds. */
+#define MDD_DB_HISTORY_ENTRIES_MAX 4096
+/* The most bytes of an ECU name or a revision in a history. */
+#define MDD_DB_HISTORY_TEXT_MAX 255
+
+typedef struct mdd_db_history mdd_db_history;
+
+/* Reads dir's history into *out: empty when dir has none. Fails, *out NULL, with
+ * MDD_ERR_FORMAT (not trusted as a file, or malformed: the message names the entry),
+ * MDD_ERR_CHECKSUM, MDD_ERR_UNSUPPORTED (another version of the format), MDD_ERR_IO or
+ * MDD_ERR_NOMEM; messages start with the history's path. On success the caller owns *out:
+ * free it with mdd_db_history_free(). */
+mdd_status mdd_db_history_load(const char *dir, mdd_db_history **out, mdd_error *err);
+
+/* Frees a history from mdd_db_history_load(). Safe on NULL. */
+void mdd_db_history_free(mdd_db_history *history);
+
+/* The number of ECU names the history records. */
+size_t mdd_db_history_count(const mdd_db_history *history);
+
+/* Entry i in byte order of the names (0 <= i < count): sets *name and *revision to views
+ * owned by the history and returns 1; 0 past the end. */
+int mdd_db_history_at(const mdd_db_history *history, size_t i, mdd_bytes *name,
+                      mdd_bytes *revision);
+
+/* The highest revision accepted for ecu_name (compared bytewise), a view owned by the
+ * history, or an absent view when it records none. */
+mdd_bytes mdd_db_history_floor(const mdd_db_history *history, mdd_bytes ecu_name);
+
+/* Whether revision of ecu_name may be accepted: MDD_OK when it is not below the floor, or
+ * allow_downgrade is set; MDD_ERR_DOWNGRADE otherwise, the message naming the ECU, both
+ * revisions and the history's path. MDD_ERR_LIMIT (whatever allow_downgrade) when the name
+ * or the revision is longer than MDD_DB_HISTORY_TEXT_MAX, so could not be recorded. */
+mdd_status mdd_db_history_check(const mdd_db_history *history, mdd_bytes ecu_name,
+                                mdd_bytes revision, int allow_downgrade, mdd_error *err);
+
+/* Records that dir accepted revision of ecu_name: under the history's lock, reads the
+ * history again, and when revision is above its floor (an empty revision never is) replaces
+ * the file crash-safely with the entry raised; a lower or equal revision changes nothing.
+ * Removes temporary files that interrupted writers of the history left. Fails with
+ * MDD_ERR_READ_ONLY when dir cannot be written, MDD_ERR_LIMIT when the name or the revision
+ * is too long or the history is full, and as mdd_db_history_load() when the history there
+ * cannot be trusted (it is then left as it is). */
+mdd_status mdd_db_history_raise(const char *dir, mdd_bytes ecu_name, mdd_bytes revision,
+                                mdd_error *err);
 
 #ifdef __cplusplus
 }

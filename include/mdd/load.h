@@ -106,7 +106,7 @@ static inline mdd_parse_options mdd_parse_options_default(void)
     return o;
 }
 
-/* ---- Signatures (docs/format.md "Signatures", docs/adr/0028-authenticated-databases.md) ----
+/* ---- Signatures (docs/format.md "Signatures", docs/adr/0029-authenticated-databases.md) ----
  *
  * A file-level signature (MDDFile field 7, any number of them side by side) signs a digest
  * that binds the container's version, ECU name and revision and every chunk's type, name and

@@ -54,7 +54,9 @@ typedef enum mdd_status {
     MDD_ERR_WOULD_BLOCK, /* the bytes are not in memory and the call promised not to wait */
     MDD_ERR_CANCELED,    /* an asynchronous read was canceled or its reader closed */
     MDD_ERR_BUSY,        /* a queue or a budget is full: retry after completions */
-    MDD_ERR_SIGNATURE    /* no signature makes the file authentic under the policy */
+    MDD_ERR_SIGNATURE,   /* no signature makes the file authentic under the policy */
+    MDD_ERR_DOWNGRADE    /* a revision older than one accepted before (the downgrade history
+                          * of include/mdd/db.h) */
 } mdd_status;
 
 /* A short, static description of a status code ("malformed input", ...). */

@@ -26,6 +26,7 @@ const char *mdd_strerror(mdd_status status)
     case MDD_ERR_CANCELED: return "canceled";
     case MDD_ERR_BUSY: return "busy";
     case MDD_ERR_SIGNATURE: return "not authentic";
+    case MDD_ERR_DOWNGRADE: return "downgrade";
     }
     return "unknown status";
 }

@@ -137,6 +137,12 @@ MDD_INTERNAL mdd_status db_open_file_ecu(const char *path, size_t source,
                                          const mdd_db_options *opts, mdd_fb_verifier *verifier,
                                          db_report *report, mdd_db_ecu **out, mdd_error *err);
 
+/* mdd_db_open_dir() leaving out, with a report entry, each file below the floor of its ECU
+ * name in history (NULL: none; see db_history_check_ecu()). */
+MDD_INTERNAL mdd_status db_open_dir_over(const char *dir, const mdd_db_options *opts,
+                                         const mdd_db_history *history, mdd_db **out,
+                                         mdd_error *err);
+
 /* Sorts db's ECUs (by name, newest revision first, then in the order they were added),
  * marks the default of each name and reports the others as duplicates. An ECU another
  * database holds too keeps its mark (reload.c loads one afresh when the mark must
@@ -195,6 +201,31 @@ MDD_INTERNAL mdd_status db_report_copy(db_report *r, const db_report *from,
 /* Copies name into buf (size bytes, NUL-terminated) for a message: at most size - 1 bytes,
  * anything outside printable ASCII as '?', so a hostile name cannot break the line. */
 MDD_INTERNAL void db_printable(mdd_bytes name, char *buf, size_t size);
+
+/* A revision for a message: as db_printable(), an absent or empty one as "none". */
+MDD_INTERNAL void db_revision_text(mdd_bytes revision, char *buf, size_t size);
+
+/* history.c: the downgrade history (include/mdd/db.h) */
+
+/* One ECU name's highest accepted revision. */
+typedef struct db_history_entry {
+    mdd_bytes name;
+    mdd_bytes revision;
+} db_history_entry;
+
+/* mdd_db_history_raise() for add[0..n) at once: one read and at most one write. */
+MDD_INTERNAL mdd_status db_history_raise_all(const char *dir, const db_history_entry *add,
+                                             size_t n, mdd_error *err);
+
+/* mdd_db_history_check() of ecu's name and revision under opts->allow_downgrade. */
+MDD_INTERNAL mdd_status db_history_check_ecu(const mdd_db_history *history,
+                                             const mdd_db_ecu *ecu, const mdd_db_options *opts,
+                                             mdd_error *err);
+
+/* Records the revisions of db's ECUs, which a live database took, in dir's history when the
+ * process can: best effort, a history that cannot be written stays as it is (reading it
+ * still applies). */
+MDD_INTERNAL void db_history_record(const char *dir, const mdd_db *db);
 
 /* parents.c */
 

@@ -27,6 +27,22 @@ struct mdd_db_live {
     mdd_db_options opts;
 };
 
+/* The first generation: dir's files that its downgrade history allows, whose revisions it
+ * then records. */
+static mdd_status open_first(const char *dir, const mdd_db_options *opts, mdd_db **out,
+                             mdd_error *err)
+{
+    mdd_db_history *history;
+    mdd_status st = mdd_db_history_load(dir, &history, err);
+    if (st != MDD_OK)
+        return st;
+    st = db_open_dir_over(dir, opts, history, out, err);
+    mdd_db_history_free(history);
+    if (st == MDD_OK)
+        db_history_record(dir, *out);
+    return st;
+}
+
 mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
                                 mdd_db_live **out, mdd_error *err)
 {
@@ -46,7 +62,7 @@ mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
     mdd_db *db;
     mdd_status st = options_read(&options_layout_db, opts, &live->opts, err);
     if (st == MDD_OK)
-        st = mdd_db_open_dir(dir, &live->opts, &db, err);
+        st = open_first(dir, &live->opts, &db, err);
     if (st != MDD_OK) {
         free(copy);
         free(live);

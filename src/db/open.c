@@ -30,6 +30,7 @@ typedef struct sources {
     const char *const *paths; /* NULL for payloads */
     const mdd_bytes *payloads;
     size_t count;
+    const mdd_db_history *history; /* a live database's: the floors of its ECUs, or NULL */
 } sources;
 
 /* One ECU's source: a path, or a payload, and its place in the order given. */
@@ -118,6 +119,24 @@ mdd_status db_open_file_ecu(const char *path, size_t index, const mdd_db_options
     return open_ecu(&s, opts, verifier, report, out, err);
 }
 
+/* Leaves ecu, opened from path, out of db when it is below the floor of its name in
+ * history (NULL: no floors): a report entry says why. *taken says whether it stays. */
+static mdd_status check_floor(mdd_db *db, const mdd_db_history *history, mdd_db_ecu *ecu,
+                              const mdd_db_options *opts, int *taken, mdd_error *err)
+{
+    mdd_error why = {0};
+    mdd_status st = history ? db_history_check_ecu(history, ecu, opts, &why) : MDD_OK;
+    *taken = st == MDD_OK;
+    if (*taken)
+        return MDD_OK;
+    int downgrade = st == MDD_ERR_DOWNGRADE;
+    st = db_report_add(&db->report, downgrade ? MDD_DB_REPORT_DOWNGRADE : MDD_DB_REPORT_SKIPPED,
+                       downgrade ? MDD_OK : st, ecu->path, NULL, NULL, err, "%s: %s (%s)",
+                       ecu->path, why.message, downgrade ? "refused: a downgrade" : "skipped");
+    db_ecu_drop(ecu);
+    return st;
+}
+
 /* Opens source i into the database, or under skip_invalid reports why it could not. */
 static mdd_status add_source(mdd_db *db, const sources *src, size_t i,
                              const mdd_db_options *opts, mdd_fb_verifier *verifier,
@@ -128,8 +147,11 @@ static mdd_status add_source(mdd_db *db, const sources *src, size_t i,
     source s = source_at(src, i);
     mdd_status st = open_ecu(&s, opts, verifier, &db->report, &ecu, &why);
     if (st == MDD_OK) {
-        db->ecus[db->count++] = ecu;
-        return MDD_OK;
+        int taken;
+        st = check_floor(db, src->history, ecu, opts, &taken, err);
+        if (st == MDD_OK && taken)
+            db->ecus[db->count++] = ecu;
+        return st;
     }
     if (opts->skip_invalid && st != MDD_ERR_NOMEM) {
         char label[MDD_ERROR_MESSAGE_SIZE];
@@ -175,15 +197,6 @@ static mdd_status sort_ecus(mdd_db *db, mdd_error *err)
     return MDD_OK;
 }
 
-/* A revision for a message: absent ones read "none". */
-static void revision_label(mdd_bytes revision, char *buf, size_t size)
-{
-    if (revision.len == 0)
-        snprintf(buf, size, "none");
-    else
-        db_printable(revision, buf, size);
-}
-
 /* Reports ecu, which shares its name with the default chosen. */
 static mdd_status report_duplicate(mdd_db *db, const mdd_db_ecu *ecu, const mdd_db_ecu *chosen,
                                    mdd_error *err)
@@ -196,8 +209,8 @@ static mdd_status report_duplicate(mdd_db *db, const mdd_db_ecu *ecu, const mdd_
     ecu_label(ecu, label, sizeof label);
     ecu_label(chosen, chosen_label, sizeof chosen_label);
     db_printable(ecu->name, name, sizeof name);
-    revision_label(ecu->revision, revision, sizeof revision);
-    revision_label(chosen->revision, chosen_revision, sizeof chosen_revision);
+    db_revision_text(ecu->revision, revision, sizeof revision);
+    db_revision_text(chosen->revision, chosen_revision, sizeof chosen_revision);
     return db_report_add(&db->report, MDD_DB_REPORT_DUPLICATE, MDD_OK, label, chosen_label,
                          NULL, err,
                          "%s: ECU '%s' revision %s is also in %s revision %s, the default; "
@@ -280,19 +293,19 @@ static mdd_status open_sources(const sources *src, const mdd_db_options *opts, m
 mdd_status mdd_db_open(const char *const *paths, size_t count, const mdd_db_options *opts,
                        mdd_db **out, mdd_error *err)
 {
-    sources src = {paths, NULL, count};
+    sources src = {paths, NULL, count, NULL};
     return open_sources(&src, opts, out, err);
 }
 
 mdd_status mdd_db_open_payloads(const mdd_bytes *payloads, size_t count,
                                 const mdd_db_options *opts, mdd_db **out, mdd_error *err)
 {
-    sources src = {NULL, payloads, count};
+    sources src = {NULL, payloads, count, NULL};
     return open_sources(&src, opts, out, err);
 }
 
-mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db **out,
-                           mdd_error *err)
+mdd_status db_open_dir_over(const char *dir, const mdd_db_options *opts,
+                            const mdd_db_history *history, mdd_db **out, mdd_error *err)
 {
     if (!dir)
         return mdd_fail(err, MDD_ERR_ARG, "no directory");
@@ -301,9 +314,16 @@ mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db *
     mdd_status st = db_list_dir(dir, &paths, &count, err);
     if (st != MDD_OK)
         return st;
-    st = mdd_db_open((const char *const *)paths, count, opts, out, err);
+    sources src = {(const char *const *)paths, NULL, count, history};
+    st = open_sources(&src, opts, out, err);
     db_paths_free(paths, count);
     return st;
+}
+
+mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db **out,
+                           mdd_error *err)
+{
+    return db_open_dir_over(dir, opts, NULL, out, err);
 }
 
 uint64_t db_layer_serial(const mdd_db_layer *layer) { return layer->ecu->serial; }

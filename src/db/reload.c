@@ -14,6 +14,10 @@ typedef struct reload {
     const mdd_db *prev;
     mdd_db *next;
     const mdd_db_options *opts;
+    /* The directory's downgrade history, or NULL when it could not be read (history_why
+     * says why, and every new or changed file is refused). */
+    mdd_db_history *history;
+    mdd_error history_why;
     mdd_fb_verifier *verifier;
     mdd_db_reload_stats stats;
     mdd_error *err;
@@ -35,15 +39,6 @@ static mdd_status keep(reload *r, const mdd_db_ecu *old)
     return take(r, shared, &r->prev->report);
 }
 
-/* The revision for a message: absent ones read "none". */
-static void revision_text(mdd_bytes revision, char *buf, size_t size)
-{
-    if (revision.len == 0)
-        snprintf(buf, size, "none");
-    else
-        db_printable(revision, buf, size);
-}
-
 /* Reports path, which did not open (why); old, loaded from it before, keeps serving. */
 static mdd_status refuse_broken(reload *r, const char *path, const mdd_db_ecu *old,
                                 mdd_status status, const mdd_error *why)
@@ -53,7 +48,7 @@ static mdd_status refuse_broken(reload *r, const char *path, const mdd_db_ecu *o
         return db_report_add(&r->next->report, MDD_DB_REPORT_SKIPPED, status, path, NULL, NULL,
                              r->err, "%s (skipped)", why->message);
     char revision[32];
-    revision_text(old->revision, revision, sizeof revision);
+    db_revision_text(old->revision, revision, sizeof revision);
     mdd_status st = db_report_add(&r->next->report, MDD_DB_REPORT_REFUSED, status, path, NULL,
                                   NULL, r->err,
                                   "%s (update refused; revision %s loaded before keeps "
@@ -68,14 +63,37 @@ static mdd_status refuse_downgrade(reload *r, const char *path, const mdd_db_ecu
 {
     char revision[32];
     char loaded[32];
-    revision_text(fresh->revision, revision, sizeof revision);
-    revision_text(old->revision, loaded, sizeof loaded);
+    db_revision_text(fresh->revision, revision, sizeof revision);
+    db_revision_text(old->revision, loaded, sizeof loaded);
     r->stats.refused++;
     mdd_status st = db_report_add(&r->next->report, MDD_DB_REPORT_DOWNGRADE, MDD_OK, path, NULL,
                                   NULL, r->err,
                                   "%s: revision %s is older than revision %s loaded before, "
                                   "which keeps serving (update refused: a downgrade)",
                                   path, revision, loaded);
+    return st == MDD_OK ? keep(r, old) : st;
+}
+
+/* Reports path, whose fresh revision the history refuses (status and why, without the
+ * path); old, loaded from it before (if any), keeps serving. */
+static mdd_status refuse_below_floor(reload *r, const char *path, const mdd_db_ecu *old,
+                                     mdd_status status, mdd_error *why)
+{
+    if (status != MDD_ERR_DOWNGRADE) {
+        mdd_error_prefix(why, "%s: ", path);
+        return refuse_broken(r, path, old, status, why);
+    }
+    r->stats.refused++;
+    if (!old)
+        return db_report_add(&r->next->report, MDD_DB_REPORT_DOWNGRADE, MDD_OK, path, NULL,
+                             NULL, r->err, "%s: %s (refused: a downgrade)", path, why->message);
+    char loaded[32];
+    db_revision_text(old->revision, loaded, sizeof loaded);
+    mdd_status st = db_report_add(&r->next->report, MDD_DB_REPORT_DOWNGRADE, MDD_OK, path,
+                                  NULL, NULL, r->err,
+                                  "%s: %s; revision %s loaded before keeps serving (update "
+                                  "refused: a downgrade)",
+                                  path, why->message, loaded);
     return st == MDD_OK ? keep(r, old) : st;
 }
 
@@ -105,16 +123,25 @@ static mdd_status reload_path(reload *r, const char *path, size_t index)
         r->stats.unchanged++;
         return keep(r, old);
     }
+    if (!r->history) {
+        mdd_error why = r->history_why;
+        mdd_error_prefix(&why, "%s: ", path);
+        return refuse_broken(r, path, old, why.status, &why);
+    }
     db_report found = {0};
     mdd_db_ecu *fresh = NULL;
     mdd_error why = {0};
     mdd_status st = open_fresh(r, path, index, &found, &fresh, &why);
+    mdd_status floor = MDD_OK;
     if (st == MDD_ERR_NOMEM)
         return st;
     if (st != MDD_OK)
         st = refuse_broken(r, path, old, st, &why);
     else if (old && !r->opts->allow_downgrade && is_downgrade(old, fresh)) {
         st = refuse_downgrade(r, path, old, fresh);
+        db_ecu_drop(fresh);
+    } else if ((floor = db_history_check_ecu(r->history, fresh, r->opts, &why)) != MDD_OK) {
+        st = refuse_below_floor(r, path, old, floor, &why);
         db_ecu_drop(fresh);
     } else {
         r->stats.loaded++;
@@ -210,9 +237,12 @@ mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd
     opts.store.evict = 0;
     db_live_lock(live);
     reload r = {.prev = db_live_current(live), .opts = &opts, .err = err};
+    const char *dir = db_live_dir(live);
+    /* A history that does not load leaves r.history NULL: reload_path() refuses by it. */
+    (void)mdd_db_history_load(dir, &r.history, &r.history_why);
     char **paths;
     size_t count;
-    mdd_status st = db_list_dir(db_live_dir(live), &paths, &count, err);
+    mdd_status st = db_list_dir(dir, &paths, &count, err);
     if (st == MDD_OK) {
         st = build_next(&r, paths, count);
         db_paths_free(paths, count);
@@ -222,6 +252,10 @@ mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd
         db_live_publish(live, r.next);
     else
         mdd_db_close(r.next);
+    /* Only a reload replaces the generation just published, and this one holds the lock. */
+    if (r.stats.published && r.stats.loaded)
+        db_history_record(dir, r.next);
+    mdd_db_history_free(r.history);
     db_live_unlock(live);
     if (stats)
         *stats = r.stats;

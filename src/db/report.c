@@ -97,6 +97,14 @@ void db_printable(mdd_bytes name, char *buf, size_t size)
     buf[n] = '\0';
 }
 
+void db_revision_text(mdd_bytes revision, char *buf, size_t size)
+{
+    if (revision.len == 0)
+        snprintf(buf, size, "none");
+    else
+        db_printable(revision, buf, size);
+}
+
 /* What a database holds in memory: its stores, as they report themselves, and its index. */
 static void add_store(mdd_store_memory *sum, const mdd_store_memory *m)
 {

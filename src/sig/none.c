@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A build without libcrypto: no algorithm is built in, so signatures are checked only by a
- * caller's verifier, and the policy check says so (docs/adr/0028). */
+ * caller's verifier, and the policy check says so (docs/adr/0029). */
 #include "sig_impl.h"
 
 int mdd_sig_available(void) { return 0; }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Signatures at open (docs/adr/0028-authenticated-databases.md): the file-level digest from
+/* Signatures at open (docs/adr/0029-authenticated-databases.md): the file-level digest from
  * the chunk digests integrity already established, checked once and then attested by the
  * verification record, so that a trusted open does no public-key work. */
 #include "store_impl.h"

@@ -63,13 +63,16 @@ refused other/BCM1000.mdd \
 
 # ---- Installs ----
 
+# What DIR holds after an install: the file, and the downgrade history with its lock file.
+INSTALLED=$'.mdd-history\n.mdd-history.lock\nBCM1000.mdd'
+
 run 0 "$MDD" install new/BCM1000.mdd dir
 expect_eq "$(cat "$TMP/out")" \
     "dir/BCM1000.mdd: installed ECU 'BCM1000' revision 01.10.00 (was revision 01.00.00)" "update"
 run 0 "$MDD" verify dir/BCM1000.mdd
 run 0 "$MDD" info --json dir/BCM1000.mdd
 expect_eq "$(jq -r '.chunks[0].compression' "$TMP/out")" null "the installed file is converted"
-expect_eq "$(ls -A dir)" BCM1000.mdd "files after the update"
+expect_eq "$(ls -A dir)" "$INSTALLED" "files after the update"
 expect_eq "$(stat -c %a dir/BCM1000.mdd)" 640 "the installed file's mode, kept"
 NEW_SHA=$(sha512_of dir/BCM1000.mdd)
 [ -f new/BCM1000.mdd ] || fail "the update's source was removed without --move"
@@ -137,7 +140,7 @@ check_state() {
 # recover WHAT: the next install succeeds and leaves only the new file.
 recover() {
     run 0 "$MDD" install new/BCM1000.mdd dir
-    expect_eq "$(ls -A dir)" BCM1000.mdd "$1: files after the next install"
+    expect_eq "$(ls -A dir)" "$INSTALLED" "$1: files after the next install"
     expect_eq "$(sha512_of dir/BCM1000.mdd)" "$NEW_SHA" "$1: the file after the next install"
 }
 

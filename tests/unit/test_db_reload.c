@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Live databases: a reload takes new, changed and removed files, shares the ECUs of unchanged
- * ones, refuses broken files and downgrades while the old version keeps serving, and readers
+ * ones, refuses broken files and downgrades (also below the directory's downgrade history,
+ * after the file was deleted) while the old version keeps serving, and readers
  * on eight threads only ever see one generation whole. Built with -fsanitize=thread too. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -289,6 +290,95 @@ static void test_allowed_downgrade(void **state)
     assert_int_equal(tu_remove_tree(dir), 0);
 }
 
+/* The one report entry of the current generation is a downgrade the history refused: A's
+ * revision 1 below 3. */
+static void assert_history_refusal(mdd_db_live *live, const char *dir, const char *ending)
+{
+    const mdd_db *db = mdd_db_live_acquire(live);
+    assert_int_equal(mdd_db_report_count(db), 1);
+    const mdd_db_report_entry *e = mdd_db_report_at(db, 0);
+    assert_int_equal(e->kind, MDD_DB_REPORT_DOWNGRADE);
+    assert_int_equal(e->status, MDD_OK);
+    char expected[800];
+    snprintf(expected, sizeof expected,
+             "%s/a.mdd: ECU 'A' revision 1 is older than revision 3, the highest accepted "
+             "before (%s/.mdd-history)%s",
+             dir, dir, ending);
+    assert_string_equal(e->message, expected);
+    mdd_db_live_release(db);
+}
+
+/* A live database over dir (made), which holds a.mdd: ECU A revision 2. */
+static mdd_db_live *serving_a2(char *dir, size_t size)
+{
+    make_dir(dir, size);
+    install_ecu(dir, "a.mdd", "A", "2", INTACT);
+    return open_live(dir, 0);
+}
+
+/* The directory's downgrade history outlives the file: deleted, then back at an older
+ * revision, it is refused by a reload and by a new live open (unless allow_downgrade); a
+ * newer revision raises the history. */
+static void test_history_after_delete(void **state)
+{
+    (void)state;
+    char dir[256], path[300];
+    mdd_db_live *live = serving_a2(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/a.mdd", dir);
+    install_ecu(dir, "a.mdd", "A", "3", INTACT);
+    assert_stats(reload(live), 1, 0, 0, 0);
+    assert_int_equal(unlink(path), 0);
+    assert_stats(reload(live), 0, 0, 1, 0);
+    install_ecu(dir, "a.mdd", "A", "1", INTACT);
+    assert_stats(reload(live), 0, 0, 0, 1);
+    assert_history_refusal(live, dir, " (refused: a downgrade)");
+    const mdd_db *db = mdd_db_live_acquire(live);
+    assert_null(mdd_db_find_ecu(db, "A"));
+    mdd_db_live_release(db);
+    mdd_db_live_close(live);
+
+    live = open_live(dir, 0);
+    assert_history_refusal(live, dir, " (refused: a downgrade)");
+    mdd_db_live_close(live);
+    live = open_live(dir, 1);
+    db = mdd_db_live_acquire(live);
+    assert_answer(db, "A", "Session_1");
+    mdd_db_live_release(db);
+    mdd_db_live_close(live);
+
+    mdd_db_history *history;
+    mdd_error err;
+    assert_int_equal(mdd_db_history_load(dir, &history, &err), MDD_OK);
+    assert_true(mdd_bytes_equal_str(mdd_db_history_floor(history, text("A")), "3"));
+    mdd_db_history_free(history);
+    assert_int_equal(tu_remove_tree(dir), 0);
+}
+
+/* A history that cannot be trusted fails a live open, and refuses every changed file of a
+ * reload while the loaded version keeps serving. */
+static void test_untrusted_history(void **state)
+{
+    (void)state;
+    char dir[256], history[300];
+    mdd_db_live *live = serving_a2(dir, sizeof dir);
+    snprintf(history, sizeof history, "%s/.mdd-history", dir);
+    assert_int_equal(chmod(history, 0666), 0);
+    install_ecu(dir, "a.mdd", "A", "3", INTACT);
+    assert_stats(reload(live), 0, 0, 0, 1);
+    assert_refusal(live, dir, MDD_DB_REPORT_REFUSED, MDD_ERR_FORMAT,
+                   ".mdd-history: writable by group or others (mode 666) (update refused; "
+                   "revision 2 loaded before keeps serving)");
+    mdd_db_live_close(live);
+
+    mdd_db_options opts = mdd_db_options_default();
+    mdd_error err;
+    assert_int_equal(mdd_db_live_open_dir(dir, &opts, &live, &err), MDD_ERR_FORMAT);
+    char expected[400];
+    snprintf(expected, sizeof expected, "%s: writable by group or others (mode 666)", history);
+    assert_string_equal(err.message, expected);
+    assert_int_equal(tu_remove_tree(dir), 0);
+}
+
 /* A new file of an ECU name already loaded, with a newer revision, becomes the default; the
  * older file, unchanged, stays reachable by path and is no longer marked the default in the
  * new generation, while the old generation still has it so. */
@@ -410,6 +500,8 @@ int main(void)
         cmocka_unit_test(test_refused_updates),
         cmocka_unit_test(test_allowed_downgrade),
         cmocka_unit_test(test_new_default),
+        cmocka_unit_test(test_history_after_delete),
+        cmocka_unit_test(test_untrusted_history),
         cmocka_unit_test(test_readers_during_reloads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -126,12 +126,41 @@ static void print_chunks(const mdd_file *f)
         print_chunk_row(i, &f->chunks[i], w);
 }
 
-static int print_text(const char *path, const mdd_file *f)
+/* The directory path is in (its part before the last '/', "." without one) into buf. */
+static void directory_of(const char *path, char *buf, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path);
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, n ? path : ".", n ? n : 1);
+    buf[n ? n : 1] = '\0';
+}
+
+/* The highest revision of the ECU named in f's header that the downgrade history of path's
+ * directory records: a view into *history (the caller frees it), absent when it records
+ * none. A history that does not load is a note, not a failure: info inspects, it refuses
+ * nothing. */
+static mdd_bytes history_revision(const char *path, const mdd_file *f, mdd_db_history **history)
+{
+    char dir[4096];
+    mdd_error err;
+    directory_of(path, dir, sizeof dir);
+    if (mdd_db_history_load(dir, history, &err) != MDD_OK) {
+        fprintf(stderr, "mdd: note: %s\n", err.message);
+        return (mdd_bytes){NULL, 0};
+    }
+    return mdd_db_history_floor(*history, f->ecu_name);
+}
+
+static int print_text(const char *path, const mdd_file *f, mdd_bytes history)
 {
     printf("%-15s%s\n", "file:", path);
     print_header_line("version:", f->version);
     print_header_line("ecu_name:", f->ecu_name);
     print_header_line("revision:", f->revision);
+    if (history.ptr)
+        print_header_line("history:", history);
     print_feature_flags(f);
     print_metadata(f->metadata);
     print_chunks(f);
@@ -185,7 +214,8 @@ static int chunk_json(json_writer *j, const mdd_chunk *c, const mdd_chunk_report
     return 0;
 }
 
-static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *reports)
+static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *reports,
+                     mdd_bytes history)
 {
     json_object_begin(j);
     json_key(j, "version");
@@ -193,6 +223,7 @@ static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *
     json_key(j, "ecu_name");
     json_string(j, f->ecu_name);
     json_member_string(j, "revision", f->revision);
+    json_member_string(j, "history_revision", history);
     json_key(j, "metadata");
     if (json_map(j, f->metadata) != 0)
         return -1;
@@ -221,7 +252,7 @@ static int measure_chunks(const char *path, const mdd_file *f, mdd_chunk_report 
     return CLI_EXIT_OK;
 }
 
-static int print_json(const char *path, const mdd_file *f)
+static int print_json(const char *path, const mdd_file *f, mdd_bytes history)
 {
     mdd_chunk_report *reports = calloc(f->chunk_count ? f->chunk_count : 1, sizeof *reports);
     if (!reports)
@@ -230,7 +261,7 @@ static int print_json(const char *path, const mdd_file *f)
     if (rc == CLI_EXIT_OK) {
         json_writer j;
         json_init(&j, stdout);
-        if (file_json(&j, f, reports) != 0)
+        if (file_json(&j, f, reports, history) != 0)
             rc = cli_error(path, "out of memory");
     }
     free(reports);
@@ -251,13 +282,16 @@ static int run(int argc, char **argv)
     mdd_error err;
     if (source_open(&s, path, &err) != MDD_OK)
         return cli_error(path, "%s", err.message);
-    rc = json ? print_json(path, &s.file) : print_text(path, &s.file);
+    mdd_db_history *history = NULL;
+    mdd_bytes floor = history_revision(path, &s.file, &history);
+    rc = json ? print_json(path, &s.file, floor) : print_text(path, &s.file, floor);
+    mdd_db_history_free(history);
     source_close(&s);
     return rc;
 }
 
 static const cli_option option_table[] = {
-    CLI_JSON_OPTION("print one JSON object: the header, and per chunk its type, name, metadata, "
+    CLI_JSON_OPTION("print one JSON object: the header and the history's revision, and per chunk its type, name, metadata, "
                     "compression, sizes, signatures and the size and SHA-512 of its payload "
                     "(every chunk is decoded for these)"),
     CLI_OPTIONS_END,
@@ -267,10 +301,12 @@ const cli_command cli_info_command = {
     .name = "info",
     .summary = "Show a file's header and chunk table",
     .synopsis = "[--json] FILE",
-    .help = "Without --json, prints the header (version, ECU name, revision, feature flags,\n"
-            "metadata) and one line per chunk (index, type, stored bytes, declared\n"
-            "uncompressed size, compression, name, signature algorithms). It reads only the\n"
-            "container: chunk data is not touched, so it is cheap on any file size.\n",
+    .help = "Without --json, prints the header (version, ECU name, revision, the highest\n"
+            "revision of the ECU that the downgrade history of FILE's directory records, when\n"
+            "it records one, feature flags, metadata) and one line per chunk (index, type,\n"
+            "stored bytes, declared uncompressed size, compression, name, signature\n"
+            "algorithms). It reads only the container: chunk data is not touched, so it is\n"
+            "cheap on any file size.\n",
     .options = option_table,
     .run = run,
 };

@@ -7,7 +7,9 @@
  * staging name beside its destination that no reader lists (".NAME.mdd.install"), converted
  * in place there (mdd_convert_file(), crash-safe itself), opened as a database with every
  * check (SHA-512 of each chunk, the EcuData verifier, the index) and compared with the
- * installed file (its ECU and revision); only then is it renamed over DIR/NAME.mdd and the directory fsynced. A
+ * installed file (its ECU and revision) and with DIR's downgrade history (the highest
+ * revision DIR ever accepted for the ECU, kept when its file goes); only then is it renamed
+ * over DIR/NAME.mdd, the directory fsynced and the history raised. A
  * killed run leaves its staging file, or the temporary files of the copy or the conversion,
  * under names readers ignore; the next run removes them first. */
 #include "cli.h"
@@ -40,6 +42,11 @@ typedef struct install {
     int move;
     cli_sig_args sig; /* --trust, --require-signature */
     mdd_sig_options sig_options;
+    /* The installed ECU's name and revision, recorded in DIR's downgrade history. */
+    uint8_t ecu_name[MDD_DB_HISTORY_TEXT_MAX];
+    uint8_t revision[MDD_DB_HISTORY_TEXT_MAX];
+    mdd_bytes recorded_name;
+    mdd_bytes recorded_revision;
 } install;
 
 /* Where SRC goes: DIR/NAME.mdd and its staging name DIR/.NAME.mdd.install. */
@@ -248,9 +255,40 @@ static int compare_installed(const install *in, const mdd_db_ecu *fresh,
     return CLI_EXIT_OK;
 }
 
+/* Keeps a copy of b (at most MDD_DB_HISTORY_TEXT_MAX bytes, which the history's check
+ * made sure of) in buf. */
+static mdd_bytes keep_copy(uint8_t *buf, mdd_bytes b)
+{
+    if (b.len)
+        memcpy(buf, b.ptr, b.len);
+    return (mdd_bytes){buf, b.len};
+}
+
+/* Refuses fresh when DIR's downgrade history accepted a newer revision of its ECU before
+ * (unless allowed), even when its file was removed since, or when the history cannot be
+ * trusted (never reset: the user repairs it). Keeps fresh's name and revision to record. */
+static int check_history(install *in, const mdd_db_ecu *fresh)
+{
+    mdd_db_history *history;
+    mdd_error err;
+    if (mdd_db_history_load(in->dir, &history, &err) != MDD_OK)
+        return cli_error(in->src, "%s; refused", err.message);
+    mdd_bytes name = mdd_db_ecu_name(fresh);
+    mdd_bytes revision = mdd_db_ecu_revision(fresh);
+    mdd_status st = mdd_db_history_check(history, name, revision, in->allow_downgrade, &err);
+    mdd_db_history_free(history);
+    if (st == MDD_ERR_DOWNGRADE)
+        return cli_error(in->src, "%s; refused (--allow-downgrade takes it)", err.message);
+    if (st != MDD_OK)
+        return cli_error(in->src, "%s; refused", err.message);
+    in->recorded_name = keep_copy(in->ecu_name, name);
+    in->recorded_revision = keep_copy(in->revision, revision);
+    return CLI_EXIT_OK;
+}
+
 /* Opens the staging file with every check a database makes, and compares it with the
- * installed one. line gets what the install will have done. */
-static int check_staged(const install *in, char *line, size_t size)
+ * installed one and DIR's downgrade history. line gets what the install will have done. */
+static int check_staged(install *in, char *line, size_t size)
 {
     mdd_db_options opts = mdd_db_options_default();
     /* Hash every chunk: a verification record made for the staging name would be left
@@ -266,6 +304,8 @@ static int check_staged(const install *in, char *line, size_t size)
     mdd_db *installed = open_installed(in);
     int rc = compare_installed(in, mdd_db_ecu_at(fresh, 0),
                                installed ? mdd_db_ecu_at(installed, 0) : NULL, line, size);
+    if (rc == CLI_EXIT_OK)
+        rc = check_history(in, mdd_db_ecu_at(fresh, 0));
     mdd_db_close(installed);
     mdd_db_close(fresh);
     return rc;
@@ -280,6 +320,19 @@ static int commit(const install *in)
         return cli_error(in->dir, "fsync: %s (the update is in place, but a power loss may "
                                   "undo it)",
                          strerror(errno));
+    return CLI_EXIT_OK;
+}
+
+/* Raises DIR's downgrade history to the installed revision (never lowers it: a downgrade
+ * that --allow-downgrade let through leaves the highest revision ever accepted there). After
+ * the rename: a kill between the two leaves the history one revision behind, while the
+ * installed file itself still refuses older ones. */
+static int record(const install *in)
+{
+    mdd_error err;
+    if (mdd_db_history_raise(in->dir, in->recorded_name, in->recorded_revision, &err) != MDD_OK)
+        return cli_error(in->target, "installed, but the downgrade history does not record it: %s",
+                         err.message);
     return CLI_EXIT_OK;
 }
 
@@ -306,6 +359,9 @@ static int install_file(install *in)
         unlink(in->staging);
         return rc;
     }
+    rc = record(in);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     printf("%s\n", line);
     if (in->move && unlink(in->src) != 0)
         return cli_error(in->src, "remove after installing: %s", strerror(errno));
@@ -348,7 +404,9 @@ static int run(int argc, char **argv)
 
 static const cli_option option_table[] = {
     {'D', "allow-downgrade", NULL,
-     "install a revision older than the installed one (refused otherwise)", NULL},
+     "install a revision older than the installed one or than the highest DIR accepted before "
+     "(refused otherwise)",
+     NULL},
     {'E', "force-ecu", NULL,
      "install SRC although it holds another ECU than the installed file (refused otherwise)",
      NULL},
@@ -367,9 +425,11 @@ const cli_command cli_install_command = {
             "and never a partial *.mdd file. SRC is copied beside the destination under a name\n"
             "readers ignore (.NAME.mdd.install), converted in place when compressed, checked\n"
             "as a database opens it (every chunk's SHA-512, the EcuData verifier, the index)\n"
-            "and compared with the installed file (the same ECU, a revision no older); only\n"
-            "then renamed over DIR/NAME.mdd, and the directory fsynced. Installs into one DIR\n"
-            "take turns (a lock on DIR); each removes first what an interrupted one left.\n"
+            "and compared with the installed file (the same ECU, a revision no older) and\n"
+            "with DIR's downgrade history (DIR/.mdd-history: the highest revision of each ECU\n"
+            "DIR ever accepted, kept when a file is removed); only then renamed over\n"
+            "DIR/NAME.mdd, the directory fsynced and the history raised. Installs into one\n"
+            "DIR take turns (a lock on DIR); each removes first what an interrupted one left.\n"
             "`mdd serve` on DIR picks the new file up. Prints `DIR/NAME.mdd: installed ECU\n"
             "'E' revision R (was revision R0)` (or `(new)`); a refused file leaves DIR as it was and prints `mdd: SRC: reason`.\n",
     .options = option_table,
