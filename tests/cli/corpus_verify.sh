@@ -17,7 +17,7 @@ expect_eq "$(wc -l <"$TMP/out")" "${#files[@]}" "verify --json: lines"
 i=0
 while IFS= read -r line; do
     f=${files[$i]}
-    expected=$(jq --arg file "$f" '{file: $file, ok: true, error: null,
+    expected=$(jq --arg file "$f" '{file: $file, ok: true, error: null, signature: null,
         chunks: [.container.chunks | to_entries[] | {index: .key, name: .value.name,
                  payload_size: .value.payload_size, payload_sha512: .value.payload_sha512,
                  signatures_checked: 1, signatures_skipped: 0}]}' "${f%.mdd}.expect.json")

@@ -19,4 +19,4 @@ expect_eq "$(cat "$TMP/err")" "mdd: none.mdd: MDDFile: no chunks" "the file with
 run 1 "$MDD" verify --json "${files[@]}" none.mdd
 expect_eq "$(jq -c 'select(.ok)' "$TMP/out" | wc -l)" 3000 "verify --json: good lines"
 expect_eq "$(tail -n 1 "$TMP/out" | jq -c .)" \
-    '{"file":"none.mdd","chunks":[],"ok":false,"error":"MDDFile: no chunks"}' "verify --json: no chunks"
+    '{"file":"none.mdd","chunks":[],"ok":false,"error":"MDDFile: no chunks","signature":null}' "verify --json: no chunks"
