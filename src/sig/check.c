@@ -53,11 +53,19 @@ static mdd_status ask_verifier(const mdd_signature *sig, const uint8_t *msg,
 {
     mdd_sig_candidate c = {sig->algorithm, sig->key_identifier, sig->signature,
                            sig->certificates.items, sig->certificates.count};
+    mdd_error local = {0};
+    if (!err)
+        err = &local; /* the verifier may always write its reason */
+    err->message[0] = '\0';
     mdd_status st = opts->verifier(opts->verifier_ctx, &c, msg, err);
     if (st == MDD_ERR_NOT_FOUND || st == MDD_ERR_NOMEM)
         return st;
-    if (st)
-        return mdd_fail(err, MDD_ERR_SIGNATURE, "%s", err ? err->message : "rejected");
+    if (st) {
+        /* The verifier's reason, copied: mdd_fail() writes the message it would read. */
+        char why[MDD_ERROR_MESSAGE_SIZE];
+        snprintf(why, sizeof why, "%s", err->message[0] ? err->message : "rejected");
+        return mdd_fail(err, MDD_ERR_SIGNATURE, "%s", why);
+    }
     memset(result, 0, sizeof *result);
     sig_result_algorithm(result, sig->algorithm);
     snprintf(result->key_source, sizeof result->key_source, "verifier");
