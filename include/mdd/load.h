@@ -237,7 +237,9 @@ typedef struct mdd_store_options {
     mdd_codec_limits limits;
     mdd_parse_options parse;
     /* Signatures: checked after integrity, before anything reads the payload; a file that
-     * fails the policy does not open (MDD_ERR_SIGNATURE). Default off. */
+     * fails the policy does not open (MDD_ERR_SIGNATURE). Default off. In a build without
+     * libcrypto, a policy other than off without a verifier fails every open
+     * (MDD_ERR_UNSUPPORTED). */
     mdd_sig_options sig;
 } mdd_store_options;
 

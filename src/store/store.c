@@ -70,6 +70,10 @@ static mdd_status check_options(const mdd_store_options *opts, mdd_error *err)
         return mdd_fail(err, MDD_ERR_ARG, "unknown integrity mode %d", (int)opts->integrity);
     if ((unsigned)opts->sig.policy > MDD_SIG_REQUIRE)
         return mdd_fail(err, MDD_ERR_ARG, "unknown signature policy %d", (int)opts->sig.policy);
+    /* A policy that nothing could meet is refused before any file is touched. */
+    if (opts->sig.policy != MDD_SIG_OFF && !mdd_sig_available() && !opts->sig.verifier)
+        return mdd_fail(err, MDD_ERR_UNSUPPORTED,
+                        "signatures cannot be checked: libmdd was built without libcrypto");
     /* Before any conversion: a bad option should not cost one. */
     if (ops->check_options) {
         mdd_status st = ops->check_options(opts, err);
