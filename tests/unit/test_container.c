@@ -398,6 +398,53 @@ static void rewrite_edits_one_chunk_and_keeps_the_rest(void **state)
     mdd_buffer_free(&out);
 }
 
+/* Signing's rewrite: a field appended to one chunk, whose length prefix is encoded anew, and
+ * every other byte kept. */
+static void rewrite_appends_fields_to_a_chunk(void **state)
+{
+    (void)state;
+    static const uint8_t file_msg[] = {
+        0x32, 0x03, 0x12, 0x01, 'A',                  /* chunk A: name */
+        0x7a, 0x01, 'u',                              /* unknown top-level field 15 */
+        0x32, 0x85, 0x00, 0x42, 0x01, 'p', 0x60, 0x07, /* chunk B, a two-byte length */
+    };
+    static const uint8_t signature[] = {0x22, 0x03, 0x0a, 0x01, 'x'}; /* algorithm "x" */
+    static const uint8_t expected_msg[] = {
+        0x32, 0x03, 0x12, 0x01, 'A',
+        0x7a, 0x01, 'u',
+        0x32, 0x0a, 0x42, 0x01, 'p', 0x60, 0x07, 0x22, 0x03, 0x0a, 0x01, 'x',
+    };
+    uint8_t in[64], expected[64];
+    size_t in_len = hand_file(in, file_msg, sizeof file_msg);
+    size_t expected_len = hand_file(expected, expected_msg, sizeof expected_msg);
+    mdd_chunk_edit edit = {.chunk_index = 1, .append = signature, .append_len = sizeof signature};
+    mdd_buffer out = {0};
+    mdd_sink sink = mdd_buffer_sink(&out);
+    mdd_error err;
+    assert_int_equal(mdd_file_rewrite(in, in_len, &edit, 1, &sink, &err), MDD_OK);
+    assert_int_equal(out.len, expected_len);
+    assert_memory_equal(out.data, expected, expected_len);
+    mdd_file f;
+    assert_int_equal(mdd_file_parse(out.data, out.len, NULL, &f, &err), MDD_OK);
+    assert_int_equal(f.chunks[1].signature_count, 1);
+    assert_bytes(f.chunks[1].signatures[0].algorithm, "x");
+    assert_bytes(f.chunks[1].data, "p");
+    mdd_file_free(&f);
+
+    /* With new data too, the appended field still comes last. */
+    edit.replace_data = 1;
+    edit.data_len = 5;
+    edit.write_data = write_new_data;
+    edit.write_ctx = "hello";
+    out.len = 0;
+    assert_int_equal(mdd_file_rewrite(in, in_len, &edit, 1, &sink, &err), MDD_OK);
+    static const uint8_t tail[] = {0x32, 0x0e, 0x42, 0x05, 'h', 'e', 'l', 'l', 'o',
+                                   0x60, 0x07, 0x22, 0x03, 0x0a, 0x01, 'x'};
+    assert_int_equal(out.len, MDD_MAGIC_SIZE + 8 + sizeof tail);
+    assert_memory_equal(out.data + MDD_MAGIC_SIZE + 8, tail, sizeof tail);
+    mdd_buffer_free(&out);
+}
+
 static mdd_status write_short(void *ctx, mdd_sink *out, mdd_error *err)
 {
     (void)ctx;
@@ -423,6 +470,9 @@ static void rewrite_rejects_bad_edits(void **state)
     edits[0] = (mdd_chunk_edit){.replace_data = 1, .data_len = 3, .write_data = write_short};
     assert_int_equal(mdd_file_rewrite(in, in_len, edits, 1, &sink, &err), MDD_ERR_SIZE);
     assert_string_equal(err.message, "rewrite: new data of chunk 0 is 2 bytes, declared 3");
+    edits[0] = (mdd_chunk_edit){.append_len = 2};
+    assert_int_equal(mdd_file_rewrite(in, in_len, edits, 1, &sink, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "rewrite: edit for chunk 0 appends 2 bytes from NULL");
     mdd_buffer_free(&out);
 }
 
@@ -464,6 +514,7 @@ int main(void)
         cmocka_unit_test(rejects_bad_magic),
         cmocka_unit_test(limits_repeated_fields),
         cmocka_unit_test(rewrite_edits_one_chunk_and_keeps_the_rest),
+        cmocka_unit_test(rewrite_appends_fields_to_a_chunk),
         cmocka_unit_test(rewrite_rejects_bad_edits),
         cmocka_unit_test(chunk_type_names_and_parsing),
     };
