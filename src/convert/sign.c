@@ -95,7 +95,8 @@ static mdd_status sign_chunks(sign_job *job, size_t count, mdd_error *err)
                                       MDD_SHA512_SIZE, &job->chunk_sigs, err);
         if (st)
             return st;
-        job->edits[i] = (mdd_chunk_edit){.chunk_index = i, .append_len = job->chunk_sigs.len - start};
+        job->edits[i] = (mdd_chunk_edit){.chunk_index = i,
+                                         .append_len = job->chunk_sigs.len - start};
     }
     /* The buffer may have moved as it grew: the edits point into it once it is complete. */
     for (size_t i = 0, offset = 0; i < count; offset += job->edits[i++].append_len)

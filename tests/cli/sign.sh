@@ -130,6 +130,17 @@ verifies "$K/p256.pub.pem" plain.mdd --chunks
 expect_eq "$(stat -c %a plain.mdd)" 640 "the mode of a signed file"
 expect_eq "$(oracle digest plain.mdd)" "$DIGEST" "the digest of the plain file"
 
+# Signing and converting one file at once: they take turns under the one lock, so the file
+# ends converted and signed whichever went first.
+cp orig.mdd race.mdd
+"$MDD" convert race.mdd >"$TMP/race.convert" 2>&1 &
+convert_pid=$!
+run 0 "$MDD" sign --key "$K/ed25519.key" race.mdd
+wait "$convert_pid" || fail "convert beside sign: $(cat "$TMP/race.convert")"
+verifies "$K/ed25519.pub.pem" race.mdd
+expect_eq "$(oracle info race.mdd | jq '[.chunks[].compressed] | any')" false \
+    "a chunk still compressed after convert beside sign"
+
 # A symbolic link: the file it leads to is signed, the link stays.
 mkdir store
 cp orig.mdd store/target.mdd
@@ -169,7 +180,8 @@ refused_key() {
     unchanged "key $1"
 }
 refused_key missing.key "mdd: missing.key: open: No such file or directory"
-refused_key "$K/ed25519.pub.pem" "mdd: $K/ed25519.pub.pem: a public key: signing needs the private key"
+refused_key "$K/ed25519.pub.pem" \
+    "mdd: $K/ed25519.pub.pem: a public key: signing needs the private key"
 refused_key "$K/leaf.crt" "mdd: $K/leaf.crt: no PEM private key"
 refused_key rsa.key "mdd: rsa.key: neither an ed25519 nor a P-256 private key"
 refused_key encrypted.key "mdd: encrypted.key: an encrypted private key: give it unencrypted"
