@@ -34,7 +34,7 @@ usage[convert]='convert @'; refuses[convert]='nonfile container' # a plain file 
 usage[sign]=''; refuses[sign]='nonfile dir container payload'
 if command -v openssl >/dev/null &&
     openssl genpkey -algorithm ed25519 -out "$WORK/sign.key" 2>/dev/null &&
-    ! "$MDD" sign --key "$WORK/sign.key" "$WORK/none" 2>&1 | grep -q 'without libcrypto'; then
+    [[ $("$MDD" sign --key "$WORK/sign.key" "$WORK/none" 2>&1) != *"without libcrypto"* ]]; then
     usage[sign]="sign --key $WORK/sign.key @"
 fi
 usage[dump]='dump @'
