@@ -138,11 +138,16 @@ typedef struct mdd_chunk_edit {
     uint64_t data_len;    /* the new data's length */
     mdd_chunk_data_writer write_data;
     void *write_ctx;
+    /* Whole encoded fields appended after the chunk's last field (a signature, field 4):
+     * append_len bytes, none when 0. */
+    const uint8_t *append;
+    size_t append_len;
 } mdd_chunk_edit;
 
 /* Writes buf (a whole MDD file) to out with the edits applied, keeping every other byte:
- * unknown fields, field order and non-canonical encodings of untouched fields. With no edits
- * the output equals the input. Each chunk may have at most one edit. */
+ * unknown fields, field order and non-canonical encodings of untouched fields (an edited
+ * chunk's length prefix is encoded afresh). With no edits the output equals the input. Each
+ * chunk may have at most one edit. */
 mdd_status mdd_file_rewrite(const uint8_t *buf, size_t len, const mdd_chunk_edit *edits,
                             size_t edit_count, mdd_sink *out, mdd_error *err);
 

@@ -31,6 +31,9 @@ static mdd_status check_edits(const mdd_chunk_edit *edits, size_t n, size_t chun
         if (edits[i].replace_data && !edits[i].write_data)
             return mdd_fail(err, MDD_ERR_ARG, "edit for chunk %zu replaces data without a writer",
                             edits[i].chunk_index);
+        if (edits[i].append_len && !edits[i].append)
+            return mdd_fail(err, MDD_ERR_ARG, "edit for chunk %zu appends %zu bytes from NULL",
+                            edits[i].chunk_index, edits[i].append_len);
     }
     return MDD_OK;
 }
@@ -42,11 +45,13 @@ static int drops(const mdd_chunk_edit *e, uint32_t number)
     return number < 32 && (e->drop_fields & MDD_CHUNK_FIELD_BIT(number));
 }
 
-/* The edited chunk's message length: kept fields plus the new data field. */
+/* The edited chunk's message length: kept fields plus the new data field and the appended
+ * bytes. */
 static mdd_status edited_chunk_size(mdd_wire_reader r, const mdd_chunk_edit *e, uint64_t *size,
                                     mdd_error *err)
 {
     uint64_t n = e->replace_data ? mdd_wire_len_field_size(CHUNK_DATA_FIELD, e->data_len) : 0;
+    n += e->append_len;
     while (mdd_wire_reader_more(&r)) {
         mdd_wire_field f;
         mdd_status st = mdd_wire_next(&r, &f, err);
@@ -87,7 +92,7 @@ static mdd_status put_new_data(const mdd_chunk_edit *e, mdd_sink *out, mdd_error
 }
 
 /* Writes the chunk's kept fields in their order; the new data takes the place of the first
- * data field, or goes last when the chunk had none. */
+ * data field, or goes last when the chunk had none; the appended bytes come after all. */
 static mdd_status put_edited_chunk(mdd_wire_reader r, const mdd_chunk_edit *e, mdd_sink *out,
                                    mdd_error *err)
 {
@@ -110,6 +115,8 @@ static mdd_status put_edited_chunk(mdd_wire_reader r, const mdd_chunk_edit *e, m
     }
     if (!st && !data_written)
         st = put_new_data(e, out, err);
+    if (!st && e->append_len)
+        st = mdd_sink_write(out, e->append, e->append_len, err);
     return st;
 }
 

@@ -33,9 +33,8 @@ int mdd_file_is_plain(const mdd_file *file)
     return 1;
 }
 
-/* The owner to give the new file: the original's, where it differs from the new file's. */
-static mdd_status keep_mode_and_owner(mdd_atomic_file *af, const struct stat *orig,
-                                      mdd_error *err)
+mdd_status convert_keep_mode_and_owner(mdd_atomic_file *af, const struct stat *orig,
+                                       mdd_error *err)
 {
     struct stat now;
     if (fstat(af->fd, &now) != 0)
@@ -52,7 +51,7 @@ static mdd_status finish_temp(mdd_atomic_file *af, const struct stat *orig,
 {
     /* Mode and owner first, so the fsync makes them durable with the content. The sync also
      * drops the written pages from the page cache, so the read-back below comes from disk. */
-    mdd_status st = keep_mode_and_owner(af, orig, err);
+    mdd_status st = convert_keep_mode_and_owner(af, orig, err);
     if (!st)
         st = mdd_atomic_file_sync(af, err);
     if (!st)
@@ -66,11 +65,22 @@ static mdd_status finish_temp(mdd_atomic_file *af, const struct stat *orig,
     return st;
 }
 
-static mdd_status convert_locked(const char *path, int fd, const struct stat *orig,
-                                 const mdd_mapping *map, const mdd_file *file,
-                                 const mdd_convert_options *opts, mdd_convert_result *result,
-                                 mdd_error *err)
+typedef struct convert_job {
+    const mdd_convert_options *opts;
+    mdd_convert_result *result;
+} convert_job;
+
+static mdd_status convert_locked(void *ctx, const convert_target *t, mdd_error *err)
 {
+    const convert_job *job = ctx;
+    const mdd_convert_options *opts = job->opts;
+    mdd_convert_result *result = job->result;
+    const char *path = t->path;
+    const struct stat *orig = &t->orig;
+    const mdd_file *file = t->file;
+    int fd = t->fd;
+    const mdd_mapping *map = t->map;
+    result->size_before = result->size_after = (uint64_t)orig->st_size;
     mdd_status st = mdd_atomic_file_remove_stale(path, &result->stale_temps_removed, err);
     if (st)
         return st;
@@ -103,6 +113,34 @@ static mdd_status convert_locked(const char *path, int fd, const struct stat *or
     return mdd_atomic_file_commit_over(&af, orig->st_dev, orig->st_ino, err);
 }
 
+mdd_status convert_locked_file(const char *path, const mdd_parse_options *parse,
+                               convert_locked_fn work, void *ctx, mdd_error *err)
+{
+    /* Through a symbolic link the file it names is rewritten, and the link stays a link. */
+    convert_target t = {.path = realpath(path, NULL), .fd = -1};
+    if (!t.path)
+        return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
+    mdd_status st = convert_lock(t.path, &t.fd, &t.orig, err);
+    if (st) {
+        free(t.path);
+        return st;
+    }
+    mdd_mapping map;
+    mdd_file file = {0};
+    st = mdd_mapping_open_fd(t.fd, &map, err);
+    if (!st)
+        st = mdd_file_parse(map.data, map.size, parse, &file, err);
+    t.map = &map;
+    t.file = &file;
+    if (!st)
+        st = work(ctx, &t, err);
+    mdd_file_free(&file);
+    mdd_mapping_close(&map);
+    close(t.fd); /* releases the lock, after the rename */
+    free(t.path);
+    return st;
+}
+
 mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
                             mdd_convert_result *result, mdd_error *err)
 {
@@ -113,32 +151,9 @@ mdd_status mdd_convert_file(const char *path, const mdd_convert_options *opts,
     mdd_status st = options_read(&options_layout_convert, opts, &given, err);
     if (st != MDD_OK)
         return st;
-    opts = &given;
     result->outcome = MDD_CONVERT_ALREADY_PLAIN;
-    /* Through a symbolic link the file it names is converted, and the link stays a link. */
-    char *real = realpath(path, NULL);
-    if (!real)
-        return mdd_fail(err, MDD_ERR_IO, "open: %s", strerror(errno));
-    int fd;
-    struct stat orig;
-    st = convert_lock(real, &fd, &orig, err);
-    if (st) {
-        free(real);
-        return st;
-    }
-    result->size_before = result->size_after = (uint64_t)orig.st_size;
-    mdd_mapping map;
-    mdd_file file = {0};
-    st = mdd_mapping_open_fd(fd, &map, err);
-    if (!st)
-        st = mdd_file_parse(map.data, map.size, &opts->parse, &file, err);
-    if (!st)
-        st = convert_locked(real, fd, &orig, &map, &file, opts, result, err);
-    mdd_file_free(&file);
-    mdd_mapping_close(&map);
-    close(fd); /* releases the lock, after the rename */
-    free(real);
-    return st;
+    convert_job job = {&given, result};
+    return convert_locked_file(path, &given.parse, convert_locked, &job, err);
 }
 
 /* Each retry means another converter replaced the file while we waited; more than a few in a

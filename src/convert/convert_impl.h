@@ -20,6 +20,29 @@
 MDD_INTERNAL mdd_status convert_lock(const char *path, int *fd, struct stat *st,
                                      mdd_error *err);
 
+/* The file a locked rewrite works on: path (links resolved), open as fd under the lock,
+ * whose fstat was orig, mapped as map and parsed as file. */
+typedef struct convert_target {
+    char *path;
+    int fd;
+    struct stat orig;
+    const mdd_mapping *map;
+    const mdd_file *file;
+} convert_target;
+
+typedef mdd_status (*convert_locked_fn)(void *ctx, const convert_target *target,
+                                        mdd_error *err);
+
+/* Resolves path's symbolic links, locks the file (convert_lock), maps and parses it with
+ * parse and calls work on it; the lock is held until work returns. */
+MDD_INTERNAL mdd_status convert_locked_file(const char *path, const mdd_parse_options *parse,
+                                            convert_locked_fn work, void *ctx,
+                                            mdd_error *err);
+
+/* Gives the temporary file af the mode of orig, and its owner where it differs. */
+MDD_INTERNAL mdd_status convert_keep_mode_and_owner(mdd_atomic_file *af,
+                                                    const struct stat *orig, mdd_error *err);
+
 /* A sink that gathers small writes into large ones for out, and drops from the process the
  * pages of any input that lies inside mapping once it is written. */
 typedef struct convert_output {
@@ -42,6 +65,13 @@ MDD_INTERNAL mdd_status convert_output_finish(convert_output *o, mdd_error *err)
 MDD_INTERNAL mdd_status convert_write(const mdd_mapping *map, const mdd_file *file, int src_fd,
                                       mdd_atomic_file *af, const mdd_convert_options *opts,
                                       uint8_t (*expected)[MDD_SHA512_SIZE], mdd_error *err);
+
+/* Writes the rewrite of the file map holds with edits, then tail[0..tail_len) (whole fields
+ * of MDDFile, which runs to the end of the file), to fd through a convert_output. */
+MDD_INTERNAL mdd_status convert_rewrite_into(const mdd_mapping *map, int fd,
+                                             const mdd_chunk_edit *edits, size_t edit_count,
+                                             const uint8_t *tail, size_t tail_len,
+                                             mdd_error *err);
 
 /* Hashes the plain chunk c (index in its file) of the file fd maps as map with explicit
  * reads (dropping the pages read when evict), compares the digest with expected (unless

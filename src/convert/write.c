@@ -108,8 +108,9 @@ static mdd_status plan_edits(const mdd_mapping *map, const mdd_file *file, int s
     return MDD_OK;
 }
 
-static mdd_status rewrite_into(const mdd_mapping *map, int fd, const mdd_chunk_edit *edits,
-                               size_t edit_count, mdd_error *err)
+mdd_status convert_rewrite_into(const mdd_mapping *map, int fd, const mdd_chunk_edit *edits,
+                                size_t edit_count, const uint8_t *tail, size_t tail_len,
+                                mdd_error *err)
 {
     mdd_sink fd_sink = mdd_fd_sink(&fd);
     convert_output o;
@@ -118,6 +119,8 @@ static mdd_status rewrite_into(const mdd_mapping *map, int fd, const mdd_chunk_e
         return st;
     mdd_sink sink = convert_output_sink(&o);
     st = mdd_file_rewrite(map->data, map->size, edits, edit_count, &sink, err);
+    if (!st && tail_len)
+        st = mdd_sink_write(&sink, tail, tail_len, err);
     mdd_status fin = convert_output_finish(&o, err);
     return st ? st : fin;
 }
@@ -136,7 +139,7 @@ mdd_status convert_write(const mdd_mapping *map, const mdd_file *file, int src_f
     if (!st)
         st = plan_edits(map, file, src_fd, opts, jobs, edits, &edit_count, &p, expected, err);
     if (!st)
-        st = rewrite_into(map, af->fd, edits, edit_count, err);
+        st = convert_rewrite_into(map, af->fd, edits, edit_count, NULL, 0, err);
     free(jobs);
     free(edits);
     return st;

@@ -37,32 +37,53 @@ static BIO *pem_bio(const char *path, mdd_buffer *pem, mdd_error *err)
         return NULL;
     BIO *bio = BIO_new_mem_buf(pem->data, (int)pem->len);
     if (!bio)
-        mdd_fail(err, MDD_ERR_NOMEM, "no memory to read %s", path);
+        mdd_fail(err, MDD_ERR_NOMEM, "no memory to read it");
     return bio;
 }
 
-mdd_status mdd_sig_key_open(const char *key_path, mdd_sig_key **out, mdd_error *err)
+/* Never asks for a passphrase: an encrypted key is refused, not prompted for. */
+static int no_passphrase(char *buf, int size, int rwflag, void *u)
 {
-    *out = NULL;
+    (void)buf, (void)size, (void)rwflag, (void)u;
+    return -1;
+}
+
+static int pem_has(const mdd_buffer *pem, const char *label)
+{
+    return memmem(pem->data, pem->len, label, strlen(label)) != NULL;
+}
+
+/* Why pem holds no private key that can be read. */
+static mdd_status no_private_key(const mdd_buffer *pem, mdd_error *err)
+{
+    if (pem_has(pem, "-----BEGIN PUBLIC KEY-----"))
+        return mdd_fail(err, MDD_ERR_FORMAT, "a public key: signing needs the private key");
+    if (pem_has(pem, "-----BEGIN ENCRYPTED PRIVATE KEY-----"))
+        return mdd_fail(err, MDD_ERR_FORMAT, "an encrypted private key: give it unencrypted");
+    return mdd_fail(err, MDD_ERR_FORMAT, "no PEM private key");
+}
+
+static mdd_status read_key(const char *key_path, mdd_sig_key **out, mdd_error *err)
+{
     mdd_buffer pem = {0};
     BIO *bio = pem_bio(key_path, &pem, err);
     if (!bio) {
         mdd_buffer_free(&pem);
         return err ? err->status : MDD_ERR_IO;
     }
-    EVP_PKEY *pkey = PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
+    EVP_PKEY *pkey = PEM_read_bio_PrivateKey(bio, NULL, no_passphrase, NULL);
     BIO_free(bio);
-    mdd_buffer_free(&pem);
     ERR_clear_error();
-    if (!pkey)
-        return mdd_fail(err, MDD_ERR_FORMAT, "%s: no PEM private key", key_path);
+    mdd_status st = pkey ? MDD_OK : no_private_key(&pem, err);
+    mdd_buffer_free(&pem);
+    if (st)
+        return st;
     mdd_sig_key *k = calloc(1, sizeof *k);
-    mdd_status st = k ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "no memory for a key");
+    st = k ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "no memory for a key");
     if (!st && !(k->algorithm = algorithm_of(pkey)))
-        st = mdd_fail(err, MDD_ERR_UNSUPPORTED, "%s: neither an ed25519 nor a P-256 key",
-                      key_path);
+        st = mdd_fail(err, MDD_ERR_UNSUPPORTED, "neither an ed25519 nor a P-256 private key");
     if (!st && sig_key_id(pkey, k->id))
-        st = mdd_fail(err, MDD_ERR_FORMAT, "%s: its public key cannot be encoded", key_path);
+        st = mdd_fail(err, MDD_ERR_FORMAT, "its public key cannot be encoded");
     if (st) {
         EVP_PKEY_free(pkey);
         free(k);
@@ -71,6 +92,15 @@ mdd_status mdd_sig_key_open(const char *key_path, mdd_sig_key **out, mdd_error *
     k->key = pkey;
     *out = k;
     return MDD_OK;
+}
+
+mdd_status mdd_sig_key_open(const char *key_path, mdd_sig_key **out, mdd_error *err)
+{
+    *out = NULL;
+    mdd_status st = read_key(key_path, out, err);
+    if (st)
+        mdd_error_prefix(err, "%s: ", key_path);
+    return st;
 }
 
 void mdd_sig_key_close(mdd_sig_key *key)
@@ -112,14 +142,14 @@ mdd_status mdd_sig_cert_der(const char *cert_path, mdd_buffer *out, mdd_error *e
 {
     mdd_buffer pem = {0};
     BIO *bio = pem_bio(cert_path, &pem, err);
-    X509 *cert = bio ? PEM_read_bio_X509(bio, NULL, NULL, NULL) : NULL;
+    X509 *cert = bio ? PEM_read_bio_X509(bio, NULL, no_passphrase, NULL) : NULL;
     mdd_status st = bio ? MDD_OK : (err ? err->status : MDD_ERR_IO);
     BIO_free(bio);
     mdd_buffer_free(&pem);
     unsigned char *der = NULL;
     int len = cert ? i2d_X509(cert, &der) : -1;
     if (!st && len <= 0)
-        st = mdd_fail(err, MDD_ERR_FORMAT, "%s: no PEM certificate", cert_path);
+        st = mdd_fail(err, MDD_ERR_FORMAT, "no PEM certificate");
     if (!st) {
         mdd_sink sink = mdd_buffer_sink(out);
         st = mdd_sink_write(&sink, der, (size_t)len, err);
@@ -127,5 +157,7 @@ mdd_status mdd_sig_cert_der(const char *cert_path, mdd_buffer *out, mdd_error *e
     OPENSSL_free(der);
     X509_free(cert);
     ERR_clear_error();
+    if (st)
+        mdd_error_prefix(err, "%s: ", cert_path);
     return st;
 }

@@ -42,7 +42,7 @@ mdd_status sig_read_small_file(const char *path, size_t max, mdd_buffer *out, md
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            st = mdd_fail(err, MDD_ERR_IO, "%s: %s", path, strerror(errno));
+            st = mdd_fail(err, MDD_ERR_IO, "read: %s", strerror(errno));
         else if (n > 0)
             st = mdd_sink_write(&sink, chunk, (size_t)n, err);
         if (st || n <= 0)
@@ -50,7 +50,7 @@ mdd_status sig_read_small_file(const char *path, size_t max, mdd_buffer *out, md
     }
     close(fd);
     if (st == MDD_ERR_LIMIT)
-        st = mdd_fail(err, st, "%s: larger than %zu bytes", path, max);
+        st = mdd_fail(err, st, "larger than %zu bytes", max);
     if (st)
         mdd_buffer_free(out);
     return st;
@@ -183,6 +183,8 @@ static mdd_status add_file(mdd_trust *t, EVP_MD_CTX *md, const char *dir, const 
     mdd_buffer pem = {0};
     mdd_status st = path ? sig_read_small_file(path, TRUST_FILE_MAX, &pem, err)
                          : mdd_fail(err, MDD_ERR_NOMEM, "no memory for a path");
+    if (st && path)
+        mdd_error_prefix(err, "%s: ", name);
     if (!st) {
         fingerprint_file(md, name, &pem);
         st = add_pem(t, &pem, name, err);

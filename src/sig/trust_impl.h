@@ -35,7 +35,8 @@ struct mdd_trust {
 /* The key identifier of key: SHA-256 of its DER SubjectPublicKeyInfo. 0 on success. */
 MDD_INTERNAL int sig_key_id(EVP_PKEY *key, uint8_t id[MDD_SIG_KEY_ID_SIZE]);
 
-/* Reads the whole regular file path (at most max bytes) into *out. */
+/* Reads the whole regular file path (at most max bytes) into *out. Its messages do not name
+ * the file: the caller does. */
 MDD_INTERNAL mdd_status sig_read_small_file(const char *path, size_t max, mdd_buffer *out,
                                             mdd_error *err);
 

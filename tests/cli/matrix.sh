@@ -30,6 +30,13 @@ usage[cat]='cat @'
 usage[pack]="pack -o $WORK/out/packed.mdd --ecu E --chunk EMBEDDED_FILE:E:@:plain"
 refuses[pack]='nonfile dir' # any regular file is a payload
 usage[convert]='convert @'; refuses[convert]='nonfile container' # a plain file needs nothing
+# sign needs a key, which openssl makes, and a libmdd with libcrypto; else it is not tried.
+usage[sign]=''; refuses[sign]='nonfile dir container payload'
+if command -v openssl >/dev/null &&
+    openssl genpkey -algorithm ed25519 -out "$WORK/sign.key" 2>/dev/null &&
+    [[ $("$MDD" sign --key "$WORK/sign.key" "$WORK/none" 2>&1) != *"without libcrypto"* ]]; then
+    usage[sign]="sign --key $WORK/sign.key @"
+fi
 usage[dump]='dump @'
 usage[load]='load @'; refuses[load]='nonfile container payload'
 usage[sidecar]='sidecar @'; refuses[sidecar]='nonfile container payload'
@@ -167,8 +174,8 @@ must_refuse() {
 }
 
 # The accepted inputs a command rewrites as its work (convert and load decompress the
-# compressed file without a description) are put back from a copy made now.
-rewrites=' convert load '
+# compressed file without a description, sign signs it) are put back from a copy made now.
+rewrites=' convert load sign '
 pristine=$WORK/pristine
 mkdir -p "$pristine"
 find "$cases" -maxdepth 1 -type f -exec cp -p {} "$pristine/" \;

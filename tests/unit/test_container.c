@@ -346,6 +346,21 @@ static mdd_status write_new_data(void *ctx, mdd_sink *out, mdd_error *err)
     return mdd_sink_write(out, ctx, strlen(ctx), err);
 }
 
+/* Rewrites in[0..in_len) with the one edit into out (emptied first) and checks that out then
+ * holds the file whose message is expected_msg. */
+static void expect_rewrite(const uint8_t *in, size_t in_len, const mdd_chunk_edit *edit,
+                           const uint8_t *expected_msg, size_t msg_len, mdd_buffer *out)
+{
+    uint8_t expected[64];
+    size_t expected_len = hand_file(expected, expected_msg, msg_len);
+    mdd_sink sink = mdd_buffer_sink(out);
+    mdd_error err;
+    out->len = 0;
+    assert_int_equal(mdd_file_rewrite(in, in_len, edit, 1, &sink, &err), MDD_OK);
+    assert_int_equal(out->len, expected_len);
+    assert_memory_equal(out->data, expected, expected_len);
+}
+
 /* Decompression's rewrite: drop compression fields, replace the data, keep the rest. */
 static void rewrite_edits_one_chunk_and_keeps_the_rest(void **state)
 {
@@ -363,9 +378,8 @@ static void rewrite_edits_one_chunk_and_keeps_the_rest(void **state)
         0x32, 0x0c, 0x12, 0x01, 'A', 0x68, 0x09, 0x42, 0x05, 'h', 'e', 'l', 'l', 'o',
         0x32, 0x05, 0x42, 0x01, 'p', 0x60, 0x07,
     };
-    uint8_t in[64], expected[64];
+    uint8_t in[64];
     size_t in_len = hand_file(in, file_msg, sizeof file_msg);
-    size_t expected_len = hand_file(expected, expected_msg, sizeof expected_msg);
     mdd_chunk_edit edit = {.chunk_index = 0,
                            .drop_fields = MDD_CHUNK_FIELD_BIT(5) | MDD_CHUNK_FIELD_BIT(6),
                            .replace_data = 1,
@@ -373,11 +387,9 @@ static void rewrite_edits_one_chunk_and_keeps_the_rest(void **state)
                            .write_data = write_new_data,
                            .write_ctx = "hello"};
     mdd_buffer out = {0};
+    expect_rewrite(in, in_len, &edit, expected_msg, sizeof expected_msg, &out);
     mdd_sink sink = mdd_buffer_sink(&out);
     mdd_error err;
-    assert_int_equal(mdd_file_rewrite(in, in_len, &edit, 1, &sink, &err), MDD_OK);
-    assert_int_equal(out.len, expected_len);
-    assert_memory_equal(out.data, expected, expected_len);
 
     /* Without edits the same input comes back byte for byte. */
     out.len = 0;
@@ -395,6 +407,49 @@ static void rewrite_edits_one_chunk_and_keeps_the_rest(void **state)
     assert_bytes(f.chunks[1].data, "hello");
     assert_bytes(f.chunks[0].compression_algorithm, "lzma");
     mdd_file_free(&f);
+    mdd_buffer_free(&out);
+}
+
+/* Signing's rewrite: a field appended to one chunk, whose length prefix is encoded anew, and
+ * every other byte kept. */
+static void rewrite_appends_fields_to_a_chunk(void **state)
+{
+    (void)state;
+    static const uint8_t file_msg[] = {
+        0x32, 0x03, 0x12, 0x01, 'A',                  /* chunk A: name */
+        0x7a, 0x01, 'u',                              /* unknown top-level field 15 */
+        0x32, 0x85, 0x00, 0x42, 0x01, 'p', 0x60, 0x07, /* chunk B, a two-byte length */
+    };
+    static const uint8_t signature[] = {0x22, 0x03, 0x0a, 0x01, 'x'}; /* algorithm "x" */
+    static const uint8_t expected_msg[] = {
+        0x32, 0x03, 0x12, 0x01, 'A',
+        0x7a, 0x01, 'u',
+        0x32, 0x0a, 0x42, 0x01, 'p', 0x60, 0x07, 0x22, 0x03, 0x0a, 0x01, 'x',
+    };
+    uint8_t in[64];
+    size_t in_len = hand_file(in, file_msg, sizeof file_msg);
+    mdd_chunk_edit edit = {.chunk_index = 1, .append = signature, .append_len = sizeof signature};
+    mdd_buffer out = {0};
+    expect_rewrite(in, in_len, &edit, expected_msg, sizeof expected_msg, &out);
+    mdd_error err;
+    mdd_file f;
+    assert_int_equal(mdd_file_parse(out.data, out.len, NULL, &f, &err), MDD_OK);
+    assert_int_equal(f.chunks[1].signature_count, 1);
+    assert_bytes(f.chunks[1].signatures[0].algorithm, "x");
+    assert_bytes(f.chunks[1].data, "p");
+    mdd_file_free(&f);
+
+    /* With new data too, the appended field still comes last. */
+    edit.replace_data = 1;
+    edit.data_len = 5;
+    edit.write_data = write_new_data;
+    edit.write_ctx = "hello";
+    static const uint8_t with_data_msg[] = {
+        0x32, 0x03, 0x12, 0x01, 'A',
+        0x7a, 0x01, 'u',
+        0x32, 0x0e, 0x42, 0x05, 'h', 'e', 'l', 'l', 'o', 0x60, 0x07, 0x22, 0x03, 0x0a, 0x01, 'x',
+    };
+    expect_rewrite(in, in_len, &edit, with_data_msg, sizeof with_data_msg, &out);
     mdd_buffer_free(&out);
 }
 
@@ -423,6 +478,9 @@ static void rewrite_rejects_bad_edits(void **state)
     edits[0] = (mdd_chunk_edit){.replace_data = 1, .data_len = 3, .write_data = write_short};
     assert_int_equal(mdd_file_rewrite(in, in_len, edits, 1, &sink, &err), MDD_ERR_SIZE);
     assert_string_equal(err.message, "rewrite: new data of chunk 0 is 2 bytes, declared 3");
+    edits[0] = (mdd_chunk_edit){.append_len = 2};
+    assert_int_equal(mdd_file_rewrite(in, in_len, edits, 1, &sink, &err), MDD_ERR_ARG);
+    assert_string_equal(err.message, "rewrite: edit for chunk 0 appends 2 bytes from NULL");
     mdd_buffer_free(&out);
 }
 
@@ -464,6 +522,7 @@ int main(void)
         cmocka_unit_test(rejects_bad_magic),
         cmocka_unit_test(limits_repeated_fields),
         cmocka_unit_test(rewrite_edits_one_chunk_and_keeps_the_rest),
+        cmocka_unit_test(rewrite_appends_fields_to_a_chunk),
         cmocka_unit_test(rewrite_rejects_bad_edits),
         cmocka_unit_test(chunk_type_names_and_parsing),
     };

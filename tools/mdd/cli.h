@@ -54,6 +54,7 @@ extern const cli_command cli_verify_command;
 extern const cli_command cli_cat_command;
 extern const cli_command cli_pack_command;
 extern const cli_command cli_convert_command;
+extern const cli_command cli_sign_command;
 extern const cli_command cli_dump_command;
 extern const cli_command cli_load_command;
 extern const cli_command cli_sidecar_command;

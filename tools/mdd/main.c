@@ -13,6 +13,7 @@ static const cli_command *const commands[] = {
     &cli_cat_command,
     &cli_pack_command,
     &cli_convert_command,
+    &cli_sign_command,
     &cli_dump_command,
     &cli_load_command,
     &cli_sidecar_command,

@@ -62,8 +62,9 @@ MDD_INTERNAL mdd_status mdd_trust_from_pem(const char *name, const uint8_t *pem,
 /* A signing key read from a PEM file, for `mdd sign`. */
 typedef struct mdd_sig_key mdd_sig_key;
 
-/* Reads the private key in key_path (ed25519 or P-256) into *out. MDD_ERR_UNSUPPORTED
- * without libcrypto or for another kind of key. */
+/* Reads the private key in key_path (PEM, ed25519 or P-256, not encrypted) into *out. An
+ * error message starts with key_path (in a build with libcrypto). MDD_ERR_UNSUPPORTED without
+ * libcrypto or for another kind of key. */
 MDD_INTERNAL mdd_status mdd_sig_key_open(const char *key_path, mdd_sig_key **out,
                                          mdd_error *err);
 MDD_INTERNAL void mdd_sig_key_close(mdd_sig_key *key);
@@ -76,7 +77,8 @@ MDD_INTERNAL const uint8_t *mdd_sig_key_id(const mdd_sig_key *key);
 MDD_INTERNAL mdd_status mdd_sig_sign(const mdd_sig_key *key, const uint8_t *msg, size_t msg_len,
                                      mdd_buffer *out, mdd_error *err);
 
-/* Reads the certificate in cert_path (PEM) as DER into out. */
+/* Reads the certificate in cert_path (PEM) as DER into out. An error message starts with
+ * cert_path. */
 MDD_INTERNAL mdd_status mdd_sig_cert_der(const char *cert_path, mdd_buffer *out,
                                          mdd_error *err);
 
