@@ -113,3 +113,38 @@ run 0 "$MDD" load --trust fx/trust --require-signature --json db/ed.mdd
 run 0 "$MDD" verify --trust fx/trust db/ed.mdd
 accepted_line="db/ed.mdd: OK (1 chunk, 39680 bytes, 1 signature checked); authentic: ed25519 key $ed (ed25519.pub.pem)"
 expect_eq "$(cat "$TMP/out")" "$accepted_line" "verify after convert"
+
+# mdd serve: a file that fails the policy is refused at start (with --skip-invalid, left out
+# with a note) and in a reload, while the authentic ones serve.
+require_http
+source "$top/tests/cli/serve_lib.bash"
+mkdir served2
+cp ed.mdd served2/FLXC1000.mdd
+cp "$CORPUS/TMCC3000.mdd" tmcc.mdd
+sigtool sign --key fx/other.key tmcc.mdd tmcc-forged.mdd
+cp tmcc-forged.mdd served2/TMCC3000.mdd
+run 1 "$MDD" serve --listen 127.0.0.1:0 --trust fx/trust --require-signature served2
+expect_eq "$(cat "$TMP/err")" "mdd: served2/TMCC3000.mdd: MDDFile.chunks_signature: not authentic: signature 0 (ed25519): key $other... is not in the trust store" "serve refuses to start"
+start_server served2 --skip-invalid --trust fx/trust --require-signature
+expect_eq "$(cat "$TMP/serve.err")" "mdd: note: served2/TMCC3000.mdd: MDDFile.chunks_signature: not authentic: signature 0 (ed25519): key $other... is not in the trust store (skipped)" "startup note"
+: >"$TMP/serve.err"
+expect_eq "$(curl -sf "$BASE/ecus" | jq -c '[.ecus[].name]')" '["FLXC1000"]' "ECUs at startup"
+# Converted before they arrive (as mdd install does), so that the server's own conversion in
+# place does not reload once more.
+sigtool sign --key fx/ed25519.key tmcc.mdd tmcc-signed.mdd
+cp plain.mdd plain-converted.mdd
+"$MDD" convert --quiet tmcc-signed.mdd plain-converted.mdd >/dev/null || fail "convert"
+cp tmcc-signed.mdd served2/.incoming
+mv served2/.incoming served2/TMCC3000.mdd
+IFS= read -r -t 120 line <&"$LISTEN_FD" || fail "no reload line"
+expect_eq "$line" "reloaded: 1 loaded, 1 unchanged, 0 removed, 0 refused" "an authentic file"
+cp plain-converted.mdd served2/.incoming
+mv served2/.incoming served2/FLXC1000.mdd
+IFS= read -r -t 120 line <&"$LISTEN_FD" || fail "no reload line"
+expect_eq "$line" "reloaded: 0 loaded, 1 unchanged, 0 removed, 1 refused" "an unsigned file"
+grep -q "served2/FLXC1000.mdd: MDDFile.chunks_signature: unsigned, and the policy requires a signature" \
+    "$TMP/serve.err" || fail "reload note: $(cat "$TMP/serve.err")"
+: >"$TMP/serve.err"
+expect_eq "$(curl -sf "$BASE/ecus" | jq -c '[.ecus[].name]')" '["FLXC1000","TMCC3000"]' \
+    "the signed FLXC1000 keeps serving"
+stop_server
