@@ -162,7 +162,8 @@ static size_t count_removed(const mdd_db *prev, char **paths, size_t count)
     size_t removed = 0;
     for (size_t i = 0; i < prev->count; i++) {
         const char *path = prev->ecus[i]->path;
-        removed += !bsearch(&path, paths, count, sizeof *paths, compare_paths);
+        /* An empty listing has no array to search (paths may be NULL). */
+        removed += count == 0 || !bsearch(&path, paths, count, sizeof *paths, compare_paths);
     }
     return removed;
 }
