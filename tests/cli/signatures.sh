@@ -50,6 +50,15 @@ accepted leaf.mdd ecdsa-p256-sha256 "$leaf" ca.crt
 accepted chain.mdd ecdsa-p256-sha256 "$leaf" ca.crt 2
 accepted two.mdd ed25519 "$rot" rotated.pub.pem # one untrusted, one trusted signature
 accepted nokeyid.mdd ed25519 "$rot" rotated.pub.pem
+# Rotation: a file signed with the old key and the new one verifies with a trust store that
+# holds either.
+sigtool sign --key fx/rotated.key ed.mdd rotating.mdd
+mkdir trust-new
+cp fx/rotated.pub.pem trust-new/
+run 0 "$MDD" verify --trust fx/trust-ed --require-signature rotating.mdd
+expect_eq "$(cat "$TMP/out")" "rotating.mdd: $ok; authentic: ed25519 key $ed (ed25519.pub.pem)" "the old key"
+run 0 "$MDD" verify --trust trust-new --require-signature rotating.mdd
+expect_eq "$(cat "$TMP/out")" "rotating.mdd: $ok; authentic: ed25519 key $rot (rotated.pub.pem)" "the new key"
 run 0 "$MDD" verify --json --trust fx/trust two.mdd
 expect_eq "$(jq -c .signature "$TMP/out")" \
     "{\"state\":\"verified\",\"index\":1,\"algorithm\":\"ed25519\",\"key_id\":\"$(sigtool keyid fx/rotated.pub.pem)\",\"key_source\":\"rotated.pub.pem\"}" \
