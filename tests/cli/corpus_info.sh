@@ -10,7 +10,7 @@ for f in "$CORPUS"/*.mdd; do
     expect=${f%.mdd}.expect.json
     run 0 "$MDD" info --json "$f"
     expect_json "$(cat "$TMP/out")" \
-        "$(jq '.container | .chunks[].has_data = true | .history_revision = null' "$expect")" \
+        "$(jq '.container | .chunks[].has_data = true | .history_revision = null | .signatures = []' "$expect")" \
         "info --json $f"
 
     run 0 "$MDD" info "$f"

@@ -40,7 +40,7 @@ chunk_json() {
           \"payload_size\": $size, \"payload_sha512\": \"$sha\",
           \"signatures\": [{\"algorithm\": \"sha512_uncompressed\", \"signature\": \"$sha\"}]}"
 }
-expected="{\"version\": \"2025-05-21\", \"ecu_name\": \"TESTECU\", \"revision\": \"01.02.03\", \"history_revision\": null,
+expected="{\"version\": \"2025-05-21\", \"ecu_name\": \"TESTECU\", \"revision\": \"01.02.03\", \"history_revision\": null, \"signatures\": [],
   \"metadata\": {\"source\": \"test\", \"created\": \"2025-01-01\", \"note\": \"\"},
   \"chunks\": [$(chunk_json 1 '"TESTECU"' text.txt lzma),
                $(chunk_json 3 '"binary.bin"' binary.bin plain),

@@ -50,6 +50,14 @@ accepted leaf.mdd ecdsa-p256-sha256 "$leaf" ca.crt
 accepted chain.mdd ecdsa-p256-sha256 "$leaf" ca.crt 2
 accepted two.mdd ed25519 "$rot" rotated.pub.pem # one untrusted, one trusted signature
 accepted nokeyid.mdd ed25519 "$rot" rotated.pub.pem
+# mdd info shows what a file claims, whether it holds or not.
+run 0 "$MDD" info two.mdd
+expect_eq "$(grep -A1 '^signed:' "$TMP/out")" "signed:        ed25519 key $other
+               ed25519 key $rot" "info: two signatures"
+run 0 "$MDD" info --json chain.mdd
+expect_eq "$(jq -c '[.signatures[] | [.algorithm, .key_identifier[0:16], .certificates]]' "$TMP/out")" \
+    "[[\"ecdsa-p256-sha256\",\"$leaf\",2]]" "info --json: a chain"
+
 # Rotation: a file signed with the old key and the new one verifies with a trust store that
 # holds either.
 sigtool sign --key fx/rotated.key ed.mdd rotating.mdd

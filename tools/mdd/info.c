@@ -153,6 +153,23 @@ static mdd_bytes history_revision(const char *path, const mdd_file *f, mdd_db_hi
     return mdd_db_history_floor(*history, f->ecu_name);
 }
 
+/* One line per file-level signature: its algorithm and the first 16 hex digits of its key
+ * identifier ("-" without one). Nothing for an unsigned file. */
+static void print_file_signatures(const mdd_file *f)
+{
+    for (size_t i = 0; i < f->chunks_signature_count; i++) {
+        const mdd_signature *sig = &f->chunks_signatures[i];
+        printf("%-15s", i ? "" : "signed:");
+        text_print(stdout, sig->algorithm);
+        fputs(" key ", stdout);
+        size_t n = sig->key_identifier.len < 8 ? sig->key_identifier.len : 8;
+        for (size_t k = 0; k < n; k++)
+            printf("%02x", sig->key_identifier.ptr[k]);
+        printf("%s%s\n", n ? "" : "-",
+               sig->certificates.count ? " (with certificates)" : "");
+    }
+}
+
 static int print_text(const char *path, const mdd_file *f, mdd_bytes history)
 {
     printf("%-15s%s\n", "file:", path);
@@ -161,6 +178,7 @@ static int print_text(const char *path, const mdd_file *f, mdd_bytes history)
     print_header_line("revision:", f->revision);
     if (history.ptr)
         print_header_line("history:", history);
+    print_file_signatures(f);
     print_feature_flags(f);
     print_metadata(f->metadata);
     print_chunks(f);
@@ -214,6 +232,24 @@ static int chunk_json(json_writer *j, const mdd_chunk *c, const mdd_chunk_report
     return 0;
 }
 
+/* A file-level signature: what it claims, not whether it verifies (mdd verify --trust). */
+static void file_signature_json(json_writer *j, const mdd_signature *sig)
+{
+    json_object_begin(j);
+    json_key(j, "algorithm");
+    json_string(j, sig->algorithm);
+    json_key(j, "key_identifier");
+    if (sig->key_identifier.ptr)
+        json_hex(j, sig->key_identifier.ptr, sig->key_identifier.len);
+    else
+        json_null(j);
+    json_key(j, "signature");
+    json_hex(j, sig->signature.ptr, sig->signature.len);
+    json_key(j, "certificates");
+    json_uint(j, sig->certificates.count);
+    json_object_end(j);
+}
+
 static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *reports,
                      mdd_bytes history)
 {
@@ -224,6 +260,11 @@ static int file_json(json_writer *j, const mdd_file *f, const mdd_chunk_report *
     json_string(j, f->ecu_name);
     json_member_string(j, "revision", f->revision);
     json_member_string(j, "history_revision", history);
+    json_key(j, "signatures");
+    json_array_begin(j);
+    for (size_t i = 0; i < f->chunks_signature_count; i++)
+        file_signature_json(j, &f->chunks_signatures[i]);
+    json_array_end(j);
     json_key(j, "metadata");
     if (json_map(j, f->metadata) != 0)
         return -1;
@@ -291,7 +332,8 @@ static int run(int argc, char **argv)
 }
 
 static const cli_option option_table[] = {
-    CLI_JSON_OPTION("print one JSON object: the header and the history's revision, and per chunk its type, name, metadata, "
+    CLI_JSON_OPTION("print one JSON object: the header, the history's revision and the "
+                    "file-level signatures, and per chunk its type, name, metadata, "
                     "compression, sizes, signatures and the size and SHA-512 of its payload "
                     "(every chunk is decoded for these)"),
     CLI_OPTIONS_END,
