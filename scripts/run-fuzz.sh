@@ -114,10 +114,12 @@ seed_db() {
 seed_sig() {
     seed_container "$1/.files"
     for f in "$1"/.files/*.mdd; do
-        name=$(basename "$f" .mdd)
-        { byte 0; cat "$f"; } > "$1/$name"
-        if python3 "$top/tests/tools/mdd_sigtool.py" sign --key "$top/fuzz/sig-test-key.pem"             "$f" "$1/.signed" >/dev/null 2>&1; then
-            { byte 0; cat "$1/.signed"; } > "$1/$name-signed"
+        # Not $name: the caller's loop names its target with it.
+        file_name=$(basename "$f" .mdd)
+        { byte 0; cat "$f"; } > "$1/$file_name"
+        if python3 "$top/tests/tools/mdd_sigtool.py" sign --key "$top/fuzz/sig-test-key.pem" \
+            "$f" "$1/.signed" >/dev/null 2>&1; then
+            { byte 0; cat "$1/.signed"; } > "$1/$file_name-signed"
         fi
     done
     { byte 1; openssl pkey -in "$top/fuzz/sig-test-key.pem" -pubout 2>/dev/null; } > "$1/trust"

@@ -136,8 +136,28 @@ static mdd_status check_trailer(const uint8_t *data, size_t size, mdd_error *err
     return MDD_OK;
 }
 
-/* The attestation, whose strings are forced to end within their fields: a record is checked
- * as a whole, but its bytes are still not trusted to be NUL-terminated. */
+/* The attestation's state, policy and names are read as they stand only when they are values
+ * the library writes: the record is checked as a whole, but its fields are not trusted to be
+ * in range or NUL-terminated. */
+static mdd_status check_sig(const uint8_t *data, mdd_error *err)
+{
+    uint64_t state = mdd_le_get(data + REC_SIG_STATE, 4);
+    uint64_t policy = mdd_le_get(data + REC_SIG_POLICY, 4);
+    if (state != MDD_SIG_NOT_CHECKED && state != MDD_SIG_VERIFIED)
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: attested state %llu", REC_SIG_STATE,
+                        (unsigned long long)state);
+    if (policy > MDD_SIG_REQUIRE)
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: attested policy %llu", REC_SIG_POLICY,
+                        (unsigned long long)policy);
+    if (data[REC_SIG_KEY_SOURCE - 1] != 0)
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: the attested algorithm is not "
+                        "NUL-terminated", REC_SIG_ALGORITHM);
+    if (data[MDD_RECORD_HEADER_SIZE - 1] != 0)
+        return mdd_fail(err, MDD_ERR_FORMAT, "offset %d: the attested key source is not "
+                        "NUL-terminated", REC_SIG_KEY_SOURCE);
+    return MDD_OK;
+}
+
 static void decode_sig(const uint8_t *data, mdd_record *out)
 {
     mdd_sig_result *sig = &out->sig;
@@ -148,8 +168,6 @@ static void decode_sig(const uint8_t *data, mdd_record *out)
     memcpy(sig->key_id, data + REC_SIG_KEY_ID, sizeof sig->key_id);
     memcpy(sig->algorithm, data + REC_SIG_ALGORITHM, sizeof sig->algorithm);
     memcpy(sig->key_source, data + REC_SIG_KEY_SOURCE, sizeof sig->key_source);
-    sig->algorithm[sizeof sig->algorithm - 1] = '\0';
-    sig->key_source[sizeof sig->key_source - 1] = '\0';
 }
 
 static void decode_header(const uint8_t *data, mdd_record *out)
@@ -178,6 +196,8 @@ mdd_status mdd_record_parse(const uint8_t *data, size_t size, mdd_record *out, m
     mdd_status st = check_frame(data, size, &count, err);
     if (st == MDD_OK)
         st = check_trailer(data, size, err);
+    if (st == MDD_OK)
+        st = check_sig(data, err);
     if (st)
         return st;
     out->chunks = calloc(count ? (size_t)count : 1, sizeof *out->chunks);

@@ -316,6 +316,23 @@ static void test_hostile_records_are_refused(void **state)
     assert_parse_fails(good, sizeof good - 80, MDD_ERR_FORMAT,
                        "offset 16: 1 chunks do not fit a record of 400 bytes");
     /* Any other byte changed: only the checksum can tell, and nothing else is read. */
+    /* Sealed again after the change: only the attestation's own checks can tell. */
+    static const struct {
+        size_t at;
+        uint8_t value;
+        const char *message;
+    } attested[] = {
+        {160, 1, "offset 160: attested state 1"},
+        {168, 3, "offset 168: attested policy 3"},
+        {271, 'x', "offset 240: the attested algorithm is not NUL-terminated"},
+        {335, 'x', "offset 272: the attested key source is not NUL-terminated"},
+    };
+    for (size_t i = 0; i < sizeof attested / sizeof attested[0]; i++) {
+        memcpy(bad, good, sizeof bad);
+        bad[attested[i].at] = attested[i].value;
+        assert_int_equal(mdd_sha512(bad, 416, bad + 416, NULL), MDD_OK);
+        assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT, attested[i].message);
+    }
     memcpy(bad, good, sizeof bad);
     bad[172] = 1;
     assert_parse_fails(bad, sizeof bad, MDD_ERR_FORMAT, "offset 172: reserved field is not zero");
