@@ -136,6 +136,7 @@ static void output_end(output *o)
         json_uint(&o->j, o->counts[k]);
     }
     json_object_end(&o->j);
+    json_object_end(&o->j);
     json_end_line(&o->j);
 }
 

@@ -163,21 +163,30 @@ static void diff_map(emitter *e, const char *seg, mdd_map_view x, mdd_map_view y
     diff_path_pop(e->path, mark);
 }
 
-/* How many chunks before index i of file f have its name: the n of "NAME#n" from 2 on. */
-static size_t name_rank(const mdd_file *f, size_t i)
+/* Chunks pair by name, but descriptions by their order among descriptions, so that the
+ * description of an ECU renamed with it is still compared. */
+static int same_slot(const mdd_chunk *x, const mdd_chunk *y)
+{
+    if (is_description(x) || is_description(y))
+        return is_description(x) && is_description(y);
+    return same_bytes(x->name, y->name);
+}
+
+/* How many chunks before index i of file f pair as it does: the n of "NAME#n" from 2 on. */
+static size_t slot_rank(const mdd_file *f, size_t i)
 {
     size_t n = 0;
     for (size_t k = 0; k < i; k++)
-        n += (size_t)same_bytes(f->chunks[k].name, f->chunks[i].name);
+        n += (size_t)same_slot(&f->chunks[k], &f->chunks[i]);
     return n;
 }
 
-/* The chunk of g with the name and rank of chunk i of f, or SIZE_MAX. */
+/* The chunk of g that pairs with chunk i of f, or SIZE_MAX. */
 static size_t chunk_partner(const mdd_file *f, size_t i, const mdd_file *g)
 {
-    size_t rank = name_rank(f, i);
+    size_t rank = slot_rank(f, i);
     for (size_t k = 0; k < g->chunk_count; k++)
-        if (same_bytes(g->chunks[k].name, f->chunks[i].name) && rank-- == 0)
+        if (same_slot(&g->chunks[k], &f->chunks[i]) && rank-- == 0)
             return k;
     return SIZE_MAX;
 }
@@ -185,7 +194,7 @@ static size_t chunk_partner(const mdd_file *f, size_t i, const mdd_file *g)
 static size_t push_chunk(emitter *e, const mdd_file *f, size_t i)
 {
     mdd_bytes name = f->chunks[i].name;
-    size_t rank = name_rank(f, i);
+    size_t rank = slot_rank(f, i);
     char nth[24] = "";
     if (rank)
         snprintf(nth, sizeof nth, "#%zu", rank + 1);
@@ -210,6 +219,7 @@ static void diff_number(emitter *e, const char *seg, uint64_t x, uint64_t y)
 static int diff_chunk(emitter *e, const diff_file *a, size_t i, const diff_file *b, size_t k)
 {
     const mdd_chunk *x = &a->src.file.chunks[i], *y = &b->src.file.chunks[k];
+    diff_string(e, "name", x->name, y->name);
     diff_number(e, "type", (uint64_t)(int64_t)x->type, (uint64_t)(int64_t)y->type);
     diff_string(e, "mime_type", x->mime_type, y->mime_type);
     diff_map(e, "metadata", x->metadata, y->metadata);
