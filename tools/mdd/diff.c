@@ -304,7 +304,7 @@ static int run(int argc, char **argv)
     const char *a = rc < 0 ? argv[first] : NULL, *b = rc < 0 ? argv[first + 1] : NULL;
     int dir_a = a ? is_dir(a) : -1, dir_b = dir_a >= 0 ? is_dir(b) : -1;
     if (rc < 0 && dir_a >= 0 && dir_b >= 0 && dir_a != dir_b)
-        rc = cli_error(dir_a ? b : a, "not a directory, but %s is", dir_a ? a : b);
+        rc = cli_error(dir_a ? a : b, "a directory, but %s is not", dir_a ? b : a);
     else if (rc < 0 && (dir_a < 0 || dir_b < 0))
         rc = CLI_EXIT_FAIL;
     if (rc < 0) {
