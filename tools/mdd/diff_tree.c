@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "diff_tree.h"
 
+#include "fb_json.h"
+
 #include <mdd/fb.h>
 #include <mdd_internal/fb.h>
 
@@ -94,22 +96,13 @@ static int memo_reserve(memo *m)
 static uint64_t hash_table(differ *d, side *s, mdd_fb_table t, const fb_type *type,
                            unsigned depth);
 
-/* The little-endian integer of the n bytes at p. */
-static uint64_t load_le(const uint8_t *p, uint32_t n)
-{
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < n; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
 /* A scalar field's bits, its default when absent, so that writing a default or leaving it out
  * (builders differ) is the same content; an absent optional scalar is absent. */
 static int scalar_bits(mdd_fb_table t, const fb_field *f, uint64_t *bits)
 {
     uint32_t pos = mdd_fb_field_pos(t, f->id, f->size);
     if (pos) {
-        *bits = load_le(t.buf + pos, f->size);
+        *bits = fb_json_le(t.buf + pos, f->size);
         if (f->scalar == FB_BYTE || f->scalar == FB_INT32) /* sign-extend as the default is */
             *bits = (uint64_t)(f->size == 1 ? (int64_t)(int8_t)*bits
                                             : (int64_t)(int32_t)(uint32_t)*bits);
@@ -123,15 +116,6 @@ static int scalar_bits(mdd_fb_table t, const fb_field *f, uint64_t *bits)
     else
         *bits = (uint64_t)(int64_t)dv;
     return 1;
-}
-
-/* The union member type of tag: NULL for NONE, generic for a tag the schema lacks. */
-static const fb_type *member(const fb_field *f, uint8_t tag)
-{
-    static const fb_type generic = {"table", FB_MEMO_GENERIC, 0, NULL};
-    if (tag == 0)
-        return NULL;
-    return tag < f->member_count ? f->members[tag] : &generic;
 }
 
 /* How the tables of a type are keyed in a vector. */
@@ -182,14 +166,14 @@ static uint64_t hash_vector(differ *d, side *s, mdd_fb_table t, const fb_field *
     for (uint32_t i = 0; i < v.count; i++) {
         uint64_t e;
         if (f->kind == FB_SCALARS)
-            e = load_le(v.buf + v.pos + (size_t)i * elem, elem);
+            e = fb_json_le(v.buf + v.pos + (size_t)i * elem, elem);
         else if (f->kind == FB_STRINGS)
             e = hash_bytes(mdd_fb_vector_string(v, i));
         else if (f->kind == FB_TABLES)
             e = hash_table(d, s, mdd_fb_vector_table(v, i), f->type, depth + 1);
         else {
             uint8_t tag = mdd_fb_union_vector_tag(t, f->id, i);
-            const fb_type *type = member(f, tag);
+            const fb_type *type = fb_json_member(f, tag);
             e = mix(tag, type ? hash_table(d, s, mdd_fb_vector_table(v, i), type, depth + 1) : 0);
         }
         if (keyed)
@@ -210,7 +194,7 @@ static uint64_t hash_field(differ *d, side *s, mdd_fb_table t, const fb_field *f
     case FB_TABLE: return hash_table(d, s, mdd_fb_table_field(t, f->id), f->type, depth + 1);
     case FB_UNION: {
         uint8_t tag = mdd_fb_u8(t, f->id - 1u, 0);
-        const fb_type *type = member(f, tag);
+        const fb_type *type = fb_json_member(f, tag);
         return mix(tag, type ? hash_table(d, s, mdd_fb_table_field(t, f->id), type, depth + 1)
                              : 0);
     }
@@ -326,7 +310,7 @@ static void vector_text(char *buf, size_t size, mdd_fb_table t, const fb_field *
     for (uint32_t i = 0; i < v.count; i++) {
         char item[VALUE_SIZE];
         if (f->kind == FB_SCALARS)
-            scalar_text(item, sizeof item, f, load_le(v.buf + v.pos + (size_t)i * elem, elem));
+            scalar_text(item, sizeof item, f, fb_json_le(v.buf + v.pos + (size_t)i * elem, elem));
         else
             diff_quote(item, sizeof item, mdd_fb_vector_string(v, i));
         if (n + strlen(item) + 6 >= size) {
@@ -415,15 +399,16 @@ static elem *elems_of(differ *d, mdd_fb_vector v, key_spec k, uint32_t *count)
         d->nomem |= v.count != 0;
         return NULL;
     }
+    const fb_field *key = k.field, *via = k.via;
     for (uint32_t i = 0; i < v.count; i++) {
         mdd_fb_table t = mdd_fb_vector_table(v, i);
         e[i] = (elem){.t = t, .index = i, .code = i, .partner = NO_PARTNER};
         if (k.kind == KEY_CODE)
-            e[i].code = mdd_fb_u32(t, k.field->id, 0);
+            e[i].code = mdd_fb_u32(t, key->id, 0);
         else if (k.kind == KEY_NAME)
-            e[i].name = mdd_fb_string_field(t, k.field->id);
+            e[i].name = mdd_fb_string_field(t, key->id);
         else if (k.kind == KEY_VIA)
-            e[i].name = mdd_fb_string_field(mdd_fb_table_field(t, k.field->id), k.via->id);
+            e[i].name = mdd_fb_string_field(mdd_fb_table_field(t, key->id), via->id);
         if (k.kind == KEY_NAME || k.kind == KEY_VIA)
             e[i].code = 0;
     }
@@ -554,7 +539,7 @@ static void diff_member(differ *d, const fb_field *f, uint8_t tag_a, mdd_fb_tabl
         emit(d, DIFF_CHANGED, member_name(f, tag_a), member_name(f, tag_b));
         return;
     }
-    const fb_type *type = member(f, tag_a);
+    const fb_type *type = fb_json_member(f, tag_a);
     if (type)
         diff_subtable(d, ma, mb, type, depth);
 }
