@@ -38,6 +38,8 @@ if command -v openssl >/dev/null &&
     usage[sign]="sign --key $WORK/sign.key @"
 fi
 usage[dump]='dump @'
+# Against a good file: a file without a description is compared by its container.
+usage[diff]="diff @ $corpus_file"; refuses[diff]='nonfile dir container payload'
 usage[load]='load @'; refuses[load]='nonfile container payload'
 usage[sidecar]='sidecar @'; refuses[sidecar]='nonfile container payload'
 # The strategy that converts the file and writes a verification record beside it.

@@ -56,6 +56,7 @@ extern const cli_command cli_pack_command;
 extern const cli_command cli_convert_command;
 extern const cli_command cli_sign_command;
 extern const cli_command cli_dump_command;
+extern const cli_command cli_diff_command;
 extern const cli_command cli_load_command;
 extern const cli_command cli_sidecar_command;
 extern const cli_command cli_ecu_command;

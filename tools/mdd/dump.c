@@ -3,11 +3,11 @@
  * flatc's shape (fb_json.h). */
 #include "cli.h"
 #include "fb_json.h"
+#include "payload.h"
 #include "source.h"
 
 #include <mdd/fb.h>
 #include <mdd/fb_verify.h>
-#include <mdd_internal/codec.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,40 +18,9 @@
 #define DEFAULT_MAX_DEPTH 32
 #define DEFAULT_MAX_TABLES 1000000
 
-static const mdd_chunk *find_description(const mdd_file *f)
-{
-    for (size_t i = 0; i < f->chunk_count; i++)
-        if (f->chunks[i].type == MDD_CHUNK_DIAGNOSTIC_DESCRIPTION)
-            return &f->chunks[i];
-    return NULL;
-}
-
-/* Decodes the chunk into a new buffer (*out, caller frees) and checks its signatures. */
-static mdd_status load_payload(const mdd_chunk *c, uint8_t **out, size_t *len, mdd_error *err)
-{
-    uint64_t size;
-    mdd_status st = mdd_chunk_payload_size(c, NULL, &size, err);
-    if (st)
-        return st;
-    *len = (size_t)size;
-    *out = malloc(*len ? *len : 1);
-    if (!*out) {
-        snprintf(err->message, sizeof err->message, "no memory for %zu payload bytes", *len);
-        return err->status = MDD_ERR_NOMEM;
-    }
-    uint8_t digest[MDD_SHA512_SIZE];
-    mdd_chunk_report report = {0};
-    st = mdd_chunk_decode(c, *out, *len, NULL, err);
-    if (!st)
-        st = mdd_sha512(*out, *len, digest, err);
-    if (!st)
-        st = mdd_chunk_check_signatures(c, digest, &report, err);
-    return st;
-}
-
 static int dump_file(const char *path, const mdd_file *f, const fb_json_limits *limits)
 {
-    const mdd_chunk *c = find_description(f);
+    const mdd_chunk *c = payload_find_description(f);
     if (!c)
         return cli_error(path, "no DIAGNOSTIC_DESCRIPTION chunk");
     char label[SOURCE_LABEL_SIZE];
@@ -59,7 +28,7 @@ static int dump_file(const char *path, const mdd_file *f, const fb_json_limits *
     uint8_t *payload = NULL;
     size_t len = 0;
     mdd_error err;
-    mdd_status st = load_payload(c, &payload, &len, &err);
+    mdd_status st = payload_load(c, &payload, &len, NULL, &err);
     if (!st)
         st = mdd_fb_verify_ecu_data(payload, len, NULL, &err);
     if (!st) {

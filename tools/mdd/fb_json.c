@@ -21,8 +21,7 @@ static void enum_value(walker *w, const fb_enum *e, uint8_t value)
         json_uint(w->j, value);
 }
 
-/* The little-endian integer of the n bytes at p. */
-static uint64_t load_le(const uint8_t *p, uint32_t n)
+uint64_t fb_json_le(const uint8_t *p, uint32_t n)
 {
     uint64_t v = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -44,10 +43,10 @@ static void scalar_at(walker *w, const fb_field *f, const uint8_t *p)
         else
             json_uint(w->j, p[0]);
         break;
-    case FB_INT32: json_int(w->j, (int32_t)(uint32_t)load_le(p, 4)); break;
-    case FB_UINT32: json_uint(w->j, load_le(p, 4)); break;
+    case FB_INT32: json_int(w->j, (int32_t)(uint32_t)fb_json_le(p, 4)); break;
+    case FB_UINT32: json_uint(w->j, fb_json_le(p, 4)); break;
     case FB_DOUBLE: {
-        uint64_t bits = load_le(p, 8);
+        uint64_t bits = fb_json_le(p, 8);
         double d;
         memcpy(&d, &bits, sizeof d);
         json_double(w->j, d);
@@ -111,8 +110,7 @@ static void table_value(walker *w, mdd_fb_table t, const fb_type *type)
         table(w, t, type);
 }
 
-/* The member type a union tag names: NULL for NONE, generic for a tag the schema lacks. */
-static const fb_type *member(const fb_field *f, uint8_t tag)
+const fb_type *fb_json_member(const fb_field *f, uint8_t tag)
 {
     static const fb_type generic = {"table", FB_MEMO_GENERIC, 0, NULL};
     if (tag == 0)
@@ -136,7 +134,7 @@ static void vector_field(walker *w, mdd_fb_table t, const fb_field *f)
         else if (f->kind == FB_TABLES)
             table_value(w, mdd_fb_vector_table(v, i), f->type);
         else {
-            const fb_type *type = member(f, mdd_fb_union_vector_tag(t, f->id, i));
+            const fb_type *type = fb_json_member(f, mdd_fb_union_vector_tag(t, f->id, i));
             if (type)
                 table_value(w, mdd_fb_vector_table(v, i), type);
             else
@@ -160,7 +158,7 @@ static void field(walker *w, mdd_fb_table t, const fb_field *f)
         }
     } else if (f->kind == FB_TABLE || f->kind == FB_UNION) {
         const fb_type *type = f->kind == FB_TABLE ? f->type
-                                                  : member(f, mdd_fb_u8(t, f->id - 1u, 0));
+                                                  : fb_json_member(f, mdd_fb_u8(t, f->id - 1u, 0));
         mdd_fb_table sub = type ? mdd_fb_table_field(t, f->id) : (mdd_fb_table){t.buf, t.len, 0};
         if (sub.pos) {
             json_key(w->j, f->name);

@@ -27,4 +27,11 @@ typedef struct fb_json_limits {
 void fb_json_table(json_writer *j, mdd_fb_table t, const fb_type *type,
                    const fb_json_limits *limits);
 
+/* The little-endian integer of the n (at most 8) bytes at p, for any walker of the schema. */
+uint64_t fb_json_le(const uint8_t *p, uint32_t n);
+
+/* The member type a union tag of field f names: NULL for NONE, a generic table for a tag the
+ * schema lacks (checked, not printed field by field). */
+const fb_type *fb_json_member(const fb_field *f, uint8_t tag);
+
 #endif

@@ -15,6 +15,7 @@ static const cli_command *const commands[] = {
     &cli_convert_command,
     &cli_sign_command,
     &cli_dump_command,
+    &cli_diff_command,
     &cli_load_command,
     &cli_sidecar_command,
     &cli_ecu_command,
