@@ -152,7 +152,8 @@ typedef struct mdd_sig_candidate {
 } mdd_sig_candidate;
 
 /* Checks a signature whose algorithm the library does not know (an HSM, another curve) over
- * a 64-byte digest: the file digest (for `mdd verify`, a chunk signature's chunk SHA-512). Returns MDD_OK when it verifies, MDD_ERR_NOT_FOUND when the
+ * a 64-byte digest: the file digest, or for a chunk signature checked on its own the chunk's
+ * SHA-512. Returns MDD_OK when it verifies, MDD_ERR_NOT_FOUND when the
  * algorithm is not the verifier's either, any other status when it does not verify, with
  * err->message (err is never NULL) saying why. Called from the thread that opens the file. */
 typedef mdd_status (*mdd_sig_verifier)(void *ctx, const mdd_sig_candidate *sig,
