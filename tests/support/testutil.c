@@ -206,6 +206,13 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
+int tu_make_temp_dir(char *dir, size_t size, const char *name)
+{
+    const char *tmp = getenv("TMPDIR");
+    int n = snprintf(dir, size, "%s/mdd-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+    return n > 0 && (size_t)n < size && mkdtemp(dir) ? 0 : -1;
+}
+
 int tu_remove_tree(const char *dir)
 {
     return nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);

@@ -52,6 +52,10 @@ void tu_hex(const uint8_t *bytes, size_t len, char *out);
 /* The entries of directory dir, but "." and ".."; aborts the test run when it cannot be read. */
 size_t tu_entries_in(const char *dir);
 
+/* Makes a fresh directory $TMPDIR/mdd-NAME-XXXXXX (/tmp without TMPDIR) and puts its path
+ * into dir[0..size); returns 0 or -1. */
+int tu_make_temp_dir(char *dir, size_t size, const char *name);
+
 /* Removes dir and everything below it, not following symbolic links; returns 0 or -1. */
 int tu_remove_tree(const char *dir);
 

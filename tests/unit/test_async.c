@@ -100,9 +100,7 @@ static void generate(mdd_buffer *out)
 static int group_setup(void **state)
 {
     (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(F.dir, sizeof F.dir, "%s/mdd-async-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(F.dir))
+    if (tu_make_temp_dir(F.dir, sizeof F.dir, "async") != 0)
         return -1;
     mdd_buffer file = {0};
     generate(&file);

@@ -59,9 +59,7 @@ static int setup(void **state)
     fixture *fx = calloc(1, sizeof *fx);
     if (!fx)
         return -1;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(fx->dir, sizeof fx->dir, "%s/mdd-cache-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(fx->dir))
+    if (tu_make_temp_dir(fx->dir, sizeof fx->dir, "cache") != 0)
         return -1;
     snprintf(fx->mdd, sizeof fx->mdd, "%s/ecu.mdd", fx->dir);
     write_mdd(fx->mdd);

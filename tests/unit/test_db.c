@@ -512,9 +512,7 @@ static void test_corpus_heap(void **state)
 /* A scratch directory, for strategies that convert the files they open. */
 static void make_temp_dir(char *dir, size_t size)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, size, "%s/mdd-db-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(tu_make_temp_dir(dir, size, "db"), 0);
 }
 
 /* Copies the file src into dir under its own name; out receives the copy's path. */

@@ -52,9 +52,7 @@ static int exists(const char *path)
 
 static int setup_dir(fixture *fx)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(fx->dir, sizeof fx->dir, "%s/mdd-index-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    return mkdtemp(fx->dir) ? 0 : -1;
+    return tu_make_temp_dir(fx->dir, sizeof fx->dir, "index");
 }
 
 /* Two generated files: an ECU database and a functional-group database. */

@@ -87,9 +87,7 @@ static void install_ecu(const char *dir, const char *file, const char *name,
 
 static void make_dir(char *dir, size_t size)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, size, "%s/mdd-reload-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(tu_make_temp_dir(dir, size, "reload"), 0);
 }
 
 /* The name of the service that answers 10 01 in the base variant of ECU name, or "" when

@@ -221,9 +221,7 @@ static void test_files_by_path(void **state)
 {
     (void)state;
     char dir[256];
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/mdd-report-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(tu_make_temp_dir(dir, sizeof dir, "report"), 0);
     char a[300], b[300], c[300];
     snprintf(a, sizeof a, "%s/a.mdd", dir);
     snprintf(b, sizeof b, "%s/b.mdd", dir);

@@ -33,9 +33,7 @@ typedef struct fixture {
 static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    const char *tmp = getenv("TMPDIR");
-    snprintf(f->dir, sizeof f->dir, "%s/mdd-history-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(f->dir));
+    assert_int_equal(tu_make_temp_dir(f->dir, sizeof f->dir, "history"), 0);
     snprintf(f->path, sizeof f->path, "%s/%s", f->dir, MDD_DB_HISTORY_FILE);
     *state = f;
     return 0;

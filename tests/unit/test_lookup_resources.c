@@ -47,8 +47,7 @@ static void copy_corpus(char *dir, size_t size)
 {
     if (!tu_corpus_dir())
         skip();
-    snprintf(dir, size, "%s/mdd-lookup-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(tu_make_temp_dir(dir, size, "lookup"), 0);
     char **paths = NULL;
     size_t count = tu_corpus_files(&paths);
     assert_true(count > 0);

@@ -254,9 +254,7 @@ static int setup(void **state)
     fixture *fx = calloc(1, sizeof *fx);
     if (!fx)
         return -1;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(fx->dir, sizeof fx->dir, "%s/mdd-store-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(fx->dir))
+    if (tu_make_temp_dir(fx->dir, sizeof fx->dir, "store") != 0)
         return -1;
     snprintf(fx->mdd, sizeof fx->mdd, "%s/ecu.mdd", fx->dir);
     snprintf(fx->fb, sizeof fx->fb, "%s/ecu.mdd.fb", fx->dir);

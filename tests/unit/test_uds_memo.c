@@ -1095,10 +1095,8 @@ static void install_ecu(const char *dir, const mb_ecu *e)
 static void test_live_reload(void **state)
 {
     (void)state;
-    const char *tmp = getenv("TMPDIR");
     char dir[256];
-    snprintf(dir, sizeof dir, "%s/mdd-memo-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(tu_make_temp_dir(dir, sizeof dir, "memo"), 0);
     install_ecu(dir, &md_a_ecu);
     mdd_db_options opts = mdd_db_options_default();
     opts.allow_downgrade = 1;
