@@ -13,6 +13,7 @@
 #include "db_impl.h"
 
 #include <mdd_internal/codec.h>
+#include <mdd_internal/db.h>
 #include <mdd_internal/ecu.h>
 #include <mdd_internal/os.h>
 #include <mdd_internal/store.h>
@@ -168,6 +169,31 @@ mdd_status mdd_db_history_load(const char *dir, mdd_db_history **out, mdd_error 
         h->path = mdd_path_join(dir, MDD_DB_HISTORY_FILE);
     mdd_status st = h && h->path ? read_file(h, err)
                                  : mdd_fail(err, MDD_ERR_NOMEM, "%s: out of memory", dir);
+    if (st != MDD_OK) {
+        mdd_db_history_free(h);
+        return st;
+    }
+    *out = h;
+    return MDD_OK;
+}
+
+mdd_status mdd_db_history_parse(const char *name, const uint8_t *data, size_t size,
+                                mdd_db_history **out, mdd_error *err)
+{
+    *out = NULL;
+    if (size > HISTORY_MAX_SIZE)
+        return mdd_fail(err, MDD_ERR_LIMIT, "%s: %zu bytes, more than a history holds", name,
+                        size);
+    mdd_db_history *h = calloc(1, sizeof *h);
+    mdd_status st = MDD_OK;
+    if (!h || !(h->path = strdup(name)) || !(h->bytes = malloc(size ? size : 1)))
+        st = mdd_fail(err, MDD_ERR_NOMEM, "%s: out of memory", name);
+    if (st == MDD_OK) {
+        if (size)
+            memcpy(h->bytes, data, size);
+        if ((st = parse(h, h->bytes, size, err)) != MDD_OK)
+            mdd_error_prefix(err, "%s: ", name);
+    }
     if (st != MDD_OK) {
         mdd_db_history_free(h);
         return st;

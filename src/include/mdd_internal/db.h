@@ -71,6 +71,13 @@ MDD_INTERNAL uint64_t db_layer_serial(const mdd_db_layer *layer);
  * both at least that long) find the same services. */
 MDD_INTERNAL uint32_t db_layer_prefix_max(const mdd_db_layer *layer);
 
+/* ---- The downgrade history's bytes ---- */
+
+/* Parses a history file's content data[0..size) (copied) into *out, as mdd_db_history_load()
+ * parses the file, named name in messages: for tests and fuzzing. */
+MDD_INTERNAL mdd_status mdd_db_history_parse(const char *name, const uint8_t *data, size_t size,
+                                             mdd_db_history **out, mdd_error *err);
+
 #ifdef __cplusplus
 }
 #endif
