@@ -245,11 +245,6 @@ MDD_INTERNAL mdd_status db_load_file(mdd_db_ecu *ecu, const char *path,
                                      const mdd_db_options *opts, mdd_fb_verifier *verifier,
                                      mdd_error *err);
 
-/* Undoes what opening ecu wrote beside its file when the ECU is then refused: the
- * verification record that hashing every chunk made at this open (a file that does not open
- * as a database leaves nothing beside it). A record trusted from before stays. */
-MDD_INTERNAL void db_forget_fresh_record(const mdd_db_ecu *ecu);
-
 /* Takes payload as ecu's EcuData, verified with verifier when opts->store.verify is set. */
 MDD_INTERNAL mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload,
                                         const mdd_db_options *opts, mdd_fb_verifier *verifier,

@@ -8,7 +8,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 mdd_status db_load_payload(mdd_db_ecu *ecu, mdd_bytes payload, const mdd_db_options *opts,
                            mdd_fb_verifier *verifier, mdd_error *err)
@@ -139,18 +138,6 @@ mdd_status db_load_file(mdd_db_ecu *ecu, const char *path, const mdd_db_options 
     /* Of the file loaded, not of what path names by now: a reload compares the two. */
     ecu->identity = db_store_identity(ecu->store);
     return load_description(ecu, opts, verifier, err);
-}
-
-void db_forget_fresh_record(const mdd_db_ecu *ecu)
-{
-    if (!ecu || !ecu->store || !ecu->path || !mdd_store_record(ecu->store) ||
-        mdd_store_verified_by(ecu->store) != MDD_VERIFIED_HASH)
-        return;
-    char *path;
-    if (mdd_record_path(ecu->path, &path, NULL) != MDD_OK)
-        return;
-    (void)unlink(path); /* best effort, as writing it was */
-    free(path);
 }
 
 mdd_status db_keep_names(mdd_db_ecu *ecu, mdd_error *err)

@@ -103,7 +103,7 @@ static mdd_status open_ecu(const source *s, const mdd_db_options *opts,
         /* A store's read errors (pread) name their file already. */
         if (err && strncmp(err->message, label, strlen(label)) != 0)
             mdd_error_prefix(err, "%s: ", label);
-        db_forget_fresh_record(ecu);
+        mdd_store_forget_fresh_record(ecu ? ecu->store : NULL);
         db_ecu_drop(ecu);
         return st;
     }

@@ -8,7 +8,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Whether the store's trusted record attests a signature for this policy and trust store. */
 static int attested(const mdd_store *store, const mdd_sig_options *opts)
@@ -31,18 +30,6 @@ static void attest(mdd_store *store, const mdd_sig_options *opts)
     r->sig_policy = (uint32_t)opts->policy;
     mdd_trust_fingerprint(opts->trust, r->sig_trust);
     store_record_resave(store);
-}
-
-/* A file refused for its signatures leaves nothing beside it: the record this open wrote goes
- * (one trusted from before stays, as it describes the file truly). */
-static void forget_fresh_record(const mdd_store *store)
-{
-    char *path;
-    if (!store->record.chunks || store->verified_by != MDD_VERIFIED_HASH ||
-        mdd_record_path(store->path, &path, NULL) != MDD_OK)
-        return;
-    (void)unlink(path); /* best effort, as writing it was */
-    free(path);
 }
 
 /* Every chunk's SHA-512: the record's when integrity came from or wrote one, else hashed. */
@@ -88,7 +75,7 @@ mdd_status store_check_signature(mdd_store *store, const mdd_sig_options *opts, 
     if (!st && store->sig.state == MDD_SIG_VERIFIED)
         attest(store, opts);
     if (st)
-        forget_fresh_record(store);
+        mdd_store_forget_fresh_record(store);
     return st;
 }
 

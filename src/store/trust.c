@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Takes the file's record into the store when it may be trusted for the file as it is now.
  * Why one is not trusted does not matter to the caller: it then hashes. */
@@ -106,6 +107,16 @@ void mdd_store_record_note_ecu_data(mdd_store *store, size_t index,
     record->fb_max_size = opts->max_size;
     record->chunks[index].flags |= MDD_RECORD_ECU_DATA_VERIFIED;
     store_record_resave(store);
+}
+
+void mdd_store_forget_fresh_record(const mdd_store *store)
+{
+    char *path;
+    if (!store || !store->record.chunks || store->verified_by != MDD_VERIFIED_HASH ||
+        mdd_record_path(store->path, &path, NULL) != MDD_OK)
+        return;
+    (void)unlink(path);
+    free(path);
 }
 
 void store_record_resave(mdd_store *store)

@@ -181,6 +181,12 @@ const mdd_record *mdd_store_record(const mdd_store *store);
 int mdd_store_record_ecu_data_verified(const mdd_store *store, size_t index,
                                        const mdd_fb_verify_options *opts);
 
+/* Takes back the verification record this open of store wrote (it hashed every chunk) when
+ * the file is then refused, so that a file that does not open leaves nothing beside it; a
+ * record trusted from before stays, as it still describes the file. Best effort, as writing
+ * it was. Safe on NULL. */
+void mdd_store_forget_fresh_record(const mdd_store *store);
+
 /* Records that chunk index of store was verified as EcuData with *opts, rewriting the record
  * when it changes (best effort: a record that cannot be written is left as it was). */
 void mdd_store_record_note_ecu_data(mdd_store *store, size_t index,
