@@ -48,12 +48,6 @@ static int check_with(EVP_PKEY *key, sig_alg alg, mdd_bytes sig, const uint8_t *
     return ok;
 }
 
-static void hex16(const uint8_t *id, char out[17])
-{
-    for (int i = 0; i < 8; i++)
-        snprintf(out + 2 * i, 3, "%02x", id[i]);
-}
-
 static void verified(mdd_sig_result *result, mdd_bytes algorithm, const uint8_t *id,
                      const char *source)
 {
@@ -90,7 +84,7 @@ static mdd_status by_trusted_key(const mdd_signature *sig, sig_alg alg, const ui
                         want.ptr ? " it names" : "s of its kind");
     char hex[17] = "";
     if (want.ptr)
-        hex16(want.ptr, hex);
+        mdd_hex(want.ptr, 8, hex); /* a key is named by its first 8 bytes */
     return want.ptr ? mdd_fail(err, MDD_ERR_SIGNATURE, "key %s... is not in the trust store", hex)
                     : mdd_fail(err, MDD_ERR_SIGNATURE, "no trusted key of its kind");
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "cli_sig.h"
 
+#include <mdd_internal/common.h>
+
 #include <stdio.h>
 
 const cli_option cli_sig_options[] = {
@@ -49,12 +51,11 @@ void cli_sig_close(cli_sig_args *a)
 
 const char *cli_sig_describe(const mdd_sig_result *result, char *buf, size_t size)
 {
+    char key[17];
+    mdd_hex(result->key_id, 8, key);
     if (result->state == MDD_SIG_VERIFIED)
-        snprintf(buf, size,
-                 "%s key %02x%02x%02x%02x%02x%02x%02x%02x (%s)%s", result->algorithm,
-                 result->key_id[0], result->key_id[1], result->key_id[2], result->key_id[3],
-                 result->key_id[4], result->key_id[5], result->key_id[6], result->key_id[7],
-                 result->key_source, result->from_record ? ", attested by its record" : "");
+        snprintf(buf, size, "%s key %s (%s)%s", result->algorithm, key, result->key_source,
+                 result->from_record ? ", attested by its record" : "");
     else
         snprintf(buf, size, "%s", result->state == MDD_SIG_UNSIGNED ? "unsigned" : "");
     return buf;

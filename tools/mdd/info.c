@@ -162,11 +162,11 @@ static void print_file_signatures(const mdd_file *f)
         printf("%-15s", i ? "" : "signed:");
         text_print(stdout, sig->algorithm);
         fputs(" key ", stdout);
-        size_t n = sig->key_identifier.len < 8 ? sig->key_identifier.len : 8;
-        for (size_t k = 0; k < n; k++)
-            printf("%02x", sig->key_identifier.ptr[k]);
-        printf("%s%s\n", n ? "" : "-",
-               sig->certificates.count ? " (with certificates)" : "");
+        char key[17] = "-";
+        if (sig->key_identifier.len)
+            mdd_hex(sig->key_identifier.ptr,
+                    sig->key_identifier.len < 8 ? sig->key_identifier.len : 8, key);
+        printf("%s%s\n", key, sig->certificates.count ? " (with certificates)" : "");
     }
 }
 
