@@ -12,8 +12,9 @@
 #include "db_impl.h"
 
 #include <mdd_internal/db.h>
+#include <mdd_internal/os.h>
+#include <mdd_internal/store.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -58,17 +59,6 @@ static int exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
-static mdd_status sync_path(const char *path, mdd_error *err)
-{
-    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return sys_fail(err, path, "open");
-    int rc = fsync(fd);
-    mdd_status st = rc == 0 ? MDD_OK : sys_fail(err, path, "fsync");
-    close(fd);
-    return st;
-}
-
 static mdd_status lock_fd(int fd, int how, const char *path, mdd_error *err)
 {
     int rc;
@@ -78,29 +68,6 @@ static mdd_status lock_fd(int fd, int how, const char *path, mdd_error *err)
 }
 
 /* ---- The steps, each one repeatable ---- */
-
-/* Removes dir and the plain files in it (what a stage or a backup holds). */
-static mdd_status remove_tree(const char *dir, mdd_error *err)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return errno == ENOENT ? MDD_OK : sys_fail(err, dir, "open directory");
-    mdd_status st = MDD_OK;
-    struct dirent *e;
-    while (st == MDD_OK && (e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char path[4096];
-        if (mdd_path_join_to(path, sizeof path, dir, e->d_name) < 0)
-            st = mdd_fail(err, MDD_ERR_ARG, "%s: a name too long", dir);
-        else if (unlink(path) != 0 && errno != ENOENT)
-            st = sys_fail(err, path, "remove");
-    }
-    closedir(d);
-    if (st == MDD_OK && rmdir(dir) != 0 && errno != ENOENT)
-        st = sys_fail(err, dir, "remove");
-    return st;
-}
 
 /* Links the file an op replaces or removes into next-backup/, unless done. */
 static mdd_status keep_old(const char *dir, const switch_paths *p, const db_switch_plan *plan,
@@ -122,6 +89,19 @@ static mdd_status keep_old(const char *dir, const switch_paths *p, const db_swit
     return MDD_OK;
 }
 
+/* Removes what opens kept beside a removed file (its index, verification record and
+ * sidecar): they would describe nothing. Best effort: later opens ignore stale ones. */
+static void remove_companions(const char *target)
+{
+    static const char *const suffixes[] = {MDD_DB_INDEX_SUFFIX, MDD_RECORD_SUFFIX,
+                                           MDD_SIDECAR_SUFFIX};
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        char path[4096];
+        if (snprintf(path, sizeof path, "%s%s", target, suffixes[i]) < (int)sizeof path)
+            (void)unlink(path);
+    }
+}
+
 /* Puts an op's source file in DIR, or removes DIR's file, unless done. */
 static mdd_status switch_file(const char *dir, const switch_paths *p,
                               const db_switch_plan *plan, const db_switch_op *op,
@@ -132,8 +112,12 @@ static mdd_status switch_file(const char *dir, const switch_paths *p,
     if (mdd_path_join_to(target, sizeof target, dir, op->name) < 0 ||
         mdd_path_join_to(source, sizeof source, from, op->name) < 0)
         return mdd_fail(err, MDD_ERR_ARG, "%s: the path is too long", op->name);
-    if (op->kind == DB_SWITCH_REMOVE)
-        return unlink(target) == 0 || errno == ENOENT ? MDD_OK : sys_fail(err, target, "remove");
+    if (op->kind == DB_SWITCH_REMOVE) {
+        if (unlink(target) != 0 && errno != ENOENT)
+            return sys_fail(err, target, "remove");
+        remove_companions(target);
+        return MDD_OK;
+    }
     if (rename(source, target) == 0 || (errno == ENOENT && !exists(source)))
         return MDD_OK;
     return sys_fail(err, target, "rename into place");
@@ -166,11 +150,11 @@ static mdd_status move_files(const char *dir, const switch_paths *p, const db_sw
     for (size_t i = 0; i < plan->count && st == MDD_OK; i++)
         st = keep_old(dir, p, plan, &plan->ops[i], err);
     if (st == MDD_OK)
-        st = sync_path(p->next_backup, err);
+        st = mdd_sync_dir(p->next_backup, err);
     for (size_t i = 0; i < plan->count && st == MDD_OK; i++)
         st = switch_file(dir, p, plan, &plan->ops[i], err);
     if (st == MDD_OK)
-        st = sync_path(dir, err);
+        st = mdd_sync_dir(dir, err);
     return st;
 }
 
@@ -180,16 +164,16 @@ static mdd_status finish(const switch_paths *p, const db_switch_plan *plan, mdd_
 {
     mdd_status st = MDD_OK;
     if (exists(p->next_backup)) {
-        st = remove_tree(p->backup, err);
+        st = mdd_remove_flat_dir(p->backup, err);
         if (st == MDD_OK && rename(p->next_backup, p->backup) != 0)
             st = sys_fail(err, p->backup, "rename into place");
     }
     if (st == MDD_OK && plan->source == DB_SWITCH_FROM_STAGE)
-        st = remove_tree(p->stage, err);
+        st = mdd_remove_flat_dir(p->stage, err);
     if (st == MDD_OK && unlink(p->journal) != 0 && errno != ENOENT)
         st = sys_fail(err, p->journal, "remove");
     if (st == MDD_OK)
-        st = sync_path(p->work, err);
+        st = mdd_sync_dir(p->work, err);
     return st;
 }
 
