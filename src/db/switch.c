@@ -287,8 +287,10 @@ mdd_status db_switch_recover(const char *dir, mdd_error *err)
     switch_paths p;
     int fd;
     mdd_status st = make_paths(dir, &p, err);
-    if (st == MDD_OK)
-        st = lock_exclusive(&p, &fd, err);
+    /* No journal, no switch to complete: none can begin without the caller's update lock. */
+    if (st != MDD_OK || !exists(p.journal))
+        return st;
+    st = lock_exclusive(&p, &fd, err);
     if (st != MDD_OK)
         return st;
     st = recover_locked(dir, &p, err);

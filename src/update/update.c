@@ -161,14 +161,26 @@ mdd_status mdd_update_open(const char *dir, const mdd_update_options *opts, mdd_
     return MDD_OK;
 }
 
+/* Leaves DIR as this update found it when it did nothing: no holder, no empty stage, and no
+ * .mdd-update unless it holds a stage, a backup or the switch's lock (which, once made,
+ * stays: readers may hold it). */
+static void leave_tidy(const mdd_update *u)
+{
+    mdd_error ignored;
+    if (u->holder[0])
+        (void)unlink(u->holder_path);
+    if (access(u->stage_plan, F_OK) != 0)
+        (void)mdd_remove_flat_dir(u->stage, &ignored);
+    (void)rmdir(u->work);
+}
+
 void mdd_update_close(mdd_update *u)
 {
     if (!u)
         return;
     update_forget_dir(u);
     if (u->dir_fd >= 0) {
-        if (u->holder[0])
-            unlink(u->holder_path);
+        leave_tidy(u);
         close(u->dir_fd); /* and with it the lock */
     }
     free(u);
