@@ -287,13 +287,17 @@ mdd_status db_switch_recover(const char *dir, mdd_error *err)
     switch_paths p;
     int fd;
     mdd_status st = make_paths(dir, &p, err);
-    /* No journal, no switch to complete: none can begin without the caller's update lock. */
-    if (st != MDD_OK || !exists(p.journal))
+    /* No lock, no switch ever ran: nothing to complete or to tidy. */
+    if (st != MDD_OK || !exists(p.lock))
         return st;
     st = lock_exclusive(&p, &fd, err);
     if (st != MDD_OK)
         return st;
-    st = recover_locked(dir, &p, err);
+    /* Under both locks, no writer of the journal runs: a temporary file of it is a killed
+     * one's. */
+    st = mdd_atomic_file_remove_stale(p.journal, NULL, err);
+    if (st == MDD_OK)
+        st = recover_locked(dir, &p, err);
     close(fd);
     return st;
 }

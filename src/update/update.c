@@ -254,10 +254,10 @@ mdd_status update_dir_files(mdd_update *u, mdd_error *err)
 {
     if (u->dir_db)
         return MDD_OK;
-    /* As a server opens DIR (a file that does not open is left out), without checking
-     * signatures: describing a file trusts nothing in it. */
-    mdd_db_options opts = mdd_db_options_default();
-    opts.skip_invalid = 1;
+    /* Read as it is, writing nothing into DIR (no conversion, record or index) and checking
+     * nothing: describing a file trusts nothing in it, and one that does not open is left
+     * out as a server leaves it out. */
+    mdd_db_options opts = update_describing_options();
     mdd_status st = mdd_db_open_dir(u->dir, &opts, &u->dir_db, err);
     if (st == MDD_OK)
         st = list_dir_files(u, err);
