@@ -255,9 +255,11 @@ mdd_status db_switch_read(const char *dir, db_switch_reader read, void (*undo)(v
     mdd_status st = db_switch_hold(dir, &hold, err);
     if (st == MDD_OK)
         st = read(ctx, err);
-    if (st == MDD_OK && hold < 0 && db_switch_appeared(dir)) {
-        /* The directory's first update began while it was read: read it again, in turn. */
-        undo(ctx);
+    if (hold < 0 && db_switch_appeared(dir)) {
+        /* The directory's first update began while it was read (a file may have gone from
+         * under the read): read it again, in turn. */
+        if (st == MDD_OK)
+            undo(ctx);
         st = db_switch_hold(dir, &hold, err);
         if (st == MDD_OK)
             st = read(ctx, err);
