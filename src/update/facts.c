@@ -48,16 +48,25 @@ mdd_status update_hash_file(const char *path, db_switch_op *op, mdd_error *err)
     return st;
 }
 
-mdd_status update_file_facts(const char *path, const mdd_db_options *opts, db_switch_op *op,
-                             mdd_error *err)
+mdd_status update_file_ecu(const char *path, const mdd_db_options *opts, db_switch_op *op,
+                           mdd_error *err)
 {
     const char *paths[] = {path};
     mdd_db *db;
     mdd_status st = mdd_db_open(paths, 1, opts, &db, err);
     if (st != MDD_OK)
         return st;
-    st = take_ecu(path, mdd_db_ecu_at(db, 0), op, err);
+    st = mdd_db_ecu_count(db) == 1
+             ? take_ecu(path, mdd_db_ecu_at(db, 0), op, err)
+             : mdd_fail(err, MDD_ERR_FORMAT, "%s: does not open as one ECU", path);
     mdd_db_close(db);
+    return st;
+}
+
+mdd_status update_file_facts(const char *path, const mdd_db_options *opts, db_switch_op *op,
+                             mdd_error *err)
+{
+    mdd_status st = update_file_ecu(path, opts, op, err);
     return st == MDD_OK ? update_hash_file(path, op, err) : st;
 }
 
