@@ -8,7 +8,7 @@ environment variable MDD_LIBRARY may name the library's file).
         layer = db.ecu("FLXC1000").base_variant
         print(layer.decode(bytes.fromhex("22f190"), bytes.fromhex("62f190...")))
 """
-from ._lib import lib as _lib
+from . import _lib
 from .database import Database, Dtc, Ecu, Identity
 from .errors import (ArgumentError, BusyError, CanceledError, ChecksumError, ClosedError,
                      CorruptError, DowngradeError, Error, FormatError, IoError, LimitError,
@@ -22,7 +22,7 @@ __version__ = "0.1.0"
 
 def library_version():
     """The version of the libmdd.so loaded, for example "0.1.0"."""
-    return _lib.mdd_version().decode()
+    return _lib.lib.mdd_version().decode()
 
 
 __all__ = ["Database", "Ecu", "Layer", "Service", "Dtc", "Identity", "Memo",

@@ -48,3 +48,7 @@ class Guard:
             while self._users:
                 self._idle.wait()
         self._free(ptr)
+
+    def __del__(self):
+        # Nothing refers to the handle any more: neither its database nor what it handed out.
+        self.close()

@@ -44,7 +44,8 @@ class Database:
     default, inplace, which converts a compressed file in place once), verify whether every
     chunk's digest and the FlatBuffer are checked (default True). Use it as a context manager
     or call close(): everything it handed out (ECUs, layers, services) then raises
-    ClosedError when used. Values it returned (names, DTCs, decoded dicts) are Python's."""
+    ClosedError when used. Values it returned (names, DTCs, decoded dicts) are Python's.
+    Without close(), it closes when neither it nor anything it handed out is referenced."""
 
     def __init__(self, path, strategy=None, verify=True):
         opts = None
@@ -79,11 +80,6 @@ class Database:
 
     def __exit__(self, *exc):
         self.close()
-
-    def __del__(self):
-        guard = getattr(self, "_guard", None)
-        if guard is not None:
-            guard.close()
 
     @property
     def ecus(self):

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: Apache-2.0
+"""No leak over 100,000 decodes (with and without a memo, failures among them): neither the
+Python heap (tracemalloc) nor the process's resident memory grows."""
+import gc
+import os
+import tracemalloc
+
+import pytest
+
+import mdd
+from messages import BENCH_UDS
+
+H = bytes.fromhex
+
+
+def _rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _decodes(layer, memo, count):
+    bad = (H("22F200"), H("62F200FFFF"))
+    for i in range(count):
+        if i % 10 == 9:
+            with pytest.raises(mdd.FormatError):
+                layer.decode(*bad)
+            continue
+        _, request, response = BENCH_UDS[i % len(BENCH_UDS)]
+        layer.decode(request, response, memo=memo if i & 1 else None)
+
+
+def test_no_leak_over_100000_decodes(flxc):
+    memo = mdd.Memo()
+    _decodes(flxc, memo, 5000)  # warm-up: this thread's buffer, interned strings
+    gc.collect()
+    rss_before = _rss()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    _decodes(flxc, memo, 100_000)
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    rss_growth = _rss() - rss_before
+    ignore = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    diff = after.filter_traces(ignore).compare_to(before.filter_traces(ignore), "lineno")
+    growth = sum(d.size_diff for d in diff)
+    assert growth < 32 * 1024, "\n".join(map(str, diff[:5]))
+    assert rss_growth < 2 * 1024 * 1024, rss_growth
+    memo.close()
