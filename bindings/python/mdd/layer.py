@@ -147,13 +147,20 @@ class Layer:
         decodes. Raises NotFoundError when no service or response matches, FormatError for a
         message its description cannot read (the message names the parameter and the
         byte)."""
-        request = message_arg(request, "a request")
-        response = message_arg(response, "a response")
-        if memo is not None:
-            with memo.hold() as opts:
-                data = self._call(_decode_json, request, response, opts)
-        else:
-            data = self._call(_decode_json, request, response, None)
+        if type(request) is not bytes:
+            request = message_arg(request, "a request")
+        if type(response) is not bytes:
+            response = message_arg(response, "a response")
+        guard = self._guard
+        guard.enter()
+        try:
+            if memo is None:
+                data = _decode_json(self._ptr, request, response, None)
+            else:
+                with memo.held() as opts:
+                    data = _decode_json(self._ptr, request, response, opts)
+        finally:
+            guard.leave()
         return json.loads(data)
 
     def encode(self, service, values, message="request", index=0, request=None):

@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
 """A memo of requests (include/mdd/uds.h, "Remembering requests") for repeated decodes."""
-import contextlib
 import threading
 from ctypes import byref, c_void_p
 
@@ -24,14 +23,12 @@ class Memo:
         check(lib.mdd_uds_memo_create(entries, byref(handle), byref(err)), err)
         self._lock = threading.Lock()
         self._options = uds_options(handle.value)
+        self._ref = byref(self._options)
 
-    @contextlib.contextmanager
-    def hold(self):
-        """The decode options that carry the memo, held for one decode."""
-        with self._lock:
-            if not self._options.memo:
-                raise ClosedError("the memo is closed")
-            yield byref(self._options)
+    def held(self):
+        """Holds the memo for one decode: a context manager that gives the decode options
+        carrying it. Raises ClosedError once the memo is closed."""
+        return _Held(self)
 
     def close(self):
         """Frees the memo (after a decode through it in another thread). Idempotent."""
@@ -52,3 +49,22 @@ class Memo:
     def __del__(self):
         if hasattr(self, "_options"):
             self.close()
+
+
+class _Held:
+    """Memo.held(): the memo's lock for one decode (a class, cheaper than a generator)."""
+    __slots__ = ("_memo",)
+
+    def __init__(self, memo):
+        self._memo = memo
+
+    def __enter__(self):
+        memo = self._memo
+        memo._lock.acquire()
+        if not memo._options.memo:
+            memo._lock.release()
+            raise ClosedError("the memo is closed")
+        return memo._ref
+
+    def __exit__(self, *exc):
+        self._memo._lock.release()
