@@ -52,3 +52,26 @@ class Guard:
     def __del__(self):
         # Nothing refers to the handle any more: neither its database nor what it handed out.
         self.close()
+
+
+class Handle:
+    """Something a database handed out (an ECU, a layer): its guard and its pointer. Equal
+    when the pointers are."""
+
+    def __init__(self, guard, ptr):
+        self._guard = guard
+        self._ptr = ptr
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._ptr == self._ptr
+
+    def __hash__(self):
+        return hash(self._ptr)
+
+    def _call(self, fn, *args):
+        """fn(pointer, *args) with the database held open."""
+        self._guard.enter()
+        try:
+            return fn(self._ptr, *args)
+        finally:
+            self._guard.leave()

@@ -5,7 +5,7 @@ from ctypes import byref, c_char_p, c_int, c_void_p
 from typing import NamedTuple, Optional
 
 from . import _views
-from ._guard import Guard
+from ._guard import Guard, Handle
 from ._lib import Error as CError
 from ._lib import UdsExchange, UdsIdentifyRequest, UdsIdentity
 from ._lib import db_options, lib, message_arg, name_arg, text
@@ -103,28 +103,11 @@ class Database:
         return Ecu(self._guard, ecu)
 
 
-class Ecu:
+class Ecu(Handle):
     """An ECU of a database: one file's diagnostic description."""
-
-    def __init__(self, guard, ptr):
-        self._guard = guard
-        self._ptr = ptr
-
-    def __eq__(self, other):
-        return isinstance(other, Ecu) and other._ptr == self._ptr
-
-    def __hash__(self):
-        return hash(self._ptr)
 
     def __repr__(self):
         return f"<mdd.Ecu {self.name!r}>" if not self._guard.closed else "<mdd.Ecu (closed)>"
-
-    def _call(self, fn, *args):
-        self._guard.enter()
-        try:
-            return fn(self._ptr, *args)
-        finally:
-            self._guard.leave()
 
     @property
     def name(self):

@@ -19,68 +19,30 @@ class ClosedError(Error):
     """The database (or memo) was closed: nothing from it may be used any more."""
 
 
-class ArgumentError(Error, ValueError):
-    status = 1
+# The status codes of include/mdd/status.h, in order from 1: each an Error subclass, some also
+# the built-in exception that means the same to Python code.
+_STATUSES = [
+    ("ArgumentError", ValueError, "The caller passed an invalid argument."),
+    ("NoMemoryError", MemoryError, "An allocation failed."),
+    ("IoError", OSError, "A system call on a file failed."),
+    ("FormatError", None, "Malformed input: magic, wire encoding, lengths past the end."),
+    ("LimitError", None, "The input exceeds a configured limit."),
+    ("UnsupportedError", None, "Unknown compression, an encrypted chunk, no portable meaning."),
+    ("CorruptError", None, "A compressed stream is corrupt."),
+    ("SizeError", None, "The decoded size differs from the declared size."),
+    ("ChecksumError", None, "A SHA-512 digest does not match."),
+    ("NotFoundError", LookupError, "No such chunk, key, entry, service or response."),
+    ("ReadOnlyError", None, "The file or its directory cannot be written."),
+    ("WouldBlockError", None, "The bytes are not in memory and the call promised not to wait."),
+    ("CanceledError", None, "An asynchronous read was canceled or its reader closed."),
+    ("BusyError", None, "A queue or a budget is full."),
+    ("SignatureError", None, "No signature makes the file authentic under the policy."),
+    ("DowngradeError", None, "A revision older than one accepted before."),
+]
 
-
-class NoMemoryError(Error, MemoryError):
-    status = 2
-
-
-class IoError(Error, OSError):
-    status = 3
-
-
-class FormatError(Error):
-    status = 4
-
-
-class LimitError(Error):
-    status = 5
-
-
-class UnsupportedError(Error):
-    status = 6
-
-
-class CorruptError(Error):
-    status = 7
-
-
-class SizeError(Error):
-    status = 8
-
-
-class ChecksumError(Error):
-    status = 9
-
-
-class NotFoundError(Error, LookupError):
-    status = 10
-
-
-class ReadOnlyError(Error):
-    status = 11
-
-
-class WouldBlockError(Error):
-    status = 12
-
-
-class CanceledError(Error):
-    status = 13
-
-
-class BusyError(Error):
-    status = 14
-
-
-class SignatureError(Error):
-    status = 15
-
-
-class DowngradeError(Error):
-    status = 16
+for _status, (_name, _builtin, _doc) in enumerate(_STATUSES, 1):
+    globals()[_name] = type(_name, (Error,) + ((_builtin,) if _builtin else ()),
+                            {"status": _status, "__doc__": _doc, "__module__": __name__})
 
 
 _BY_STATUS = {cls.status: cls for cls in Error.__subclasses__() if cls.status}

@@ -8,6 +8,7 @@ import threading
 from ctypes import byref, c_size_t
 
 from . import _views, facts
+from ._guard import Handle
 from ._lib import UDS_NEGATIVE, UDS_POSITIVE, UDS_REQUEST
 from ._lib import Buffer, DbService, ServiceQuery, UdsMessage
 from ._lib import Error as CError
@@ -61,30 +62,13 @@ class Service:
         return f"<mdd.Service {self.name!r} request {self.request.hex()}>"
 
 
-class Layer:
+class Layer(Handle):
     """A variant or a functional group of an ECU."""
-
-    def __init__(self, guard, ptr):
-        self._guard = guard
-        self._ptr = ptr
-
-    def __eq__(self, other):
-        return isinstance(other, Layer) and other._ptr == self._ptr
-
-    def __hash__(self):
-        return hash(self._ptr)
 
     def __repr__(self):
         if self._guard.closed:
             return "<mdd.Layer (closed)>"
         return f"<mdd.Layer {self.kind} {self.name!r}>"
-
-    def _call(self, fn, *args):
-        self._guard.enter()
-        try:
-            return fn(self._ptr, *args)
-        finally:
-            self._guard.leave()
 
     @property
     def name(self):
