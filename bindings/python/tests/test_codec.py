@@ -32,6 +32,16 @@ def messages(layer):
             pass
 
 
+def distinct_layers(ecu):
+    """The ECU's layers but those whose effective services are another's before them."""
+    seen = set()
+    for layer in ecu.variants + ecu.functional_groups:
+        services = tuple((s.name, s.request) for s in layer.services())
+        if services not in seen:
+            seen.add(services)
+            yield layer
+
+
 def _tool_decode(tool, layer, ecu, request, response):
     which = "--group" if layer.kind == "functional_group" else "--variant"
     return tool.run("decode", "--json", which, layer.name, f"{ecu.name}.mdd", request.hex(),
@@ -42,7 +52,7 @@ def test_decode_equals_the_tool_for_every_service(db, tool):
     decoded = failed = 0
     memo = mdd.Memo()
     for ecu in db.ecus:
-        for layer in ecu.variants + ecu.functional_groups:
+        for layer in distinct_layers(ecu):
             for request, response in messages(layer):
                 rc, out, err = _tool_decode(tool, layer, ecu, request, response)
                 if rc == 0:
@@ -55,7 +65,7 @@ def test_decode_equals_the_tool_for_every_service(db, tool):
                         layer.decode(request, response)
                     assert err.strip() == f"mdd: {ecu.name}.mdd: {e.value}"
                     failed += 1
-    assert decoded > 300
+    assert decoded > 150 and failed > 10, (decoded, failed)
     memo.close()
 
 
