@@ -7,7 +7,7 @@ bench_uds (bench/uds.c), with the cost of a ctypes call measured apart.
 
 F (default: FLXC1000.mdd in the directory the environment variable MDD_CORPUS names) is opened
 with the heap strategy, verified; its base variant answers the four requests. LIB (default:
-MDD_LIBRARY, else libmdd.so.0 from the loader's path) is the library loaded. Per message three
+MDD_LIBRARY, else libmdd.so.0 from the loader's path) is the library loaded. Per message four
 operations are timed, each over loops of at least 200 ms of the thread's CPU time after a
 warm-up pass:
 
@@ -15,6 +15,7 @@ warm-up pass:
   memo     the same through an mdd.Memo (warm: the request was met before)
   json     the C call alone as the binding makes it (mdd_uds_decode_json() into the thread's
            buffer, the text copied into bytes), without json.loads()
+  json-memo the same through the memo
 
 and, apart, a call of mdd_version() through ctypes (no argument, a pointer back): what any
 call into the library costs from Python before it does anything. Each figure is the median of
@@ -80,7 +81,7 @@ def main():
           f"median of {args.runs} runs, calls per thread CPU second")
     print(f"ctypes call of mdd_version(): {median_rate(noop, args.runs):,.0f}/s "
           f"(with its char * made bytes: {median_rate(version, args.runs):,.0f}/s)")
-    print(f"{'message':<10} {'decode/s':>12} {'memo/s':>12} {'json/s':>12}")
+    print(f"{'message':<10} {'decode/s':>12} {'memo/s':>12} {'json/s':>12} {'json-memo/s':>12}")
     with mdd.Database(args.file, strategy="heap") as db, mdd.Memo() as memo:
         layer = db.ecus[0].base_variant
         for name, request, response in MESSAGES:
@@ -89,6 +90,8 @@ def main():
                 median_rate(lambda: layer.decode(q, r), args.runs),
                 median_rate(lambda: layer.decode(q, r, memo=memo), args.runs),
                 median_rate(lambda: layer_module._decode_json(layer._ptr, q, r, None),
+                            args.runs),
+                median_rate(lambda: layer_module._decode_json(layer._ptr, q, r, memo._ref),
                             args.runs),
             ]
             print(f"{name:<10} " + " ".join(f"{f:>12,.0f}" for f in figures))

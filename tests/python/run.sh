@@ -15,7 +15,8 @@ skip() {
 }
 
 [ -z "${MDD_TEST_EMULATOR:-}" ] ||
-    skip "cross build: the host's Python cannot load the target's libmdd.so (programs run under ${MDD_TEST_EMULATOR%% *})"
+    skip "cross build: the host's Python cannot load the target's libmdd.so" \
+        "(programs run under ${MDD_TEST_EMULATOR%% *})"
 case ${MDD_TEST_SANITIZE:-OFF} in
 ON | on | 1 | TRUE | true) skip "the library is built with sanitizers, which Python is not" ;;
 esac

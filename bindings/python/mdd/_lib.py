@@ -7,7 +7,7 @@ size they carry says so, and the library takes its defaults for the rest (ADR 00
 import ctypes
 import os
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_int,
-                    c_size_t, c_uint8, c_uint32, c_uint64, c_void_p)
+                    c_size_t, c_uint8, c_uint32, c_void_p)
 
 ERROR_MESSAGE_SIZE = 384  # MDD_ERROR_MESSAGE_SIZE
 

@@ -13,7 +13,7 @@ from ._lib import UDS_NEGATIVE, UDS_POSITIVE, UDS_REQUEST
 from ._lib import Buffer, DbService, ServiceQuery, UdsMessage
 from ._lib import Error as CError
 from ._lib import lib, message_arg, name_arg, text
-from .errors import ArgumentError, NotFoundError, check
+from .errors import ArgumentError, ClosedError, NotFoundError, check
 
 _MESSAGE_KINDS = {"request": UDS_REQUEST, "positive": UDS_POSITIVE, "negative": UDS_NEGATIVE}
 
@@ -141,8 +141,10 @@ class Layer(Handle):
             if memo is None:
                 data = _decode_json(self._ptr, request, response, None)
             else:
-                with memo.held() as opts:
-                    data = _decode_json(self._ptr, request, response, opts)
+                with memo._lock:  # the C memo is not thread-safe
+                    if memo._ref is None:
+                        raise ClosedError("the memo is closed")
+                    data = _decode_json(self._ptr, request, response, memo._ref)
         finally:
             guard.leave()
         return json.loads(data)

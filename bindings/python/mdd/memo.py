@@ -5,7 +5,7 @@ from ctypes import byref, c_void_p
 
 from ._lib import Error as CError
 from ._lib import lib, uds_options
-from .errors import ClosedError, check
+from .errors import check
 
 
 class Memo:
@@ -23,22 +23,19 @@ class Memo:
         check(lib.mdd_uds_memo_create(entries, byref(handle), byref(err)), err)
         self._lock = threading.Lock()
         self._options = uds_options(handle.value)
+        # The options for a decode through the memo (Layer.decode() takes the lock and reads
+        # it); None once closed.
         self._ref = byref(self._options)
-
-    def held(self):
-        """Holds the memo for one decode: a context manager that gives the decode options
-        carrying it. Raises ClosedError once the memo is closed."""
-        return _Held(self)
 
     def close(self):
         """Frees the memo (after a decode through it in another thread). Idempotent."""
         with self._lock:
-            memo, self._options.memo = self._options.memo, None
+            memo, self._options.memo, self._ref = self._options.memo, None, None
         lib.mdd_uds_memo_free(memo)
 
     @property
     def closed(self):
-        return not self._options.memo
+        return self._ref is None
 
     def __enter__(self):
         return self
@@ -50,21 +47,3 @@ class Memo:
         if hasattr(self, "_options"):
             self.close()
 
-
-class _Held:
-    """Memo.held(): the memo's lock for one decode (a class, cheaper than a generator)."""
-    __slots__ = ("_memo",)
-
-    def __init__(self, memo):
-        self._memo = memo
-
-    def __enter__(self):
-        memo = self._memo
-        memo._lock.acquire()
-        if not memo._options.memo:
-            memo._lock.release()
-            raise ClosedError("the memo is closed")
-        return memo._ref
-
-    def __exit__(self, *exc):
-        self._memo._lock.release()

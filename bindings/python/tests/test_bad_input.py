@@ -97,3 +97,16 @@ def test_library_that_does_not_load(tmp_path):
     assert p.returncode != 0
     assert f"mdd: cannot load {tmp_path / 'libnone.so'}" in p.stderr
     assert "set MDD_LIBRARY" in p.stderr
+
+
+def test_devices_and_symbolic_links(corpus, tmp_path):
+    with pytest.raises(mdd.ArgumentError) as e:
+        mdd.Database("/dev/null")
+    assert str(e.value) == "/dev/null: not a regular file (a character device)"
+    (tmp_path / "link.mdd").symlink_to(corpus / "FLXC1000.mdd")
+    (tmp_path / "dangling.mdd").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(mdd.IoError) as e:
+        mdd.Database(tmp_path / "dangling.mdd", strategy="heap")
+    assert str(e.value) == f"{tmp_path / 'dangling.mdd'}: open: No such file or directory"
+    with mdd.Database(tmp_path / "link.mdd", strategy="heap") as db:
+        assert [e.name for e in db.ecus] == ["FLXC1000"]
