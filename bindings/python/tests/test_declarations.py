@@ -2,7 +2,10 @@
 """The binding's declarations against the installed headers they mirror: the field ids of the
 typed views it reads (include/mdd/ecu_views.h), the enums it names, the status codes of its
 error classes (include/mdd/status.h) and that every function it calls is in the core tier."""
+import os
 import re
+
+import pytest
 
 from conftest import ROOT
 
@@ -54,9 +57,58 @@ def test_every_function_is_in_the_core_tier():
 
 
 def test_struct_sizes_are_the_headers():
-    # The sizes of the structs the library fills (64-bit layouts of the C declarations).
+    # The sizes of the structs the library fills, from the C declarations: P is a pointer's
+    # (and size_t's) size; an mdd_fb_table is a pointer, a size_t and a uint32_t padded to P.
+    p = _lib.ctypes.sizeof(_lib.ctypes.c_void_p)
+    table = 3 * p
+    assert _lib.ctypes.sizeof(_lib.Table) == table
     assert _lib.ctypes.sizeof(_lib.Error) == 4 + 384
-    assert _lib.ctypes.sizeof(_lib.DbService) == 24 + 16
-    assert _lib.ctypes.sizeof(_lib.ComParam) == 16 + 16 + 3 * 24 + 8
-    assert _lib.ctypes.sizeof(_lib.SdgNode) == 8 + 2 * 24
-    assert _lib.ctypes.sizeof(_lib.UdsOptions) == 24
+    assert _lib.ctypes.sizeof(_lib.DbService) == table + 2 * p
+    assert _lib.ctypes.sizeof(_lib.ComParam) == 2 * (2 * p) + 3 * table + p
+    assert _lib.ctypes.sizeof(_lib.SdgNode) == p + 2 * table
+    assert _lib.ctypes.sizeof(_lib.UdsOptions) == p + 8 + p
+    assert _lib.ctypes.sizeof(_lib.UdsIdentifyRequest) == p + table + 2 * p
+
+
+# The C side of every struct the binding declares in full: (ctypes struct, C type).
+_FULL = [("Bytes", "mdd_bytes"), ("Error", "mdd_error"), ("Table", "mdd_fb_table"),
+         ("Vector", "mdd_fb_vector"), ("RequestPrefix", "mdd_request_prefix"),
+         ("DbService", "mdd_db_service"), ("ServiceQuery", "mdd_db_service_query"),
+         ("Buffer", "mdd_buffer"), ("Sink", "mdd_sink"), ("UdsOptions", "mdd_uds_options"),
+         ("UdsMessage", "mdd_uds_message"), ("UdsExchange", "mdd_uds_exchange"),
+         ("UdsIdentity", "mdd_uds_identity"), ("UdsIdentifyRequest", "mdd_uds_identify_request"),
+         ("StateChart", "mdd_state_chart"), ("SdgNode", "mdd_sdg_node"),
+         ("ComParam", "mdd_comparam"), ("ComParamVisitor", "mdd_comparam_visitor")]
+# Options structs the binding declares through the fields it sets: (ctypes struct, C type).
+_PREFIXES = [("StoreOptions", "mdd_store_options"), ("DbOptions", "mdd_db_options")]
+
+
+def test_struct_layouts_match_the_compiler(tmp_path):
+    """Every field's offset and size and every struct's size as the C compiler lays them out
+    from the installed headers (skipped without a compiler)."""
+    import shutil
+    import subprocess
+    cc = shutil.which(os.environ.get("CC", "cc"))
+    if cc is None:
+        pytest.skip("no C compiler to lay the structs out")
+    lines, want = [], []
+    for py, c in _FULL + _PREFIXES:
+        struct = getattr(_lib, py)
+        if (py, c) in _FULL:
+            lines.append(f'printf("%zu\\n", sizeof({c}));')
+            want.append(_lib.ctypes.sizeof(struct))
+        for name, ctype in struct._fields_:
+            field = getattr(struct, name)
+            # A prefix's nested options are prefixes too: their offsets must match, not sizes.
+            size = "0" if issubclass(ctype, _lib.Structure) and (py, c) in _PREFIXES else \
+                f"sizeof((({c} *)0)->{name})"
+            lines.append(f'printf("%zu %zu\\n", offsetof({c}, {name}), (size_t){size});')
+            want.append(f"{field.offset} {0 if size == '0' else field.size}")
+    src = tmp_path / "layout.c"
+    src.write_text("#include <mdd/mdd.h>\n#include <stddef.h>\n#include <stdio.h>\n"
+                   "int main(void)\n{\n" + "\n".join(lines) + "\nreturn 0;\n}\n")
+    subprocess.run([cc, "-std=c11", "-I", str(ROOT / "include"), "-o", str(tmp_path / "layout"),
+                    str(src)], check=True)
+    out = subprocess.run([str(tmp_path / "layout")], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == [str(w) for w in want]
