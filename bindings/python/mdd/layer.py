@@ -18,16 +18,32 @@ from .errors import ArgumentError, ClosedError, NotFoundError, check
 _MESSAGE_KINDS = {"request": UDS_REQUEST, "positive": UDS_POSITIVE, "negative": UDS_NEGATIVE}
 
 
-class _Scratch(threading.local):
-    """Per thread: the buffer decodes write their JSON to, its sink and an error, reused."""
+class _JsonBuffer:
+    """The buffer one thread's decodes write their JSON to, its sink and an error, reused by
+    every decode of the thread and freed with it (the thread's locals go when it ends)."""
+    KEEP = 1 << 20  # a buffer grown past this by a large decode is freed after it
 
     def __init__(self):
         self.buffer = Buffer()
         self.sink = lib.mdd_buffer_sink(byref(self.buffer))
         self.err = CError()
+        self._free = lib.mdd_buffer_free  # still there when the module is torn down
+
+    def take(self):
+        """The bytes written since the last take()."""
+        data = ctypes.string_at(self.buffer.data, self.buffer.len)
+        self.buffer.len = 0
+        if self.buffer.cap > self.KEEP:
+            self._free(byref(self.buffer))
+        return data
 
     def __del__(self):
-        lib.mdd_buffer_free(byref(self.buffer))
+        self._free(byref(self.buffer))
+
+
+class _Scratch(threading.local):
+    def __init__(self):
+        self.json = _JsonBuffer()
 
 
 _scratch = _Scratch()
@@ -193,12 +209,12 @@ def _byte(value, what):
 
 
 def _decode_json(layer, request, response, opts):
-    s = _scratch
-    s.buffer.len = 0
+    out = _scratch.json
     st = lib.mdd_uds_decode_json(layer, request, len(request), response, len(response), opts,
-                                 byref(s.sink), byref(s.err))
-    check(st, s.err)
-    return ctypes.string_at(s.buffer.data, s.buffer.len)
+                                 byref(out.sink), byref(out.err))
+    data = out.take()
+    check(st, out.err)
+    return data
 
 
 def _encode(layer, service, which, request, doc):

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """No leak over 100,000 decodes (with and without a memo, failures among them): neither the
-Python heap (tracemalloc) nor the process's resident memory grows."""
+Python heap (tracemalloc) nor the process's resident memory grows; nor over 1,000 threads."""
 import gc
 import os
+import threading
 import tracemalloc
 
 import pytest
@@ -51,3 +52,24 @@ def test_no_leak_over_100000_decodes(flxc):
     assert growth < 32 * 1024, "\n".join(map(str, diff[:5]))
     assert rss_growth < 2 * 1024 * 1024, rss_growth
     memo.close()
+
+
+def test_no_leak_over_1000_threads(flxc):
+    """Each thread's JSON buffer goes with the thread."""
+    _, request, response = BENCH_UDS[0]
+
+    def decode():
+        flxc.decode(request, response)
+
+    def churn(count):
+        for _ in range(count):
+            t = threading.Thread(target=decode)
+            t.start()
+            t.join()
+
+    churn(100)
+    gc.collect()
+    before = _rss()
+    churn(1000)  # a buffer of 4 KiB each if they stayed
+    gc.collect()
+    assert _rss() - before < 1024 * 1024
