@@ -32,5 +32,12 @@ for candidate in "${MDD_TEST_PYTHON:-}" python3 /usr/bin/python3; do
 done
 [ -n "$python" ] || skip "no Python with pytest (Debian: python3-pytest)"
 
-export MDD_LIBRARY="$1" MDD_TEST_TOOL="$2" MDD_TEST_CORPUS="$3" PYTHONDONTWRITEBYTECODE=1
+# Absolute, because the tests change directory.
+absolute() {
+    [ -z "$1" ] || realpath -m -- "$1"
+}
+MDD_LIBRARY=$(absolute "$1")
+MDD_TEST_TOOL=$(absolute "$2")
+MDD_TEST_CORPUS=$(absolute "$3")
+export MDD_LIBRARY MDD_TEST_TOOL MDD_TEST_CORPUS PYTHONDONTWRITEBYTECODE=1
 exec "$python" -m pytest -q -p no:cacheprovider -rs "$top/bindings/python/tests"
