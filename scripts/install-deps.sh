@@ -4,8 +4,8 @@
 # when run as root. Without root it exits 0 when nothing is missing and fails naming the
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
 #   build   the library and the tool, with every optional backend (liburing, libevent)
-#   check   build, plus cmocka, the programs the tests run and clang with its sanitizer
-#           runtimes (make check)
+#   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
+#           and pytest for the Python binding (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
 #   demo    build, plus the programs scripts/demo.sh runs
@@ -13,7 +13,8 @@
 set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
-       libclang-rt-14-dev"
+       libclang-rt-14-dev
+       python3-pytest python3-setuptools python3-pip"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"
