@@ -137,6 +137,15 @@ static mdd_status start(mdd_update *u, mdd_error *err)
     return st;
 }
 
+static mdd_status check_dir(const char *dir, mdd_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return mdd_fail(err, MDD_ERR_IO, "%s: %s", dir, strerror(errno));
+    return S_ISDIR(st.st_mode) ? MDD_OK
+                               : mdd_fail(err, MDD_ERR_ARG, "%s: not a directory", dir);
+}
+
 mdd_status mdd_update_open(const char *dir, const mdd_update_options *opts, mdd_update **out,
                            mdd_error *err)
 {
@@ -151,6 +160,8 @@ mdd_status mdd_update_open(const char *dir, const mdd_update_options *opts, mdd_
     mdd_status st = options_read(&options_layout_update, opts, &u->opts, err);
     if (st == MDD_OK)
         st = make_paths(u, dir, err);
+    if (st == MDD_OK)
+        st = check_dir(dir, err);
     if (st == MDD_OK && !u->opts.read_only)
         st = start(u, err);
     u->opts.holder = NULL; /* the caller's: kept in u->holder */

@@ -54,6 +54,19 @@ run 2 "$MDD" update stage live
 run 2 "$MDD" update apply live new/BCM1000.mdd
 run 2 "$MDD" update status --exact live
 run 2 "$MDD" update frobnicate live
+mkfifo fifo
+for dir in fifo /dev/null new/BCM1000.mdd; do
+    for action in status apply; do
+        run 1 "$MDD" update "$action" "$dir"
+        expect_eq "$(cat "$TMP/err")" "mdd: $dir: not a directory" "$action of $dir"
+    done
+done
+run 1 "$MDD" update status missing
+expect_eq "$(cat "$TMP/err")" "mdd: missing: No such file or directory" "status of a missing DIR"
+run 1 "$MDD" update stage live fifo.mdd
+expect_eq "$(cat "$TMP/err")" "mdd: fifo.mdd: open: No such file or directory" "a missing source"
+ln -s live live-link
+run 0 "$MDD" update status live-link
 run 1 "$MDD" update apply live
 expect_eq "$(cat "$TMP/err")" "mdd: live: apply: nothing to switch (nothing is staged)" "apply of nothing"
 run 1 "$MDD" update rollback live
