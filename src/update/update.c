@@ -94,8 +94,12 @@ static mdd_status take_lock(mdd_update *u, mdd_error *err)
         ;
     if (rc == 0)
         return MDD_OK;
-    if (errno != EWOULDBLOCK)
-        return mdd_fail(err, MDD_ERR_IO, "%s: lock: %s", u->dir, strerror(errno));
+    int e = errno;
+    /* Not ours: closing must not tidy what the holder is making. */
+    close(u->dir_fd);
+    u->dir_fd = -1;
+    if (e != EWOULDBLOCK)
+        return mdd_fail(err, MDD_ERR_IO, "%s: lock: %s", u->dir, strerror(e));
     char holder[sizeof u->holder];
     read_holder(u, holder, sizeof holder);
     return mdd_fail(err, MDD_ERR_BUSY, "%s: another update is in flight (%s)", u->dir, holder);
