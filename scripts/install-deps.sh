@@ -14,6 +14,9 @@ set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
        libclang-rt-14-dev"
+# The Rust binding's tests (bindings/rust): Debian's toolchain, and bindgen and rustfmt for the
+# check of its generated declarations.
+CHECK="$CHECK rustc cargo bindgen rustfmt"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"

@@ -20,8 +20,12 @@ fn main() {
 fn run(dir: &str, name: &str, response_hex: &str) -> Result<(), String> {
     let db = mdd::Database::open_dir(dir).map_err(|e| e.to_string())?;
     println!("ECUs: {}", db.ecus().len());
-    let ecu = db.ecu(name).ok_or(format!("{}: no ECU named '{}'", dir, name))?;
-    let variant = ecu.base_variant().ok_or(format!("{}: ECU '{}' has no variant", dir, name))?;
+    let ecu = db
+        .ecu(name)
+        .ok_or(format!("{}: no ECU named '{}'", dir, name))?;
+    let variant = ecu
+        .base_variant()
+        .ok_or(format!("{}: ECU '{}' has no variant", dir, name))?;
 
     let request = [0x22, 0xF1, 0x90]; // ReadDataByIdentifier F190: VIN
     println!("22 F1 90 in variant {}:", variant.name());
@@ -29,12 +33,16 @@ fn run(dir: &str, name: &str, response_hex: &str) -> Result<(), String> {
         println!("  {}", service.name()); // names borrow the mapped file: no copy
     }
     let response = parse_hex(response_hex).ok_or(format!("not hex: {}", response_hex))?;
-    let json = variant.decode_json(&request, &response).map_err(|e| e.to_string())?;
+    let json = variant
+        .decode_json(&request, &response)
+        .map_err(|e| e.to_string())?;
     println!("decoded: {}", json);
 
     println!("DTCs: {}", ecu.dtcs().len());
     for dtc in ecu.dtcs() {
-        let display = dtc.display_code().map_or("-".to_string(), |c| c.to_string());
+        let display = dtc
+            .display_code()
+            .map_or("-".to_string(), |c| c.to_string());
         let text = dtc.text().map_or(String::new(), |t| t.to_string());
         println!("  {}  {}  {}  {}", dtc.code(), display, dtc.name(), text);
     }
@@ -45,5 +53,8 @@ fn parse_hex(s: &str) -> Option<Vec<u8>> {
     if s.len() % 2 != 0 {
         return None;
     }
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect()
 }

@@ -92,7 +92,9 @@ impl OpenOptions {
     pub fn open_dir(&self, dir: impl AsRef<Path>) -> Result<Database> {
         let dir = c_string("directory", dir.as_ref().as_os_str().as_bytes())?;
         let opts = self.c_options();
-        open_with(|out, err| unsafe { sys::mdd_db_open_dir(dir.as_ptr(), opts_ptr(&opts), out, err) })
+        open_with(|out, err| unsafe {
+            sys::mdd_db_open_dir(dir.as_ptr(), opts_ptr(&opts), out, err)
+        })
     }
 
     /// Opens the given MDD files as one database.
@@ -142,7 +144,9 @@ fn opts_ptr(opts: &Option<sys::mdd_db_options>) -> *const sys::mdd_db_options {
 }
 
 /// Runs an open call and takes the database it made.
-fn open_with(f: impl FnOnce(*mut *mut sys::mdd_db, *mut sys::mdd_error) -> sys::mdd_status) -> Result<Database> {
+fn open_with(
+    f: impl FnOnce(*mut *mut sys::mdd_db, *mut sys::mdd_error) -> sys::mdd_status,
+) -> Result<Database> {
     let mut out = ptr::null_mut();
     let mut err = new_c_error();
     check(f(&mut out, &mut err), &err)?;
@@ -169,7 +173,11 @@ impl Database {
     /// The ECUs in byte order of their names.
     pub fn ecus(&self) -> Ecus<'_> {
         let count = unsafe { sys::mdd_db_ecu_count(self.raw.as_ptr()) };
-        Ecus { db: self, next: 0, count }
+        Ecus {
+            db: self,
+            next: 0,
+            count,
+        }
     }
 
     /// The ECU named name (the newest revision when several files declare it), or None.
@@ -228,7 +236,10 @@ pub(crate) struct Handle<'db, T> {
 
 impl<'db, T> Handle<'db, T> {
     pub(crate) fn new(raw: *const T) -> Option<Handle<'db, T>> {
-        NonNull::new(raw as *mut T).map(|raw| Handle { raw, _db: PhantomData })
+        NonNull::new(raw as *mut T).map(|raw| Handle {
+            raw,
+            _db: PhantomData,
+        })
     }
 
     pub(crate) fn ptr(&self) -> *const T {

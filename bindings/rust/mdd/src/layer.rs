@@ -46,15 +46,22 @@ impl<'db> Layer<'db> {
     /// The effective services, in byte order of their names.
     pub fn services(self) -> Services<'db> {
         let count = unsafe { sys::mdd_db_layer_service_count(self.ptr()) };
-        Services { layer: self, next: 0, count }
+        Services {
+            layer: self,
+            next: 0,
+            count,
+        }
     }
 
     /// The effective service named name exactly, or None.
     pub fn service(self, name: &str) -> Option<Service<'db>> {
         let name = c_string("service name", name.as_bytes()).ok()?;
-        let mut out = sys::mdd_db_service { service: absent_service(), prefix: no_prefix() };
+        let mut out = sys::mdd_db_service {
+            service: absent_service(),
+            prefix: no_prefix(),
+        };
         let found = unsafe { sys::mdd_db_layer_find_service(self.ptr(), name.as_ptr(), &mut out) };
-        (found != 0).then(|| Service::from_raw(out))
+        (found != 0).then_some(Service::from_raw(out))
     }
 
     /// The services whose request prefix matches request, most specific first: the first is
@@ -67,7 +74,9 @@ impl<'db> Layer<'db> {
 
     /// The services whose request starts with the service id sid.
     pub fn lookup_sid(self, sid: u8) -> Vec<Service<'db>> {
-        self.services_of(|out, cap| unsafe { sys::mdd_db_layer_lookup_sid(self.ptr(), sid, out, cap) })
+        self.services_of(|out, cap| unsafe {
+            sys::mdd_db_layer_lookup_sid(self.ptr(), sid, out, cap)
+        })
     }
 
     /// The services whose request starts with sid and the sub-function byte subfunction (the
@@ -89,7 +98,10 @@ impl<'db> Layer<'db> {
         })
     }
 
-    fn services_of(self, fill: impl Fn(*mut sys::mdd_db_service, usize) -> usize) -> Vec<Service<'db>> {
+    fn services_of(
+        self,
+        fill: impl Fn(*mut sys::mdd_db_service, usize) -> usize,
+    ) -> Vec<Service<'db>> {
         collect(fill).into_iter().map(Service::from_raw).collect()
     }
 }
@@ -117,11 +129,20 @@ pub(crate) fn collect<T>(fill: impl Fn(*mut T, usize) -> usize) -> Vec<T> {
 }
 
 fn absent_service() -> sys::mdd_diag_service {
-    sys::mdd_diag_service { t: sys::mdd_fb_table { buf: std::ptr::null(), len: 0, pos: 0 } }
+    sys::mdd_diag_service {
+        t: sys::mdd_fb_table {
+            buf: std::ptr::null(),
+            len: 0,
+            pos: 0,
+        },
+    }
 }
 
 fn no_prefix() -> sys::mdd_request_prefix {
-    sys::mdd_request_prefix { bytes: std::ptr::null(), len: 0 }
+    sys::mdd_request_prefix {
+        bytes: std::ptr::null(),
+        len: 0,
+    }
 }
 
 /// An effective service of a layer with its request prefix (`mdd_db_service`), a view into
@@ -138,7 +159,10 @@ unsafe impl Sync for Service<'_> {}
 
 impl<'db> Service<'db> {
     pub(crate) fn from_raw(raw: sys::mdd_db_service) -> Service<'db> {
-        Service { raw, _db: PhantomData }
+        Service {
+            raw,
+            _db: PhantomData,
+        }
     }
 
     /// Its short name (DiagComm short_name).

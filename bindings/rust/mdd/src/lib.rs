@@ -62,7 +62,7 @@ pub use error::{Error, Result, Status};
 pub use layer::{Layer, Service, Services};
 pub use memo::Memo;
 pub use string::Str;
-pub use uds::{Decoded, Kind, Message, PathElem, Text, TextEncoding, Value, Visitor, visitor};
+pub use uds::{visitor, Decoded, Kind, Message, PathElem, Text, TextEncoding, Value, Visitor};
 
 /// The version of the libmdd this program runs with, for example "0.1.0".
 pub fn version() -> &'static str {

@@ -29,7 +29,10 @@ impl Memo {
     pub fn new(entries: usize) -> Result<Memo> {
         let mut out = ptr::null_mut();
         let mut err = new_c_error();
-        check(unsafe { sys::mdd_uds_memo_create(entries, &mut out, &mut err) }, &err)?;
+        check(
+            unsafe { sys::mdd_uds_memo_create(entries, &mut out, &mut err) },
+            &err,
+        )?;
         let raw = NonNull::new(out).expect("mdd_uds_memo_create returned MDD_OK without a memo");
         Ok(Memo { raw })
     }
@@ -50,7 +53,12 @@ impl Memo {
     }
 
     /// [`Layer::decode_json`] through the memo.
-    pub fn decode_json(&mut self, layer: Layer<'_>, request: &[u8], response: &[u8]) -> Result<String> {
+    pub fn decode_json(
+        &mut self,
+        layer: Layer<'_>,
+        request: &[u8],
+        response: &[u8],
+    ) -> Result<String> {
         let opts = uds::options_with_memo(self.raw.as_ptr());
         uds::decode_json(layer, request, response, &opts)
     }

@@ -148,15 +148,23 @@ impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let units = |be: bool| {
             self.bytes.chunks(2).map(move |p| {
-                let (hi, lo) = if be { (p[0], p.get(1)) } else { (*p.get(1).unwrap_or(&0), Some(&p[0])) };
+                let (hi, lo) = if be {
+                    (p[0], p.get(1))
+                } else {
+                    (*p.get(1).unwrap_or(&0), Some(&p[0]))
+                };
                 u16::from(hi) << 8 | u16::from(*lo.unwrap_or(&0))
             })
         };
         let s: String = match self.encoding {
             TextEncoding::Utf8 => String::from_utf8_lossy(self.bytes).into_owned(),
             TextEncoding::Latin1 => self.bytes.iter().map(|&b| char::from(b)).collect(),
-            TextEncoding::Utf16Be => char::decode_utf16(units(true)).map(|c| c.unwrap_or('\u{FFFD}')).collect(),
-            TextEncoding::Utf16Le => char::decode_utf16(units(false)).map(|c| c.unwrap_or('\u{FFFD}')).collect(),
+            TextEncoding::Utf16Be => char::decode_utf16(units(true))
+                .map(|c| c.unwrap_or('\u{FFFD}'))
+                .collect(),
+            TextEncoding::Utf16Le => char::decode_utf16(units(false))
+                .map(|c| c.unwrap_or('\u{FFFD}'))
+                .collect(),
         };
         f.write_str(&s)
     }
@@ -197,8 +205,12 @@ impl<'a> Value<'a> {
                     bytes: raw_bytes(v.as_.text.bytes).unwrap_or(&[]),
                     encoding: encoding(v.as_.text.encoding),
                 }),
-                sys::mdd_uds_kind_MDD_UDS_BYTES => Kind::Bytes(raw_bytes(v.as_.bytes).unwrap_or(&[])),
-                sys::mdd_uds_kind_MDD_UDS_DTC => Kind::Dtc(v.as_.dtc.code, Dtc::from_raw(v.as_.dtc.dtc)),
+                sys::mdd_uds_kind_MDD_UDS_BYTES => {
+                    Kind::Bytes(raw_bytes(v.as_.bytes).unwrap_or(&[]))
+                }
+                sys::mdd_uds_kind_MDD_UDS_DTC => {
+                    Kind::Dtc(v.as_.dtc.code, Dtc::from_raw(v.as_.dtc.dtc))
+                }
                 sys::mdd_uds_kind_MDD_UDS_OBJECT_BEGIN => Kind::ObjectBegin,
                 sys::mdd_uds_kind_MDD_UDS_OBJECT_END => Kind::ObjectEnd,
                 sys::mdd_uds_kind_MDD_UDS_ARRAY_BEGIN => Kind::ArrayBegin,
@@ -321,7 +333,10 @@ unsafe extern "C" fn visit_trampoline<'a, V: Visitor<'a>>(
     _err: *mut sys::mdd_error,
 ) -> sys::mdd_status {
     let ctx = &mut *(ctx as *mut VisitCtx<'_, V>);
-    let value = Value { raw: value, _a: PhantomData };
+    let value = Value {
+        raw: value,
+        _a: PhantomData,
+    };
     // A panic must not unwind through C: it is kept and resumed once the decode returned.
     match panic::catch_unwind(AssertUnwindSafe(|| ctx.visitor.visit(&value))) {
         Ok(Ok(())) => sys::mdd_status_MDD_OK,
@@ -346,7 +361,11 @@ pub(crate) fn decode<'db, 'a, V: Visitor<'a>>(
     visitor: &mut V,
     opts: *const sys::mdd_uds_options,
 ) -> Result<Decoded<'db>> {
-    let mut ctx = VisitCtx { visitor, error: None, panic: None };
+    let mut ctx = VisitCtx {
+        visitor,
+        error: None,
+        panic: None,
+    };
     let c_visitor = sys::mdd_uds_visitor {
         visit: Some(visit_trampoline::<V>),
         ctx: &mut ctx as *mut VisitCtx<'_, V> as *mut c_void,
@@ -374,7 +393,11 @@ pub(crate) fn decode<'db, 'a, V: Visitor<'a>>(
         return Err(e);
     }
     check(status, &err)?;
-    Ok(Decoded { service: Service::from_raw(out.service), message: Message::from_raw(out.message), covered: out.covered })
+    Ok(Decoded {
+        service: Service::from_raw(out.service),
+        message: Message::from_raw(out.message),
+        covered: out.covered,
+    })
 }
 
 unsafe extern "C" fn vec_sink_write(
@@ -402,7 +425,10 @@ pub(crate) fn decode_json(
     opts: *const sys::mdd_uds_options,
 ) -> Result<String> {
     let mut json: Vec<u8> = Vec::new();
-    let mut sink = sys::mdd_sink { write: Some(vec_sink_write), ctx: &mut json as *mut Vec<u8> as *mut c_void };
+    let mut sink = sys::mdd_sink {
+        write: Some(vec_sink_write),
+        ctx: &mut json as *mut Vec<u8> as *mut c_void,
+    };
     let mut err = new_c_error();
     let status = unsafe {
         sys::mdd_uds_decode_json(
@@ -427,7 +453,12 @@ impl<'db> Layer<'db> {
     /// visitor. Fails with Status::NotFound when no service or response matches,
     /// Status::Format for a message its description cannot read, or the visitor's error; the
     /// message names the parameter path and the byte offset.
-    pub fn decode<'a, V: Visitor<'a>>(self, request: &'a [u8], response: &'a [u8], visitor: &mut V) -> Result<Decoded<'db>>
+    pub fn decode<'a, V: Visitor<'a>>(
+        self,
+        request: &'a [u8],
+        response: &'a [u8],
+        visitor: &mut V,
+    ) -> Result<Decoded<'db>>
     where
         'db: 'a,
     {
@@ -456,9 +487,19 @@ impl<'db> Layer<'db> {
     /// # Ok(())
     /// # }
     /// ```
-    pub fn encode(self, service: Service<'db>, message: Message, request: &[u8], values: &str) -> Result<Vec<u8>> {
+    pub fn encode(
+        self,
+        service: Service<'db>,
+        message: Message,
+        request: &[u8],
+        values: &str,
+    ) -> Result<Vec<u8>> {
         let msg = message.raw();
-        let req = if request.is_empty() { ptr::null() } else { request.as_ptr() };
+        let req = if request.is_empty() {
+            ptr::null()
+        } else {
+            request.as_ptr()
+        };
         let mut out: Vec<u8> = Vec::with_capacity(64);
         loop {
             let mut needed = 0usize;

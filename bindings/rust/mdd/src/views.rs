@@ -46,7 +46,7 @@ pub(crate) fn dtc_text_value(d: sys::mdd_dtc) -> sys::mdd_bytes {
 /// DTC.level (field 4, optional).
 pub(crate) fn dtc_level(d: sys::mdd_dtc) -> Option<u32> {
     let mut level = 0u32;
-    (unsafe { sys::mdd_fb_opt_u32(d.t, 4, &mut level) } != 0).then(|| level)
+    (unsafe { sys::mdd_fb_opt_u32(d.t, 4, &mut level) } != 0).then_some(level)
 }
 
 /// Whether a table view is present (pos 0 means absent).
