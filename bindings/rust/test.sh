@@ -78,7 +78,21 @@ run 0 "${cargo[@]}" run "${manifest[@]}" --example lookup -- "$WORK/data" FLXC10
 cmp -s "$WORK/expected-lookup" "$TMP/out" ||
     fail "example lookup: output differs (< expected, > printed):
 $(diff "$WORK/expected-lookup" "$TMP/out")"
+# The same through pkg-config, against an installed tree, as a program of its own builds it
+# (in a target directory of its own, so that neither build undoes the other).
+prefix=$MDD_RUST_TARGET_DIR/installed-libmdd
+cmake --install "$BUILD_TESTS/.." --prefix "$prefix" >/dev/null
+rm -rf "$WORK/data"
+fresh_corpus "$WORK/data"
+(
+    unset MDD_LIB_DIR
+    export PKG_CONFIG_PATH=$prefix/lib/pkgconfig CARGO_TARGET_DIR=$MDD_RUST_TARGET_DIR/pkg-config
+    "${cargo[@]}" build "${manifest[@]}" --example lookup
+) || fail "cargo build through pkg-config"
+LD_LIBRARY_PATH=$prefix/lib \
+    run 0 "$MDD_RUST_TARGET_DIR/pkg-config/debug/examples/lookup" "$WORK/data" FLXC1000 $vin
+cmp -s "$WORK/expected-lookup" "$TMP/out" || fail "example lookup through pkg-config: output differs"
 run 1 "$CARGO_TARGET_DIR/debug/examples/lookup" "$WORK/data" FLXC1000 62F200
 expect_eq "$(cat "$TMP/err")" \
     "lookup: no response of service 'VINDataIdentifier_Read' matches 62 F2 00" "example lookup: a refusal"
-echo "rust.binding: cargo test and the example lookup passed"
+echo "rust.binding: cargo test and the example lookup passed (built with MDD_LIB_DIR and with pkg-config)"

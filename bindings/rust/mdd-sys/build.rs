@@ -14,9 +14,7 @@ fn main() {
         return;
     }
     let pkg_config = env::var("PKG_CONFIG").unwrap_or_else(|_| "pkg-config".to_string());
-    let output = Command::new(&pkg_config)
-        .args(["--libs", "libmdd"])
-        .output();
+    let output = Command::new(&pkg_config).args(["--libs", "libmdd"]).output();
     let flags = match output {
         Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
         Ok(out) => fail(&pkg_config, String::from_utf8_lossy(&out.stderr).trim()),

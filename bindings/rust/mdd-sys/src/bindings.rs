@@ -75,12 +75,7 @@ fn bindgen_test_layout_mdd_error() {
                 ::std::ptr::addr_of!((*ptr).status) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_error),
-                "::",
-                stringify!(status)
-            )
+            concat!("Offset of field: ", stringify!(mdd_error), "::", stringify!(status))
         );
     }
     test_field_status();
@@ -92,12 +87,7 @@ fn bindgen_test_layout_mdd_error() {
                 ::std::ptr::addr_of!((*ptr).message) as usize - ptr as usize
             },
             4usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_error),
-                "::",
-                stringify!(message)
-            )
+            concat!("Offset of field: ", stringify!(mdd_error), "::", stringify!(message))
         );
     }
     test_field_message();
@@ -128,12 +118,7 @@ fn bindgen_test_layout_mdd_bytes() {
                 ::std::ptr::addr_of!((*ptr).ptr) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_bytes),
-                "::",
-                stringify!(ptr)
-            )
+            concat!("Offset of field: ", stringify!(mdd_bytes), "::", stringify!(ptr))
         );
     }
     test_field_ptr();
@@ -145,12 +130,7 @@ fn bindgen_test_layout_mdd_bytes() {
                 ::std::ptr::addr_of!((*ptr).len) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_bytes),
-                "::",
-                stringify!(len)
-            )
+            concat!("Offset of field: ", stringify!(mdd_bytes), "::", stringify!(len))
         );
     }
     test_field_len();
@@ -194,12 +174,7 @@ fn bindgen_test_layout_mdd_sink() {
                 ::std::ptr::addr_of!((*ptr).write) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sink),
-                "::",
-                stringify!(write)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sink), "::", stringify!(write))
         );
     }
     test_field_write();
@@ -211,12 +186,7 @@ fn bindgen_test_layout_mdd_sink() {
                 ::std::ptr::addr_of!((*ptr).ctx) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sink),
-                "::",
-                stringify!(ctx)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sink), "::", stringify!(ctx))
         );
     }
     test_field_ctx();
@@ -257,12 +227,7 @@ fn bindgen_test_layout_mdd_buffer() {
                 ::std::ptr::addr_of!((*ptr).data) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_buffer),
-                "::",
-                stringify!(data)
-            )
+            concat!("Offset of field: ", stringify!(mdd_buffer), "::", stringify!(data))
         );
     }
     test_field_data();
@@ -274,12 +239,7 @@ fn bindgen_test_layout_mdd_buffer() {
                 ::std::ptr::addr_of!((*ptr).len) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_buffer),
-                "::",
-                stringify!(len)
-            )
+            concat!("Offset of field: ", stringify!(mdd_buffer), "::", stringify!(len))
         );
     }
     test_field_len();
@@ -291,12 +251,7 @@ fn bindgen_test_layout_mdd_buffer() {
                 ::std::ptr::addr_of!((*ptr).cap) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_buffer),
-                "::",
-                stringify!(cap)
-            )
+            concat!("Offset of field: ", stringify!(mdd_buffer), "::", stringify!(cap))
         );
     }
     test_field_cap();
@@ -308,12 +263,7 @@ fn bindgen_test_layout_mdd_buffer() {
                 ::std::ptr::addr_of!((*ptr).limit) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_buffer),
-                "::",
-                stringify!(limit)
-            )
+            concat!("Offset of field: ", stringify!(mdd_buffer), "::", stringify!(limit))
         );
     }
     test_field_limit();
@@ -385,12 +335,7 @@ fn bindgen_test_layout_mdd_cache_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_cache_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_cache_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -456,12 +401,7 @@ fn bindgen_test_layout_mdd_codec_limits() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_codec_limits),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_codec_limits), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -526,12 +466,7 @@ fn bindgen_test_layout_mdd_parse_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_parse_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_parse_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -726,12 +661,7 @@ fn bindgen_test_layout_mdd_sig_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -743,12 +673,7 @@ fn bindgen_test_layout_mdd_sig_options() {
                 ::std::ptr::addr_of!((*ptr).policy) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_options),
-                "::",
-                stringify!(policy)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_options), "::", stringify!(policy))
         );
     }
     test_field_policy();
@@ -760,12 +685,7 @@ fn bindgen_test_layout_mdd_sig_options() {
                 ::std::ptr::addr_of!((*ptr).trust) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_options),
-                "::",
-                stringify!(trust)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_options), "::", stringify!(trust))
         );
     }
     test_field_trust();
@@ -777,12 +697,7 @@ fn bindgen_test_layout_mdd_sig_options() {
                 ::std::ptr::addr_of!((*ptr).verifier) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_options),
-                "::",
-                stringify!(verifier)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_options), "::", stringify!(verifier))
         );
     }
     test_field_verifier();
@@ -838,12 +753,7 @@ fn bindgen_test_layout_mdd_sig_result() {
                 ::std::ptr::addr_of!((*ptr).state) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_result),
-                "::",
-                stringify!(state)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_result), "::", stringify!(state))
         );
     }
     test_field_state();
@@ -855,12 +765,7 @@ fn bindgen_test_layout_mdd_sig_result() {
                 ::std::ptr::addr_of!((*ptr).index) as usize - ptr as usize
             },
             4usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_result),
-                "::",
-                stringify!(index)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_result), "::", stringify!(index))
         );
     }
     test_field_index();
@@ -872,12 +777,7 @@ fn bindgen_test_layout_mdd_sig_result() {
                 ::std::ptr::addr_of!((*ptr).algorithm) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_result),
-                "::",
-                stringify!(algorithm)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_result), "::", stringify!(algorithm))
         );
     }
     test_field_algorithm();
@@ -889,12 +789,7 @@ fn bindgen_test_layout_mdd_sig_result() {
                 ::std::ptr::addr_of!((*ptr).key_id) as usize - ptr as usize
             },
             40usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_result),
-                "::",
-                stringify!(key_id)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_result), "::", stringify!(key_id))
         );
     }
     test_field_key_id();
@@ -906,12 +801,7 @@ fn bindgen_test_layout_mdd_sig_result() {
                 ::std::ptr::addr_of!((*ptr).key_source) as usize - ptr as usize
             },
             72usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_result),
-                "::",
-                stringify!(key_source)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_result), "::", stringify!(key_source))
         );
     }
     test_field_key_source();
@@ -923,12 +813,7 @@ fn bindgen_test_layout_mdd_sig_result() {
                 ::std::ptr::addr_of!((*ptr).from_record) as usize - ptr as usize
             },
             136usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sig_result),
-                "::",
-                stringify!(from_record)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sig_result), "::", stringify!(from_record))
         );
     }
     test_field_from_record();
@@ -970,12 +855,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -987,12 +867,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).strategy) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(strategy)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(strategy))
         );
     }
     test_field_strategy();
@@ -1004,12 +879,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).verify) as usize - ptr as usize
             },
             12usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(verify)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(verify))
         );
     }
     test_field_verify();
@@ -1055,12 +925,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).fallback) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(fallback)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(fallback))
         );
     }
     test_field_fallback();
@@ -1072,12 +937,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).evict) as usize - ptr as usize
             },
             28usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(evict)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(evict))
         );
     }
     test_field_evict();
@@ -1089,12 +949,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).cache) as usize - ptr as usize
             },
             32usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(cache)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(cache))
         );
     }
     test_field_cache();
@@ -1140,12 +995,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).limits) as usize - ptr as usize
             },
             72usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(limits)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(limits))
         );
     }
     test_field_limits();
@@ -1157,12 +1007,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).parse) as usize - ptr as usize
             },
             96usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(parse)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(parse))
         );
     }
     test_field_parse();
@@ -1174,12 +1019,7 @@ fn bindgen_test_layout_mdd_store_options() {
                 ::std::ptr::addr_of!((*ptr).sig) as usize - ptr as usize
             },
             112usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_store_options),
-                "::",
-                stringify!(sig)
-            )
+            concat!("Offset of field: ", stringify!(mdd_store_options), "::", stringify!(sig))
         );
     }
     test_field_sig();
@@ -1337,12 +1177,7 @@ fn bindgen_test_layout_mdd_fb_verify_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_verify_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_verify_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -1425,12 +1260,7 @@ fn bindgen_test_layout_mdd_fb_table() {
                 ::std::ptr::addr_of!((*ptr).buf) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_table),
-                "::",
-                stringify!(buf)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_table), "::", stringify!(buf))
         );
     }
     test_field_buf();
@@ -1442,12 +1272,7 @@ fn bindgen_test_layout_mdd_fb_table() {
                 ::std::ptr::addr_of!((*ptr).len) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_table),
-                "::",
-                stringify!(len)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_table), "::", stringify!(len))
         );
     }
     test_field_len();
@@ -1459,12 +1284,7 @@ fn bindgen_test_layout_mdd_fb_table() {
                 ::std::ptr::addr_of!((*ptr).pos) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_table),
-                "::",
-                stringify!(pos)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_table), "::", stringify!(pos))
         );
     }
     test_field_pos();
@@ -1497,12 +1317,7 @@ fn bindgen_test_layout_mdd_fb_vector() {
                 ::std::ptr::addr_of!((*ptr).buf) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_vector),
-                "::",
-                stringify!(buf)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_vector), "::", stringify!(buf))
         );
     }
     test_field_buf();
@@ -1514,12 +1329,7 @@ fn bindgen_test_layout_mdd_fb_vector() {
                 ::std::ptr::addr_of!((*ptr).len) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_vector),
-                "::",
-                stringify!(len)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_vector), "::", stringify!(len))
         );
     }
     test_field_len();
@@ -1531,12 +1341,7 @@ fn bindgen_test_layout_mdd_fb_vector() {
                 ::std::ptr::addr_of!((*ptr).pos) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_vector),
-                "::",
-                stringify!(pos)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_vector), "::", stringify!(pos))
         );
     }
     test_field_pos();
@@ -1548,12 +1353,7 @@ fn bindgen_test_layout_mdd_fb_vector() {
                 ::std::ptr::addr_of!((*ptr).count) as usize - ptr as usize
             },
             20usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_fb_vector),
-                "::",
-                stringify!(count)
-            )
+            concat!("Offset of field: ", stringify!(mdd_fb_vector), "::", stringify!(count))
         );
     }
     test_field_count();
@@ -1646,12 +1446,7 @@ fn bindgen_test_layout_mdd_string_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_string_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_string_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -1681,12 +1476,7 @@ fn bindgen_test_layout_mdd_u32_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_u32_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_u32_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -1716,12 +1506,7 @@ fn bindgen_test_layout_mdd_f64_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_f64_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_f64_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -1972,11 +1757,7 @@ pub struct mdd_sd {
 }
 #[test]
 fn bindgen_test_layout_mdd_sd() {
-    assert_eq!(
-        ::std::mem::size_of::<mdd_sd>(),
-        24usize,
-        concat!("Size of: ", stringify!(mdd_sd))
-    );
+    assert_eq!(::std::mem::size_of::<mdd_sd>(), 24usize, concat!("Size of: ", stringify!(mdd_sd)));
     assert_eq!(
         ::std::mem::align_of::<mdd_sd>(),
         8usize,
@@ -2020,12 +1801,7 @@ fn bindgen_test_layout_mdd_sd_or_sdg() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sd_or_sdg),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sd_or_sdg), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2055,12 +1831,7 @@ fn bindgen_test_layout_mdd_sdg() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sdg),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sdg), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2090,12 +1861,7 @@ fn bindgen_test_layout_mdd_sdgs() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sdgs),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sdgs), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2125,12 +1891,7 @@ fn bindgen_test_layout_mdd_audience() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_audience),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_audience), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2195,12 +1956,7 @@ fn bindgen_test_layout_mdd_min_max_length_type() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_min_max_length_type),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_min_max_length_type), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2265,12 +2021,7 @@ fn bindgen_test_layout_mdd_standard_length_type() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_standard_length_type),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_standard_length_type), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2300,12 +2051,7 @@ fn bindgen_test_layout_mdd_diag_coded_type() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_diag_coded_type),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_diag_coded_type), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2335,12 +2081,7 @@ fn bindgen_test_layout_mdd_text() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_text),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_text), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2370,12 +2111,7 @@ fn bindgen_test_layout_mdd_limit() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_limit),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_limit), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2405,12 +2141,7 @@ fn bindgen_test_layout_mdd_compu_values() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_compu_values),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_compu_values), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2475,12 +2206,7 @@ fn bindgen_test_layout_mdd_compu_scale() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_compu_scale),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_compu_scale), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2510,12 +2236,7 @@ fn bindgen_test_layout_mdd_compu_default_value() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_compu_default_value),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_compu_default_value), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2615,12 +2336,7 @@ fn bindgen_test_layout_mdd_compu_method() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_compu_method),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_compu_method), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2650,12 +2366,7 @@ fn bindgen_test_layout_mdd_physical_type() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_physical_type),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_physical_type), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2685,12 +2396,7 @@ fn bindgen_test_layout_mdd_unit() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_unit),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_unit), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2720,12 +2426,7 @@ fn bindgen_test_layout_mdd_scale_constr() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_scale_constr),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_scale_constr), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2755,12 +2456,7 @@ fn bindgen_test_layout_mdd_internal_constr() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_internal_constr),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_internal_constr), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2790,12 +2486,7 @@ fn bindgen_test_layout_mdd_dtc() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dtc),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dtc), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2825,12 +2516,7 @@ fn bindgen_test_layout_mdd_normal_dop() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_normal_dop),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_normal_dop), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2860,12 +2546,7 @@ fn bindgen_test_layout_mdd_field() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_field),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_field), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2895,12 +2576,7 @@ fn bindgen_test_layout_mdd_static_field() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_static_field),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_static_field), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2930,12 +2606,7 @@ fn bindgen_test_layout_mdd_end_of_pdu_field() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_end_of_pdu_field),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_end_of_pdu_field), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -2965,12 +2636,7 @@ fn bindgen_test_layout_mdd_env_data_desc() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_env_data_desc),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_env_data_desc), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3000,12 +2666,7 @@ fn bindgen_test_layout_mdd_env_data() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_env_data),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_env_data), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3035,12 +2696,7 @@ fn bindgen_test_layout_mdd_structure() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_structure),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_structure), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3070,12 +2726,7 @@ fn bindgen_test_layout_mdd_dtc_dop() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dtc_dop),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dtc_dop), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3105,12 +2756,7 @@ fn bindgen_test_layout_mdd_long_name() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_long_name),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_long_name), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3140,12 +2786,7 @@ fn bindgen_test_layout_mdd_switch_key() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_switch_key),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_switch_key), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3175,12 +2816,7 @@ fn bindgen_test_layout_mdd_default_case() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_default_case),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_default_case), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3210,12 +2846,7 @@ fn bindgen_test_layout_mdd_case() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_case),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_case), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3245,12 +2876,7 @@ fn bindgen_test_layout_mdd_mux_dop() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_mux_dop),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_mux_dop), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3315,12 +2941,7 @@ fn bindgen_test_layout_mdd_dynamic_length_field() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dynamic_length_field),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dynamic_length_field), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3350,12 +2971,7 @@ fn bindgen_test_layout_mdd_dop() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dop),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dop), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3385,12 +3001,7 @@ fn bindgen_test_layout_mdd_state() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3420,12 +3031,7 @@ fn bindgen_test_layout_mdd_state_chart() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state_chart),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state_chart), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3455,12 +3061,7 @@ fn bindgen_test_layout_mdd_state_transition() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state_transition),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state_transition), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3490,12 +3091,7 @@ fn bindgen_test_layout_mdd_state_transition_ref() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state_transition_ref),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state_transition_ref), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3560,12 +3156,7 @@ fn bindgen_test_layout_mdd_table_row() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_table_row),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_table_row), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3630,12 +3221,7 @@ fn bindgen_test_layout_mdd_table_dop() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_table_dop),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_table_dop), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3665,12 +3251,7 @@ fn bindgen_test_layout_mdd_coded_const() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_coded_const),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_coded_const), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3700,12 +3281,7 @@ fn bindgen_test_layout_mdd_dynamic() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dynamic),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dynamic), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3735,12 +3311,7 @@ fn bindgen_test_layout_mdd_length_key_ref() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_length_key_ref),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_length_key_ref), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3805,12 +3376,7 @@ fn bindgen_test_layout_mdd_nrc_const() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_nrc_const),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_nrc_const), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3840,12 +3406,7 @@ fn bindgen_test_layout_mdd_phys_const() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_phys_const),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_phys_const), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3875,12 +3436,7 @@ fn bindgen_test_layout_mdd_reserved() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_reserved),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_reserved), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3910,12 +3466,7 @@ fn bindgen_test_layout_mdd_system() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_system),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_system), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3945,12 +3496,7 @@ fn bindgen_test_layout_mdd_table_entry() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_table_entry),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_table_entry), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -3980,12 +3526,7 @@ fn bindgen_test_layout_mdd_table_key() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_table_key),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_table_key), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4015,12 +3556,7 @@ fn bindgen_test_layout_mdd_table_struct() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_table_struct),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_table_struct), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4050,12 +3586,7 @@ fn bindgen_test_layout_mdd_value() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_value),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_value), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4085,12 +3616,7 @@ fn bindgen_test_layout_mdd_param() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_param),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_param), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4120,12 +3646,7 @@ fn bindgen_test_layout_mdd_funct_class() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_funct_class),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_funct_class), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4155,12 +3676,7 @@ fn bindgen_test_layout_mdd_request() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_request),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_request), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4190,12 +3706,7 @@ fn bindgen_test_layout_mdd_response() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_response),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_response), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4225,12 +3736,7 @@ fn bindgen_test_layout_mdd_additional_audience() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_additional_audience),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_additional_audience), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4260,12 +3766,7 @@ fn bindgen_test_layout_mdd_diag_comm() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_diag_comm),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_diag_comm), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4295,12 +3796,7 @@ fn bindgen_test_layout_mdd_diag_service() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_diag_service),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_diag_service), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4330,12 +3826,7 @@ fn bindgen_test_layout_mdd_prog_code() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_prog_code),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_prog_code), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4365,12 +3856,7 @@ fn bindgen_test_layout_mdd_job_param() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_job_param),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_job_param), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4400,12 +3886,7 @@ fn bindgen_test_layout_mdd_single_ecu_job() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_single_ecu_job),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_single_ecu_job), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4435,12 +3916,7 @@ fn bindgen_test_layout_mdd_matching_parameter() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_matching_parameter),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_matching_parameter), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4470,12 +3946,7 @@ fn bindgen_test_layout_mdd_variant_pattern() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_variant_pattern),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_variant_pattern), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4505,12 +3976,7 @@ fn bindgen_test_layout_mdd_diag_layer() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_diag_layer),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_diag_layer), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4540,12 +4006,7 @@ fn bindgen_test_layout_mdd_functional_group() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_functional_group),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_functional_group), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4575,12 +4036,7 @@ fn bindgen_test_layout_mdd_parent_ref() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_parent_ref),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_parent_ref), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4610,12 +4066,7 @@ fn bindgen_test_layout_mdd_ecu_shared_data() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_ecu_shared_data),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_ecu_shared_data), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4645,12 +4096,7 @@ fn bindgen_test_layout_mdd_variant() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_variant),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_variant), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4680,12 +4126,7 @@ fn bindgen_test_layout_mdd_simple_value() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_simple_value),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_simple_value), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4715,12 +4156,7 @@ fn bindgen_test_layout_mdd_complex_value() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_complex_value),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_complex_value), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4750,12 +4186,7 @@ fn bindgen_test_layout_mdd_protocol() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_protocol),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_protocol), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4785,12 +4216,7 @@ fn bindgen_test_layout_mdd_com_param_ref() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_com_param_ref),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_com_param_ref), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4820,12 +4246,7 @@ fn bindgen_test_layout_mdd_regular_com_param() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_regular_com_param),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_regular_com_param), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4855,12 +4276,7 @@ fn bindgen_test_layout_mdd_complex_com_param() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_complex_com_param),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_complex_com_param), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4890,12 +4306,7 @@ fn bindgen_test_layout_mdd_com_param() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_com_param),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_com_param), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4925,12 +4336,7 @@ fn bindgen_test_layout_mdd_physical_dimension() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_physical_dimension),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_physical_dimension), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4960,12 +4366,7 @@ fn bindgen_test_layout_mdd_unit_group() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_unit_group),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_unit_group), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -4995,12 +4396,7 @@ fn bindgen_test_layout_mdd_unit_spec() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_unit_spec),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_unit_spec), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5030,12 +4426,7 @@ fn bindgen_test_layout_mdd_com_param_sub_set() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_com_param_sub_set),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_com_param_sub_set), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5065,12 +4456,7 @@ fn bindgen_test_layout_mdd_prot_stack() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_prot_stack),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_prot_stack), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5100,12 +4486,7 @@ fn bindgen_test_layout_mdd_com_param_spec() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_com_param_spec),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_com_param_spec), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5135,12 +4516,7 @@ fn bindgen_test_layout_mdd_library() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_library),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_library), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5170,12 +4546,7 @@ fn bindgen_test_layout_mdd_ecu_data() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_ecu_data),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_ecu_data), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5205,12 +4576,7 @@ fn bindgen_test_layout_mdd_key_value() {
                 ::std::ptr::addr_of!((*ptr).t) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_key_value),
-                "::",
-                stringify!(t)
-            )
+            concat!("Offset of field: ", stringify!(mdd_key_value), "::", stringify!(t))
         );
     }
     test_field_t();
@@ -5240,12 +4606,7 @@ fn bindgen_test_layout_mdd_sd_or_sdg_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sd_or_sdg_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sd_or_sdg_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5275,12 +4636,7 @@ fn bindgen_test_layout_mdd_sdg_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sdg_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sdg_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5310,12 +4666,7 @@ fn bindgen_test_layout_mdd_compu_scale_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_compu_scale_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_compu_scale_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5345,12 +4696,7 @@ fn bindgen_test_layout_mdd_unit_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_unit_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_unit_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5380,12 +4726,7 @@ fn bindgen_test_layout_mdd_scale_constr_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_scale_constr_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_scale_constr_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5415,12 +4756,7 @@ fn bindgen_test_layout_mdd_dtc_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dtc_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dtc_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5450,12 +4786,7 @@ fn bindgen_test_layout_mdd_case_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_case_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_case_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5485,12 +4816,7 @@ fn bindgen_test_layout_mdd_dop_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_dop_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_dop_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5520,12 +4846,7 @@ fn bindgen_test_layout_mdd_state_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5555,12 +4876,7 @@ fn bindgen_test_layout_mdd_state_chart_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state_chart_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state_chart_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5590,12 +4906,7 @@ fn bindgen_test_layout_mdd_state_transition_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_state_transition_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_state_transition_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5695,12 +5006,7 @@ fn bindgen_test_layout_mdd_table_row_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_table_row_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_table_row_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5720,10 +5026,7 @@ fn bindgen_test_layout_mdd_table_diag_comm_connector_vec() {
     assert_eq!(
         ::std::mem::align_of::<mdd_table_diag_comm_connector_vec>(),
         8usize,
-        concat!(
-            "Alignment of ",
-            stringify!(mdd_table_diag_comm_connector_vec)
-        )
+        concat!("Alignment of ", stringify!(mdd_table_diag_comm_connector_vec))
     );
     fn test_field_v() {
         assert_eq!(
@@ -5768,12 +5071,7 @@ fn bindgen_test_layout_mdd_param_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_param_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_param_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5803,12 +5101,7 @@ fn bindgen_test_layout_mdd_funct_class_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_funct_class_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_funct_class_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5838,12 +5131,7 @@ fn bindgen_test_layout_mdd_response_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_response_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_response_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5908,12 +5196,7 @@ fn bindgen_test_layout_mdd_diag_service_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_diag_service_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_diag_service_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5943,12 +5226,7 @@ fn bindgen_test_layout_mdd_prog_code_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_prog_code_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_prog_code_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -5978,12 +5256,7 @@ fn bindgen_test_layout_mdd_job_param_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_job_param_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_job_param_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6013,12 +5286,7 @@ fn bindgen_test_layout_mdd_single_ecu_job_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_single_ecu_job_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_single_ecu_job_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6083,12 +5351,7 @@ fn bindgen_test_layout_mdd_variant_pattern_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_variant_pattern_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_variant_pattern_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6118,12 +5381,7 @@ fn bindgen_test_layout_mdd_functional_group_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_functional_group_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_functional_group_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6153,12 +5411,7 @@ fn bindgen_test_layout_mdd_parent_ref_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_parent_ref_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_parent_ref_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6188,12 +5441,7 @@ fn bindgen_test_layout_mdd_variant_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_variant_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_variant_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6223,12 +5471,7 @@ fn bindgen_test_layout_mdd_complex_value_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_complex_value_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_complex_value_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6258,12 +5501,7 @@ fn bindgen_test_layout_mdd_protocol_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_protocol_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_protocol_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6293,12 +5531,7 @@ fn bindgen_test_layout_mdd_com_param_ref_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_com_param_ref_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_com_param_ref_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6328,12 +5561,7 @@ fn bindgen_test_layout_mdd_com_param_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_com_param_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_com_param_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6398,12 +5626,7 @@ fn bindgen_test_layout_mdd_unit_group_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_unit_group_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_unit_group_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6468,12 +5691,7 @@ fn bindgen_test_layout_mdd_prot_stack_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_prot_stack_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_prot_stack_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6503,12 +5721,7 @@ fn bindgen_test_layout_mdd_library_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_library_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_library_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6538,12 +5751,7 @@ fn bindgen_test_layout_mdd_key_value_vec() {
                 ::std::ptr::addr_of!((*ptr).v) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_key_value_vec),
-                "::",
-                stringify!(v)
-            )
+            concat!("Offset of field: ", stringify!(mdd_key_value_vec), "::", stringify!(v))
         );
     }
     test_field_v();
@@ -6580,12 +5788,7 @@ fn bindgen_test_layout_mdd_request_prefix() {
                 ::std::ptr::addr_of!((*ptr).bytes) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_request_prefix),
-                "::",
-                stringify!(bytes)
-            )
+            concat!("Offset of field: ", stringify!(mdd_request_prefix), "::", stringify!(bytes))
         );
     }
     test_field_bytes();
@@ -6597,12 +5800,7 @@ fn bindgen_test_layout_mdd_request_prefix() {
                 ::std::ptr::addr_of!((*ptr).len) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_request_prefix),
-                "::",
-                stringify!(len)
-            )
+            concat!("Offset of field: ", stringify!(mdd_request_prefix), "::", stringify!(len))
         );
     }
     test_field_len();
@@ -6644,12 +5842,7 @@ fn bindgen_test_layout_mdd_inherit_limits() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_inherit_limits),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_inherit_limits), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -6716,12 +5909,7 @@ fn bindgen_test_layout_mdd_service_list() {
                 ::std::ptr::addr_of!((*ptr).items) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_service_list),
-                "::",
-                stringify!(items)
-            )
+            concat!("Offset of field: ", stringify!(mdd_service_list), "::", stringify!(items))
         );
     }
     test_field_items();
@@ -6733,12 +5921,7 @@ fn bindgen_test_layout_mdd_service_list() {
                 ::std::ptr::addr_of!((*ptr).count) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_service_list),
-                "::",
-                stringify!(count)
-            )
+            concat!("Offset of field: ", stringify!(mdd_service_list), "::", stringify!(count))
         );
     }
     test_field_count();
@@ -6750,12 +5933,7 @@ fn bindgen_test_layout_mdd_service_list() {
                 ::std::ptr::addr_of!((*ptr).cap) as usize - ptr as usize
             },
             12usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_service_list),
-                "::",
-                stringify!(cap)
-            )
+            concat!("Offset of field: ", stringify!(mdd_service_list), "::", stringify!(cap))
         );
     }
     test_field_cap();
@@ -6767,12 +5945,7 @@ fn bindgen_test_layout_mdd_service_list() {
                 ::std::ptr::addr_of!((*ptr).scratch) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_service_list),
-                "::",
-                stringify!(scratch)
-            )
+            concat!("Offset of field: ", stringify!(mdd_service_list), "::", stringify!(scratch))
         );
     }
     test_field_scratch();
@@ -6835,12 +6008,7 @@ fn bindgen_test_layout_mdd_db_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -6852,12 +6020,7 @@ fn bindgen_test_layout_mdd_db_options() {
                 ::std::ptr::addr_of!((*ptr).store) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_options),
-                "::",
-                stringify!(store)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_options), "::", stringify!(store))
         );
     }
     test_field_store();
@@ -6869,12 +6032,7 @@ fn bindgen_test_layout_mdd_db_options() {
                 ::std::ptr::addr_of!((*ptr).fb) as usize - ptr as usize
             },
             160usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_options),
-                "::",
-                stringify!(fb)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_options), "::", stringify!(fb))
         );
     }
     test_field_fb();
@@ -6886,12 +6044,7 @@ fn bindgen_test_layout_mdd_db_options() {
                 ::std::ptr::addr_of!((*ptr).inherit) as usize - ptr as usize
             },
             184usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_options),
-                "::",
-                stringify!(inherit)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_options), "::", stringify!(inherit))
         );
     }
     test_field_inherit();
@@ -7002,12 +6155,7 @@ fn bindgen_test_layout_mdd_db_memory() {
                 ::std::ptr::addr_of!((*ptr).stores) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_memory),
-                "::",
-                stringify!(stores)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_memory), "::", stringify!(stores))
         );
     }
     test_field_stores();
@@ -7019,12 +6167,7 @@ fn bindgen_test_layout_mdd_db_memory() {
                 ::std::ptr::addr_of!((*ptr).index_bytes) as usize - ptr as usize
             },
             48usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_memory),
-                "::",
-                stringify!(index_bytes)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_memory), "::", stringify!(index_bytes))
         );
     }
     test_field_index_bytes();
@@ -7072,12 +6215,7 @@ fn bindgen_test_layout_mdd_db_report_entry() {
                 ::std::ptr::addr_of!((*ptr).kind) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_report_entry),
-                "::",
-                stringify!(kind)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_report_entry), "::", stringify!(kind))
         );
     }
     test_field_kind();
@@ -7089,12 +6227,7 @@ fn bindgen_test_layout_mdd_db_report_entry() {
                 ::std::ptr::addr_of!((*ptr).status) as usize - ptr as usize
             },
             4usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_report_entry),
-                "::",
-                stringify!(status)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_report_entry), "::", stringify!(status))
         );
     }
     test_field_status();
@@ -7106,12 +6239,7 @@ fn bindgen_test_layout_mdd_db_report_entry() {
                 ::std::ptr::addr_of!((*ptr).source) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_report_entry),
-                "::",
-                stringify!(source)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_report_entry), "::", stringify!(source))
         );
     }
     test_field_source();
@@ -7123,12 +6251,7 @@ fn bindgen_test_layout_mdd_db_report_entry() {
                 ::std::ptr::addr_of!((*ptr).chosen) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_report_entry),
-                "::",
-                stringify!(chosen)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_report_entry), "::", stringify!(chosen))
         );
     }
     test_field_chosen();
@@ -7140,12 +6263,7 @@ fn bindgen_test_layout_mdd_db_report_entry() {
                 ::std::ptr::addr_of!((*ptr).where_) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_report_entry),
-                "::",
-                stringify!(where_)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_report_entry), "::", stringify!(where_))
         );
     }
     test_field_where();
@@ -7280,12 +6398,7 @@ fn bindgen_test_layout_mdd_db_service() {
                 ::std::ptr::addr_of!((*ptr).service) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_service),
-                "::",
-                stringify!(service)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_service), "::", stringify!(service))
         );
     }
     test_field_service();
@@ -7297,12 +6410,7 @@ fn bindgen_test_layout_mdd_db_service() {
                 ::std::ptr::addr_of!((*ptr).prefix) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_service),
-                "::",
-                stringify!(prefix)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_service), "::", stringify!(prefix))
         );
     }
     test_field_prefix();
@@ -7401,12 +6509,7 @@ fn bindgen_test_layout_mdd_db_service_query() {
                 ::std::ptr::addr_of!((*ptr).name) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_service_query),
-                "::",
-                stringify!(name)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_service_query), "::", stringify!(name))
         );
     }
     test_field_name();
@@ -7469,12 +6572,7 @@ fn bindgen_test_layout_mdd_db_service_query() {
                 ::std::ptr::addr_of!((*ptr).sid) as usize - ptr as usize
             },
             28usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_service_query),
-                "::",
-                stringify!(sid)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_service_query), "::", stringify!(sid))
         );
     }
     test_field_sid();
@@ -7578,12 +6676,7 @@ fn bindgen_test_layout_mdd_db_reload_stats() {
                 ::std::ptr::addr_of!((*ptr).loaded) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_db_reload_stats),
-                "::",
-                stringify!(loaded)
-            )
+            concat!("Offset of field: ", stringify!(mdd_db_reload_stats), "::", stringify!(loaded))
         );
     }
     test_field_loaded();
@@ -7742,12 +6835,7 @@ fn bindgen_test_layout_mdd_comparam() {
                 ::std::ptr::addr_of!((*ptr).name) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_comparam),
-                "::",
-                stringify!(name)
-            )
+            concat!("Offset of field: ", stringify!(mdd_comparam), "::", stringify!(name))
         );
     }
     test_field_name();
@@ -7759,12 +6847,7 @@ fn bindgen_test_layout_mdd_comparam() {
                 ::std::ptr::addr_of!((*ptr).protocol) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_comparam),
-                "::",
-                stringify!(protocol)
-            )
+            concat!("Offset of field: ", stringify!(mdd_comparam), "::", stringify!(protocol))
         );
     }
     test_field_protocol();
@@ -7776,12 +6859,7 @@ fn bindgen_test_layout_mdd_comparam() {
                 ::std::ptr::addr_of!((*ptr).ref_) as usize - ptr as usize
             },
             32usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_comparam),
-                "::",
-                stringify!(ref_)
-            )
+            concat!("Offset of field: ", stringify!(mdd_comparam), "::", stringify!(ref_))
         );
     }
     test_field_ref();
@@ -7793,12 +6871,7 @@ fn bindgen_test_layout_mdd_comparam() {
                 ::std::ptr::addr_of!((*ptr).com_param) as usize - ptr as usize
             },
             56usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_comparam),
-                "::",
-                stringify!(com_param)
-            )
+            concat!("Offset of field: ", stringify!(mdd_comparam), "::", stringify!(com_param))
         );
     }
     test_field_com_param();
@@ -7810,12 +6883,7 @@ fn bindgen_test_layout_mdd_comparam() {
                 ::std::ptr::addr_of!((*ptr).layer) as usize - ptr as usize
             },
             80usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_comparam),
-                "::",
-                stringify!(layer)
-            )
+            concat!("Offset of field: ", stringify!(mdd_comparam), "::", stringify!(layer))
         );
     }
     test_field_layer();
@@ -7827,12 +6895,7 @@ fn bindgen_test_layout_mdd_comparam() {
                 ::std::ptr::addr_of!((*ptr).depth) as usize - ptr as usize
             },
             104usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_comparam),
-                "::",
-                stringify!(depth)
-            )
+            concat!("Offset of field: ", stringify!(mdd_comparam), "::", stringify!(depth))
         );
     }
     test_field_depth();
@@ -8006,12 +7069,7 @@ fn bindgen_test_layout_mdd_doip_addresses() {
                 ::std::ptr::addr_of!((*ptr).ecu) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_doip_addresses),
-                "::",
-                stringify!(ecu)
-            )
+            concat!("Offset of field: ", stringify!(mdd_doip_addresses), "::", stringify!(ecu))
         );
     }
     test_field_ecu();
@@ -8040,12 +7098,7 @@ fn bindgen_test_layout_mdd_doip_addresses() {
                 ::std::ptr::addr_of!((*ptr).gateway) as usize - ptr as usize
             },
             4usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_doip_addresses),
-                "::",
-                stringify!(gateway)
-            )
+            concat!("Offset of field: ", stringify!(mdd_doip_addresses), "::", stringify!(gateway))
         );
     }
     test_field_gateway();
@@ -8074,12 +7127,7 @@ fn bindgen_test_layout_mdd_doip_addresses() {
                 ::std::ptr::addr_of!((*ptr).tester) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_doip_addresses),
-                "::",
-                stringify!(tester)
-            )
+            concat!("Offset of field: ", stringify!(mdd_doip_addresses), "::", stringify!(tester))
         );
     }
     test_field_tester();
@@ -8091,12 +7139,7 @@ fn bindgen_test_layout_mdd_doip_addresses() {
                 ::std::ptr::addr_of!((*ptr).present) as usize - ptr as usize
             },
             12usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_doip_addresses),
-                "::",
-                stringify!(present)
-            )
+            concat!("Offset of field: ", stringify!(mdd_doip_addresses), "::", stringify!(present))
         );
     }
     test_field_present();
@@ -8145,12 +7188,7 @@ fn bindgen_test_layout_mdd_required_state() {
                 ::std::ptr::addr_of!((*ptr).state) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_required_state),
-                "::",
-                stringify!(state)
-            )
+            concat!("Offset of field: ", stringify!(mdd_required_state), "::", stringify!(state))
         );
     }
     test_field_state();
@@ -8162,12 +7200,7 @@ fn bindgen_test_layout_mdd_required_state() {
                 ::std::ptr::addr_of!((*ptr).chart) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_required_state),
-                "::",
-                stringify!(chart)
-            )
+            concat!("Offset of field: ", stringify!(mdd_required_state), "::", stringify!(chart))
         );
     }
     test_field_chart();
@@ -8179,12 +7212,7 @@ fn bindgen_test_layout_mdd_required_state() {
                 ::std::ptr::addr_of!((*ptr).value) as usize - ptr as usize
             },
             48usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_required_state),
-                "::",
-                stringify!(value)
-            )
+            concat!("Offset of field: ", stringify!(mdd_required_state), "::", stringify!(value))
         );
     }
     test_field_value();
@@ -8306,12 +7334,7 @@ fn bindgen_test_layout_mdd_sdg_node() {
                 ::std::ptr::addr_of!((*ptr).depth) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sdg_node),
-                "::",
-                stringify!(depth)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sdg_node), "::", stringify!(depth))
         );
     }
     test_field_depth();
@@ -8323,12 +7346,7 @@ fn bindgen_test_layout_mdd_sdg_node() {
                 ::std::ptr::addr_of!((*ptr).sdg) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sdg_node),
-                "::",
-                stringify!(sdg)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sdg_node), "::", stringify!(sdg))
         );
     }
     test_field_sdg();
@@ -8340,12 +7358,7 @@ fn bindgen_test_layout_mdd_sdg_node() {
                 ::std::ptr::addr_of!((*ptr).sd) as usize - ptr as usize
             },
             32usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_sdg_node),
-                "::",
-                stringify!(sd)
-            )
+            concat!("Offset of field: ", stringify!(mdd_sdg_node), "::", stringify!(sd))
         );
     }
     test_field_sd();
@@ -8388,12 +7401,7 @@ fn bindgen_test_layout_mdd_variant_match() {
                 ::std::ptr::addr_of!((*ptr).pattern) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_variant_match),
-                "::",
-                stringify!(pattern)
-            )
+            concat!("Offset of field: ", stringify!(mdd_variant_match), "::", stringify!(pattern))
         );
     }
     test_field_pattern();
@@ -8422,12 +7430,7 @@ fn bindgen_test_layout_mdd_variant_match() {
                 ::std::ptr::addr_of!((*ptr).service) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_variant_match),
-                "::",
-                stringify!(service)
-            )
+            concat!("Offset of field: ", stringify!(mdd_variant_match), "::", stringify!(service))
         );
     }
     test_field_service();
@@ -8515,12 +7518,7 @@ fn bindgen_test_layout_mdd_uds_text() {
                 ::std::ptr::addr_of!((*ptr).bytes) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_text),
-                "::",
-                stringify!(bytes)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_text), "::", stringify!(bytes))
         );
     }
     test_field_bytes();
@@ -8532,12 +7530,7 @@ fn bindgen_test_layout_mdd_uds_text() {
                 ::std::ptr::addr_of!((*ptr).encoding) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_text),
-                "::",
-                stringify!(encoding)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_text), "::", stringify!(encoding))
         );
     }
     test_field_encoding();
@@ -8568,12 +7561,7 @@ fn bindgen_test_layout_mdd_uds_dtc() {
                 ::std::ptr::addr_of!((*ptr).code) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_dtc),
-                "::",
-                stringify!(code)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_dtc), "::", stringify!(code))
         );
     }
     test_field_code();
@@ -8585,12 +7573,7 @@ fn bindgen_test_layout_mdd_uds_dtc() {
                 ::std::ptr::addr_of!((*ptr).dtc) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_dtc),
-                "::",
-                stringify!(dtc)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_dtc), "::", stringify!(dtc))
         );
     }
     test_field_dtc();
@@ -8621,12 +7604,7 @@ fn bindgen_test_layout_mdd_uds_path_elem() {
                 ::std::ptr::addr_of!((*ptr).name) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_path_elem),
-                "::",
-                stringify!(name)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_path_elem), "::", stringify!(name))
         );
     }
     test_field_name();
@@ -8638,12 +7616,7 @@ fn bindgen_test_layout_mdd_uds_path_elem() {
                 ::std::ptr::addr_of!((*ptr).index) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_path_elem),
-                "::",
-                stringify!(index)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_path_elem), "::", stringify!(index))
         );
     }
     test_field_index();
@@ -8804,12 +7777,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).kind) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(kind)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(kind))
         );
     }
     test_field_kind();
@@ -8821,12 +7789,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).path) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(path)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(path))
         );
     }
     test_field_path();
@@ -8838,12 +7801,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).depth) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(depth)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(depth))
         );
     }
     test_field_depth();
@@ -8855,12 +7813,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).param) as usize - ptr as usize
             },
             24usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(param)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(param))
         );
     }
     test_field_param();
@@ -8872,12 +7825,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).byte_offset) as usize - ptr as usize
             },
             48usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(byte_offset)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(byte_offset))
         );
     }
     test_field_byte_offset();
@@ -8889,12 +7837,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).byte_count) as usize - ptr as usize
             },
             56usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(byte_count)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(byte_count))
         );
     }
     test_field_byte_count();
@@ -8906,12 +7849,7 @@ fn bindgen_test_layout_mdd_uds_value() {
                 ::std::ptr::addr_of!((*ptr).as_) as usize - ptr as usize
             },
             64usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_value),
-                "::",
-                stringify!(as_)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_value), "::", stringify!(as_))
         );
     }
     test_field_as();
@@ -8948,12 +7886,7 @@ fn bindgen_test_layout_mdd_uds_visitor() {
                 ::std::ptr::addr_of!((*ptr).visit) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_visitor),
-                "::",
-                stringify!(visit)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_visitor), "::", stringify!(visit))
         );
     }
     test_field_visit();
@@ -8965,12 +7898,7 @@ fn bindgen_test_layout_mdd_uds_visitor() {
                 ::std::ptr::addr_of!((*ptr).ctx) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_visitor),
-                "::",
-                stringify!(ctx)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_visitor), "::", stringify!(ctx))
         );
     }
     test_field_ctx();
@@ -9008,12 +7936,7 @@ fn bindgen_test_layout_mdd_uds_options() {
                 ::std::ptr::addr_of!((*ptr).size) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_options),
-                "::",
-                stringify!(size)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_options), "::", stringify!(size))
         );
     }
     test_field_size();
@@ -9025,12 +7948,7 @@ fn bindgen_test_layout_mdd_uds_options() {
                 ::std::ptr::addr_of!((*ptr).max_depth) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_options),
-                "::",
-                stringify!(max_depth)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_options), "::", stringify!(max_depth))
         );
     }
     test_field_max_depth();
@@ -9042,12 +7960,7 @@ fn bindgen_test_layout_mdd_uds_options() {
                 ::std::ptr::addr_of!((*ptr).max_values) as usize - ptr as usize
             },
             12usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_options),
-                "::",
-                stringify!(max_values)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_options), "::", stringify!(max_values))
         );
     }
     test_field_max_values();
@@ -9059,12 +7972,7 @@ fn bindgen_test_layout_mdd_uds_options() {
                 ::std::ptr::addr_of!((*ptr).memo) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_options),
-                "::",
-                stringify!(memo)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_options), "::", stringify!(memo))
         );
     }
     test_field_memo();
@@ -9109,12 +8017,7 @@ fn bindgen_test_layout_mdd_uds_message() {
                 ::std::ptr::addr_of!((*ptr).kind) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_message),
-                "::",
-                stringify!(kind)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_message), "::", stringify!(kind))
         );
     }
     test_field_kind();
@@ -9126,12 +8029,7 @@ fn bindgen_test_layout_mdd_uds_message() {
                 ::std::ptr::addr_of!((*ptr).index) as usize - ptr as usize
             },
             4usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_message),
-                "::",
-                stringify!(index)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_message), "::", stringify!(index))
         );
     }
     test_field_index();
@@ -9164,12 +8062,7 @@ fn bindgen_test_layout_mdd_uds_decoded() {
                 ::std::ptr::addr_of!((*ptr).service) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_decoded),
-                "::",
-                stringify!(service)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_decoded), "::", stringify!(service))
         );
     }
     test_field_service();
@@ -9181,12 +8074,7 @@ fn bindgen_test_layout_mdd_uds_decoded() {
                 ::std::ptr::addr_of!((*ptr).message) as usize - ptr as usize
             },
             40usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_decoded),
-                "::",
-                stringify!(message)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_decoded), "::", stringify!(message))
         );
     }
     test_field_message();
@@ -9198,12 +8086,7 @@ fn bindgen_test_layout_mdd_uds_decoded() {
                 ::std::ptr::addr_of!((*ptr).response) as usize - ptr as usize
             },
             48usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_decoded),
-                "::",
-                stringify!(response)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_decoded), "::", stringify!(response))
         );
     }
     test_field_response();
@@ -9215,12 +8098,7 @@ fn bindgen_test_layout_mdd_uds_decoded() {
                 ::std::ptr::addr_of!((*ptr).covered) as usize - ptr as usize
             },
             72usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_decoded),
-                "::",
-                stringify!(covered)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_decoded), "::", stringify!(covered))
         );
     }
     test_field_covered();
@@ -9383,12 +8261,7 @@ fn bindgen_test_layout_mdd_uds_exchange() {
                 ::std::ptr::addr_of!((*ptr).request) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_exchange),
-                "::",
-                stringify!(request)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_exchange), "::", stringify!(request))
         );
     }
     test_field_request();
@@ -9417,12 +8290,7 @@ fn bindgen_test_layout_mdd_uds_exchange() {
                 ::std::ptr::addr_of!((*ptr).response) as usize - ptr as usize
             },
             16usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_exchange),
-                "::",
-                stringify!(response)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_exchange), "::", stringify!(response))
         );
     }
     test_field_response();
@@ -9470,12 +8338,7 @@ fn bindgen_test_layout_mdd_uds_identity() {
                 ::std::ptr::addr_of!((*ptr).variant) as usize - ptr as usize
             },
             0usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_identity),
-                "::",
-                stringify!(variant)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_identity), "::", stringify!(variant))
         );
     }
     test_field_variant();
@@ -9487,12 +8350,7 @@ fn bindgen_test_layout_mdd_uds_identity() {
                 ::std::ptr::addr_of!((*ptr).matched) as usize - ptr as usize
             },
             8usize,
-            concat!(
-                "Offset of field: ",
-                stringify!(mdd_uds_identity),
-                "::",
-                stringify!(matched)
-            )
+            concat!("Offset of field: ", stringify!(mdd_uds_identity), "::", stringify!(matched))
         );
     }
     test_field_matched();

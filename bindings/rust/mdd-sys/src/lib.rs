@@ -7,11 +7,6 @@
 //!
 //! The library is linked as pkg-config's `libmdd` gives it (`pkg-config --libs libmdd`), or,
 //! for a build tree that is not installed, from the directory `MDD_LIB_DIR` names.
-#![allow(
-    non_camel_case_types,
-    non_upper_case_globals,
-    non_snake_case,
-    dead_code
-)]
+#![allow(non_camel_case_types, non_upper_case_globals, non_snake_case, dead_code)]
 
 include!("bindings.rs");

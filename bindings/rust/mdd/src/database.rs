@@ -173,11 +173,7 @@ impl Database {
     /// The ECUs in byte order of their names.
     pub fn ecus(&self) -> Ecus<'_> {
         let count = unsafe { sys::mdd_db_ecu_count(self.raw.as_ptr()) };
-        Ecus {
-            db: self,
-            next: 0,
-            count,
-        }
+        Ecus { db: self, next: 0, count }
     }
 
     /// The ECU named name (the newest revision when several files declare it), or None.
@@ -236,10 +232,7 @@ pub(crate) struct Handle<'db, T> {
 
 impl<'db, T> Handle<'db, T> {
     pub(crate) fn new(raw: *const T) -> Option<Handle<'db, T>> {
-        NonNull::new(raw as *mut T).map(|raw| Handle {
-            raw,
-            _db: PhantomData,
-        })
+        NonNull::new(raw as *mut T).map(|raw| Handle { raw, _db: PhantomData })
     }
 
     pub(crate) fn ptr(&self) -> *const T {

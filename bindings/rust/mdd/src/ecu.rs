@@ -62,23 +62,13 @@ impl<'db> Ecu<'db> {
     /// The variants, in stored order.
     pub fn variants(self) -> Layers<'db> {
         let count = unsafe { sys::mdd_db_ecu_variant_count(self.ptr()) };
-        Layers {
-            ecu: self,
-            next: 0,
-            count,
-            at: sys::mdd_db_ecu_variant_at,
-        }
+        Layers { ecu: self, next: 0, count, at: sys::mdd_db_ecu_variant_at }
     }
 
     /// The functional groups, in stored order.
     pub fn functional_groups(self) -> Layers<'db> {
         let count = unsafe { sys::mdd_db_ecu_functional_group_count(self.ptr()) };
-        Layers {
-            ecu: self,
-            next: 0,
-            count,
-            at: sys::mdd_db_ecu_functional_group_at,
-        }
+        Layers { ecu: self, next: 0, count, at: sys::mdd_db_ecu_functional_group_at }
     }
 
     /// The base variant (the first marked so, else the first variant), None without variants.
@@ -101,22 +91,14 @@ impl<'db> Ecu<'db> {
     /// The DTCs, in order of trouble code.
     pub fn dtcs(self) -> Dtcs<'db> {
         let count = unsafe { sys::mdd_db_ecu_dtc_count(self.ptr()) };
-        Dtcs {
-            ecu: self,
-            next: 0,
-            count,
-        }
+        Dtcs { ecu: self, next: 0, count }
     }
 
     /// The DTCs with trouble code code.
     pub fn dtcs_by_code(self, code: u32) -> Dtcs<'db> {
         let mut first = 0u32;
         let count = unsafe { sys::mdd_db_ecu_find_dtcs(self.ptr(), code, &mut first) };
-        Dtcs {
-            ecu: self,
-            next: first,
-            count: first + count,
-        }
+        Dtcs { ecu: self, next: first, count: first + count }
     }
 
     /// The services that variant identification sends, each with the layer it belongs to;
@@ -144,10 +126,7 @@ impl<'db> Ecu<'db> {
                 response_len: resp.len(),
             })
             .collect();
-        let mut out = sys::mdd_uds_identity {
-            variant: ptr::null(),
-            matched: 0,
-        };
+        let mut out = sys::mdd_uds_identity { variant: ptr::null(), matched: 0 };
         let mut err = new_c_error();
         let status = unsafe {
             sys::mdd_uds_identify(
@@ -162,10 +141,7 @@ impl<'db> Ecu<'db> {
         check(status, &err)?;
         let variant = Layer::from_raw(out.variant)
             .expect("mdd_uds_identify returned MDD_OK without a variant");
-        Ok(Identity {
-            variant,
-            matched: out.matched != 0,
-        })
+        Ok(Identity { variant, matched: out.matched != 0 })
     }
 }
 
@@ -228,10 +204,7 @@ impl<'db> Dtc<'db> {
     /// # Safety
     /// raw must be a view into a payload that lives for 'db.
     pub(crate) unsafe fn from_raw(raw: sys::mdd_dtc) -> Option<Dtc<'db>> {
-        views::present(raw.t).then_some(Dtc {
-            raw,
-            _db: PhantomData,
-        })
+        views::present(raw.t).then_some(Dtc { raw, _db: PhantomData })
     }
 
     /// The trouble code.
@@ -262,10 +235,7 @@ impl<'db> Dtc<'db> {
 
 impl fmt::Debug for Dtc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Dtc")
-            .field("code", &self.code())
-            .field("name", &self.name())
-            .finish()
+        f.debug_struct("Dtc").field("code", &self.code()).field("name", &self.name()).finish()
     }
 }
 

@@ -67,10 +67,7 @@ const STATUSES: [(sys::mdd_status, Status); 16] = [
 
 impl Status {
     fn from_raw(raw: sys::mdd_status) -> Status {
-        STATUSES
-            .iter()
-            .find(|s| s.0 == raw)
-            .map_or(Status::Other(raw), |s| s.1)
+        STATUSES.iter().find(|s| s.0 == raw).map_or(Status::Other(raw), |s| s.1)
     }
 
     /// The C status code; never MDD_OK (a failure that says otherwise is MDD_ERR_CANCELED).
@@ -108,10 +105,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 impl Error {
     /// An error of the caller's, for a [`Visitor`](crate::Visitor) that stops a decode.
     pub fn new(status: Status, message: impl Into<String>) -> Error {
-        Error {
-            status,
-            message: message.into(),
-        }
+        Error { status, message: message.into() }
     }
 
     /// What failed.
@@ -127,12 +121,8 @@ impl Error {
     /// The error status and err reported, or the status's description when err holds no
     /// message.
     pub(crate) fn from_c(status: sys::mdd_status, err: &sys::mdd_error) -> Error {
-        let bytes: Vec<u8> = err
-            .message
-            .iter()
-            .take_while(|&&c| c != 0)
-            .map(|&c| c as u8)
-            .collect();
+        let bytes: Vec<u8> =
+            err.message.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
         let status = Status::from_raw(status);
         let message = if bytes.is_empty() {
             status.description().to_string()
@@ -173,11 +163,7 @@ pub(crate) fn c_string(what: &str, s: &[u8]) -> Result<std::ffi::CString> {
     std::ffi::CString::new(s).map_err(|_| {
         Error::new(
             Status::Arg,
-            format!(
-                "{} holds a NUL byte: {:?}",
-                what,
-                String::from_utf8_lossy(s)
-            ),
+            format!("{} holds a NUL byte: {:?}", what, String::from_utf8_lossy(s)),
         )
     })
 }

@@ -46,20 +46,13 @@ impl<'db> Layer<'db> {
     /// The effective services, in byte order of their names.
     pub fn services(self) -> Services<'db> {
         let count = unsafe { sys::mdd_db_layer_service_count(self.ptr()) };
-        Services {
-            layer: self,
-            next: 0,
-            count,
-        }
+        Services { layer: self, next: 0, count }
     }
 
     /// The effective service named name exactly, or None.
     pub fn service(self, name: &str) -> Option<Service<'db>> {
         let name = c_string("service name", name.as_bytes()).ok()?;
-        let mut out = sys::mdd_db_service {
-            service: absent_service(),
-            prefix: no_prefix(),
-        };
+        let mut out = sys::mdd_db_service { service: absent_service(), prefix: no_prefix() };
         let found = unsafe { sys::mdd_db_layer_find_service(self.ptr(), name.as_ptr(), &mut out) };
         (found != 0).then_some(Service::from_raw(out))
     }
@@ -129,20 +122,11 @@ pub(crate) fn collect<T>(fill: impl Fn(*mut T, usize) -> usize) -> Vec<T> {
 }
 
 fn absent_service() -> sys::mdd_diag_service {
-    sys::mdd_diag_service {
-        t: sys::mdd_fb_table {
-            buf: std::ptr::null(),
-            len: 0,
-            pos: 0,
-        },
-    }
+    sys::mdd_diag_service { t: sys::mdd_fb_table { buf: std::ptr::null(), len: 0, pos: 0 } }
 }
 
 fn no_prefix() -> sys::mdd_request_prefix {
-    sys::mdd_request_prefix {
-        bytes: std::ptr::null(),
-        len: 0,
-    }
+    sys::mdd_request_prefix { bytes: std::ptr::null(), len: 0 }
 }
 
 /// An effective service of a layer with its request prefix (`mdd_db_service`), a view into
@@ -159,10 +143,7 @@ unsafe impl Sync for Service<'_> {}
 
 impl<'db> Service<'db> {
     pub(crate) fn from_raw(raw: sys::mdd_db_service) -> Service<'db> {
-        Service {
-            raw,
-            _db: PhantomData,
-        }
+        Service { raw, _db: PhantomData }
     }
 
     /// Its short name (DiagComm short_name).

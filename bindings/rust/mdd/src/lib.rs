@@ -26,7 +26,7 @@
 //!
 //! Use after close does not compile: every handle borrows the database.
 //!
-//! ```compile_fail
+//! ```compile_fail,E0505
 //! # fn main() -> Result<(), mdd::Error> {
 //! # let dir = std::env::var("MDD_TEST_CORPUS").expect("MDD_TEST_CORPUS");
 //! let db = mdd::Database::open_dir(&dir)?;
@@ -42,7 +42,7 @@
 //! number of threads look up and decode in it at once. A [`Memo`] is not thread-safe in C: it
 //! is `Send` but not `Sync`, and decoding through it takes `&mut`.
 //!
-//! ```compile_fail
+//! ```compile_fail,E0277
 //! fn shared_between_threads<T: Sync>() {}
 //! shared_between_threads::<mdd::Memo>(); // error: a memo is not Sync
 //! ```

@@ -29,10 +29,7 @@ impl Memo {
     pub fn new(entries: usize) -> Result<Memo> {
         let mut out = ptr::null_mut();
         let mut err = new_c_error();
-        check(
-            unsafe { sys::mdd_uds_memo_create(entries, &mut out, &mut err) },
-            &err,
-        )?;
+        check(unsafe { sys::mdd_uds_memo_create(entries, &mut out, &mut err) }, &err)?;
         let raw = NonNull::new(out).expect("mdd_uds_memo_create returned MDD_OK without a memo");
         Ok(Memo { raw })
     }

@@ -148,23 +148,20 @@ impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let units = |be: bool| {
             self.bytes.chunks(2).map(move |p| {
-                let (hi, lo) = if be {
-                    (p[0], p.get(1))
-                } else {
-                    (*p.get(1).unwrap_or(&0), Some(&p[0]))
-                };
+                let (hi, lo) =
+                    if be { (p[0], p.get(1)) } else { (*p.get(1).unwrap_or(&0), Some(&p[0])) };
                 u16::from(hi) << 8 | u16::from(*lo.unwrap_or(&0))
             })
         };
         let s: String = match self.encoding {
             TextEncoding::Utf8 => String::from_utf8_lossy(self.bytes).into_owned(),
             TextEncoding::Latin1 => self.bytes.iter().map(|&b| char::from(b)).collect(),
-            TextEncoding::Utf16Be => char::decode_utf16(units(true))
-                .map(|c| c.unwrap_or('\u{FFFD}'))
-                .collect(),
-            TextEncoding::Utf16Le => char::decode_utf16(units(false))
-                .map(|c| c.unwrap_or('\u{FFFD}'))
-                .collect(),
+            TextEncoding::Utf16Be => {
+                char::decode_utf16(units(true)).map(|c| c.unwrap_or('\u{FFFD}')).collect()
+            }
+            TextEncoding::Utf16Le => {
+                char::decode_utf16(units(false)).map(|c| c.unwrap_or('\u{FFFD}')).collect()
+            }
         };
         f.write_str(&s)
     }
@@ -333,10 +330,7 @@ unsafe extern "C" fn visit_trampoline<'a, V: Visitor<'a>>(
     _err: *mut sys::mdd_error,
 ) -> sys::mdd_status {
     let ctx = &mut *(ctx as *mut VisitCtx<'_, V>);
-    let value = Value {
-        raw: value,
-        _a: PhantomData,
-    };
+    let value = Value { raw: value, _a: PhantomData };
     // A panic must not unwind through C: it is kept and resumed once the decode returned.
     match panic::catch_unwind(AssertUnwindSafe(|| ctx.visitor.visit(&value))) {
         Ok(Ok(())) => sys::mdd_status_MDD_OK,
@@ -361,11 +355,7 @@ pub(crate) fn decode<'db, 'a, V: Visitor<'a>>(
     visitor: &mut V,
     opts: *const sys::mdd_uds_options,
 ) -> Result<Decoded<'db>> {
-    let mut ctx = VisitCtx {
-        visitor,
-        error: None,
-        panic: None,
-    };
+    let mut ctx = VisitCtx { visitor, error: None, panic: None };
     let c_visitor = sys::mdd_uds_visitor {
         visit: Some(visit_trampoline::<V>),
         ctx: &mut ctx as *mut VisitCtx<'_, V> as *mut c_void,
@@ -495,11 +485,7 @@ impl<'db> Layer<'db> {
         values: &str,
     ) -> Result<Vec<u8>> {
         let msg = message.raw();
-        let req = if request.is_empty() {
-            ptr::null()
-        } else {
-            request.as_ptr()
-        };
+        let req = if request.is_empty() { ptr::null() } else { request.as_ptr() };
         let mut out: Vec<u8> = Vec::with_capacity(64);
         loop {
             let mut needed = 0usize;

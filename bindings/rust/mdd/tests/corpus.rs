@@ -27,17 +27,13 @@ fn db() -> &'static Database {
     static DB: Mutex<Option<&'static Database>> = Mutex::new(None);
     let mut db = DB.lock().unwrap();
     db.get_or_insert_with(|| {
-        let db = OpenOptions::new()
-            .strategy(Strategy::Heap)
-            .open_dir(corpus());
+        let db = OpenOptions::new().strategy(Strategy::Heap).open_dir(corpus());
         Box::leak(Box::new(db.expect("the corpus opens")))
     })
 }
 
 fn flxc() -> mdd::Layer<'static> {
-    db().ecu("FLXC1000")
-        .and_then(|e| e.base_variant())
-        .expect("FLXC1000's base variant")
+    db().ecu("FLXC1000").and_then(|e| e.base_variant()).expect("FLXC1000's base variant")
 }
 
 fn vin_response() -> Vec<u8> {
@@ -49,10 +45,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
 }
 
 /// A directory of its own, removed when dropped.
@@ -69,11 +62,8 @@ impl TempDir {
     /// A copy of the corpus file name in it.
     fn with_copy(name: &str) -> TempDir {
         let dir = TempDir::new(name);
-        fs::copy(
-            corpus().join(format!("{}.mdd", name)),
-            dir.0.join(format!("{}.mdd", name)),
-        )
-        .unwrap();
+        fs::copy(corpus().join(format!("{}.mdd", name)), dir.0.join(format!("{}.mdd", name)))
+            .unwrap();
         dir
     }
 }
@@ -134,10 +124,7 @@ fn ecus_and_layers() {
     assert_eq!(ecu.path().unwrap(), corpus().join("FLXC1000.mdd"));
     assert_eq!(db().ecu_by_path(corpus().join("FLXC1000.mdd")), Some(ecu));
     let names: Vec<String> = ecu.variants().map(|v| v.name().to_string()).collect();
-    assert_eq!(
-        names,
-        ["FLXC1000", "FLXC1000_Boot_Variant", "FLXC1000_App_0101"]
-    );
+    assert_eq!(names, ["FLXC1000", "FLXC1000_Boot_Variant", "FLXC1000_App_0101"]);
     let app = ecu.variant("FLXC1000_App_0101").unwrap();
     assert_eq!(app.ecu(), ecu);
     assert!(app.is_variant());
@@ -145,14 +132,8 @@ fn ecus_and_layers() {
     assert!(db().ecu("NOPE").is_none());
     assert!(db().ecu("FLXC\u{0}1000").is_none());
     let fg = db().ecu("functional_groups").unwrap();
-    let groups: Vec<String> = fg
-        .functional_groups()
-        .map(|g| g.name().to_string())
-        .collect();
-    assert_eq!(
-        groups,
-        ["FGL_UDS_Ethernet_DoIP", "FGL_UDS_Ethernet_DoIP_DOBT"]
-    );
+    let groups: Vec<String> = fg.functional_groups().map(|g| g.name().to_string()).collect();
+    assert_eq!(groups, ["FGL_UDS_Ethernet_DoIP", "FGL_UDS_Ethernet_DoIP_DOBT"]);
     let group = fg.functional_group("FGL_UDS_Ethernet_DoIP").unwrap();
     assert!(!group.is_variant());
     assert!(fg.base_variant().is_none());
@@ -170,15 +151,9 @@ fn lookups() {
     assert_eq!(v.service("vindataidentifier_read"), None);
     assert_eq!(v.lookup_name("vindataidentifier_read"), found);
     assert!(v.lookup_sid(0x22).contains(&found[0]));
-    assert!(v
-        .lookup_sid(0x22)
-        .iter()
-        .all(|s| s.request_prefix()[0] == 0x22));
-    let extended: Vec<String> = v
-        .lookup_subfunction(0x10, 0x83)
-        .iter()
-        .map(|s| s.name().to_string())
-        .collect();
+    assert!(v.lookup_sid(0x22).iter().all(|s| s.request_prefix()[0] == 0x22));
+    let extended: Vec<String> =
+        v.lookup_subfunction(0x10, 0x83).iter().map(|s| s.name().to_string()).collect();
     assert_eq!(extended, ["Extended_Start"]);
     assert_eq!(v.services().len(), 38);
 }
@@ -213,13 +188,7 @@ fn describe(v: &Value) -> String {
         ),
         other => format!("{:?}", other),
     };
-    format!(
-        "/{} = {} @{}+{}",
-        path.join("/"),
-        kind,
-        v.byte_offset(),
-        v.byte_count()
-    )
+    format!("/{} = {} @{}+{}", path.join("/"), kind, v.byte_offset(), v.byte_count())
 }
 
 #[test]
@@ -266,20 +235,14 @@ fn decode_dtcs_arrays_and_objects() {
         Ok(())
     })
     .unwrap();
-    let records: Vec<&String> = seen
-        .iter()
-        .filter(|s| s.contains("DTCAndStatusRecord"))
-        .collect();
+    let records: Vec<&String> = seen.iter().filter(|s| s.contains("DTCAndStatusRecord")).collect();
     assert_eq!(records[0], "/DTCAndStatusRecord = ArrayBegin @3+0");
     assert_eq!(records[1], "/DTCAndStatusRecord/[0] = ObjectBegin @3+0");
     assert_eq!(
         records[2],
         "/DTCAndStatusRecord/[0]/DTCRecord = Dtc(123456, Some((\"Code1\", \"DTC Code 1\"))) @3+3"
     );
-    assert_eq!(
-        records.last().unwrap().as_str(),
-        "/DTCAndStatusRecord = ArrayEnd @3+8"
-    );
+    assert_eq!(records.last().unwrap().as_str(), "/DTCAndStatusRecord = ArrayEnd @3+8");
     assert!(seen.contains(
         &"/DTCAndStatusRecord/[1]/DTCRecord = Dtc(234567, Some((\"Code2\", \"DTC Code 2\"))) @7+3"
             .to_string()
@@ -345,9 +308,7 @@ fn decode_json_and_through_a_memo() {
 #[test]
 fn decode_errors_carry_the_library_message() {
     let v = flxc();
-    let err = v
-        .decode_json(&unhex("22F200"), &unhex("62F200FFFF"))
-        .unwrap_err();
+    let err = v.decode_json(&unhex("22F200"), &unhex("62F200FFFF")).unwrap_err();
     assert_eq!(err.status(), Status::Format);
     assert_eq!(err.message(), "/PowerConsumption: byte 3: 32 bits at bit position 0 need 4 bytes, the message ends at byte 5");
     assert_eq!(err.to_string(), err.message());
@@ -356,13 +317,8 @@ fn decode_errors_carry_the_library_message() {
         (err.status(), err.message()),
         (Status::NotFound, "no service takes the request 27 03")
     );
-    let err = v
-        .decode(
-            &unhex("22F200"),
-            &unhex("63F200FFFFFB2E"),
-            &mut |_: &Value| Ok(()),
-        )
-        .unwrap_err();
+    let err =
+        v.decode(&unhex("22F200"), &unhex("63F200FFFFFB2E"), &mut |_: &Value| Ok(())).unwrap_err();
     assert_eq!(err.status(), Status::NotFound);
     assert_eq!(
         err.message(),
@@ -399,19 +355,12 @@ fn encode() {
     let v = flxc();
     let service = |name| v.service(name).unwrap();
     assert_eq!(
-        v.encode(service("Extended_Start"), Message::Request, &[], "{}")
-            .unwrap(),
+        v.encode(service("Extended_Start"), Message::Request, &[], "{}").unwrap(),
         [0x10, 0x03]
     );
     let mask = r#"{"testFailed":"true","testFailedThisOperationCycle":"false","pendingDTC":"false","confirmedDTC":"true","testNotCompletedSinceLastClear":"false","testFailedSinceLastClear":"false","testNotCompletedThisOperationCycle":"false","warningIndicatorRequested":"false"}"#;
     assert_eq!(
-        v.encode(
-            service("FaultMem_ReportDTCByStatusMask"),
-            Message::Request,
-            &[],
-            mask
-        )
-        .unwrap(),
+        v.encode(service("FaultMem_ReportDTCByStatusMask"), Message::Request, &[], mask).unwrap(),
         [0x19, 0x02, 0x09]
     );
     let write = v.encode(
@@ -420,10 +369,7 @@ fn encode() {
         &[],
         r#"{"VIN":"WDD2220011A000001"}"#,
     );
-    assert_eq!(
-        hex(&write.unwrap()),
-        "2ef1905744443232323030313141303030303031"
-    );
+    assert_eq!(hex(&write.unwrap()), "2ef1905744443232323030313141303030303031");
     // A response round trip: the positive response of the VIN read, from its decoded values.
     let resp = v.encode(
         service("VINDataIdentifier_Read"),
@@ -433,29 +379,15 @@ fn encode() {
     );
     assert_eq!(resp.unwrap(), vin_response());
     let err = v
-        .encode(
-            service("VINDataIdentifier_Write"),
-            Message::Request,
-            &[],
-            r#"{"VIN":17}"#,
-        )
+        .encode(service("VINDataIdentifier_Write"), Message::Request, &[], r#"{"VIN":17}"#)
         .unwrap_err();
     assert_eq!(
         (err.status(), err.message()),
         (Status::Arg, "/VIN: 17 is a number, not A_ASCIISTRING")
     );
-    let err = v
-        .encode(
-            service("Extended_Start"),
-            Message::Request,
-            &[],
-            r#"{"SID_RQ":17}"#,
-        )
-        .unwrap_err();
-    assert_eq!(
-        err.message(),
-        "/SID_RQ at byte 0: the value given differs from the constant"
-    );
+    let err =
+        v.encode(service("Extended_Start"), Message::Request, &[], r#"{"SID_RQ":17}"#).unwrap_err();
+    assert_eq!(err.message(), "/SID_RQ at byte 0: the value given differs from the constant");
 }
 
 #[test]
@@ -467,24 +399,13 @@ fn identify() {
     assert_eq!(requests[0].1.request_prefix(), [0x22, 0xF1, 0x00]);
     let req = [0x22, 0xF1, 0x00];
     let cases: [(&[u8], &str, bool); 3] = [
-        (
-            &[0x62, 0xF1, 0x00, 0x00, 0x01, 0x01],
-            "FLXC1000_App_0101",
-            true,
-        ),
-        (
-            &[0x62, 0xF1, 0x00, 0xFF, 0x00, 0x00],
-            "FLXC1000_Boot_Variant",
-            true,
-        ),
+        (&[0x62, 0xF1, 0x00, 0x00, 0x01, 0x01], "FLXC1000_App_0101", true),
+        (&[0x62, 0xF1, 0x00, 0xFF, 0x00, 0x00], "FLXC1000_Boot_Variant", true),
         (&[0x62, 0xF1, 0x00, 0x00, 0x00, 0x01], "FLXC1000", false),
     ];
     for (resp, variant, matched) in cases {
         let id = ecu.identify(&[(&req[..], resp)]).unwrap();
-        assert_eq!(
-            (id.variant.name().to_string(), id.matched),
-            (variant.to_string(), matched)
-        );
+        assert_eq!((id.variant.name().to_string(), id.matched), (variant.to_string(), matched));
     }
 }
 
@@ -493,23 +414,13 @@ fn open_failures_name_the_file() {
     let missing = corpus().join("no-such-dir");
     let err = Database::open_dir(&missing).err().unwrap();
     assert_eq!(err.status(), Status::Io);
-    assert!(
-        err.message()
-            .starts_with(&missing.to_string_lossy().to_string()),
-        "{}",
-        err
-    );
+    assert!(err.message().starts_with(&missing.to_string_lossy().to_string()), "{}", err);
     let dir = TempDir::new("bad");
     let bad = dir.0.join("bad.mdd");
     fs::write(&bad, b"not an MDD file").unwrap();
     let err = Database::open_dir(&dir.0).err().unwrap();
     assert_eq!(err.status(), Status::Format);
-    assert!(
-        err.message()
-            .starts_with(&bad.to_string_lossy().to_string()),
-        "{}",
-        err
-    );
+    assert!(err.message().starts_with(&bad.to_string_lossy().to_string()), "{}", err);
     let err = Database::open(&[Path::new("a\0b")]).err().unwrap();
     assert_eq!(err.status(), Status::Arg);
 }
@@ -522,11 +433,7 @@ fn open_options_reach_the_library() {
     let file = dir.0.join("FLXC1000.mdd");
     let record = dir.0.join("FLXC1000.mdd.verified");
     let before = fs::read(&file).unwrap();
-    let db = OpenOptions::new()
-        .strategy(Strategy::Heap)
-        .verify(false)
-        .open(&[&file])
-        .unwrap();
+    let db = OpenOptions::new().strategy(Strategy::Heap).verify(false).open(&[&file]).unwrap();
     assert_eq!(db.ecus().next().unwrap().name(), "FLXC1000");
     db.close();
     assert_eq!(fs::read(&file).unwrap(), before);
@@ -557,8 +464,7 @@ fn threads_share_a_database() {
                     let v = flxc();
                     assert_eq!(v.lookup(&READ_VIN)[0].name(), "VINDataIdentifier_Read");
                     assert_eq!(
-                        memo.decode_json(v, &req, &unhex(JSON_EXAMPLES[0].1))
-                            .unwrap(),
+                        memo.decode_json(v, &req, &unhex(JSON_EXAMPLES[0].1)).unwrap(),
                         want
                     );
                     v.decode(&READ_VIN, &resp, &mut |_: &Value| Ok(())).unwrap();
@@ -567,11 +473,6 @@ fn threads_share_a_database() {
         }
     });
     // A database closes on another thread than the one that opened it.
-    let db = OpenOptions::new()
-        .strategy(Strategy::Heap)
-        .open_dir(corpus())
-        .unwrap();
-    std::thread::spawn(move || assert_eq!(db.ecus().len(), 7))
-        .join()
-        .unwrap();
+    let db = OpenOptions::new().strategy(Strategy::Heap).open_dir(corpus()).unwrap();
+    std::thread::spawn(move || assert_eq!(db.ecus().len(), 7)).join().unwrap();
 }
