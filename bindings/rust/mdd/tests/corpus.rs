@@ -426,6 +426,56 @@ fn open_failures_name_the_file() {
 }
 
 #[test]
+fn damaged_files_are_refused_with_the_reason() {
+    let dir = TempDir::new("damaged");
+    let whole = fs::read(corpus().join("FLXC1000.mdd")).unwrap();
+    let cases: [(&str, Vec<u8>); 3] = [
+        ("empty.mdd", Vec::new()),
+        ("truncated.mdd", whole[..whole.len() / 2].to_vec()),
+        ("flipped.mdd", {
+            let mut w = whole.clone();
+            let at = w.len() - 100;
+            w[at] ^= 0x55;
+            w
+        }),
+    ];
+    for (name, bytes) in cases {
+        let path = dir.0.join(name);
+        fs::write(&path, bytes).unwrap();
+        let err = Database::open(&[&path]).err().expect(name);
+        assert!(err.message().starts_with(&path.to_string_lossy().to_string()), "{}", err);
+        assert_ne!(err.status(), Status::Arg, "{}", err);
+    }
+    let err = Database::open(&[&dir.0]).err().expect("a directory");
+    assert!(err.message().starts_with(&dir.0.to_string_lossy().to_string()), "{}", err);
+}
+
+#[test]
+fn bad_messages_and_values() {
+    let v = flxc();
+    let err = v.decode_json(&[], &[]).unwrap_err();
+    // A request shorter than a prefix matches it (include/mdd/ecu.h): the empty one, every
+    // service, most specific first, and the decode tries the first.
+    assert_eq!(v.lookup(&[]).len(), v.services().len());
+    let want = format!("no response of service '{}' matches ", v.lookup(&[])[0].name());
+    assert_eq!((err.status(), err.message()), (Status::NotFound, want.as_str()));
+    let short = [&[0x62, 0xF1, 0x90][..], &VIN[..5]].concat();
+    let err = v.decode_json(&READ_VIN, &short).unwrap_err();
+    assert_eq!(err.status(), Status::Format);
+    assert!(err.message().starts_with("/VIN: byte 3: "), "{}", err);
+    let service = v.service("VINDataIdentifier_Write").unwrap();
+    for bad in ["", "{", "[]", "{\"VIN\":\"WDD\"", "{\"Nope\":1}"] {
+        let err = v.encode(service, Message::Request, &[], bad).unwrap_err();
+        assert_eq!(err.status(), Status::Arg, "{:?}: {}", bad, err);
+    }
+    let err = v.encode(service, Message::Positive(7), &[], "{}").unwrap_err();
+    assert_eq!(
+        (err.status(), err.message()),
+        (Status::Arg, "the service has no response 7 of that kind")
+    );
+}
+
+#[test]
 fn open_options_reach_the_library() {
     // Heap decodes into memory and leaves the file as it is; the default, inplace, maps the
     // file (converted in place if it was compressed) and records its verification beside it.
@@ -452,6 +502,7 @@ fn threads_share_a_database() {
     send_sync::<mdd::Layer>();
     send_sync::<mdd::Service>();
     send_sync::<mdd::Dtc>();
+    send_sync::<mdd::Str>();
     fn send<T: Send>() {}
     send::<Memo>();
     let resp = vin_response();
