@@ -11,7 +11,8 @@ use std::ptr::{self, NonNull};
 use mdd_sys as sys;
 
 use crate::ecu::Ecu;
-use crate::error::{c_string, check, new_c_error, Result};
+use crate::error::{c_string, call, Result};
+use crate::items::{Ecus, Items};
 
 /// A database of ECUs: MDD files loaded, verified and indexed (`mdd_db`). It owns the C
 /// handle and closes it when dropped; every ECU, layer, service and view from it borrows it.
@@ -148,8 +149,7 @@ fn open_with(
     f: impl FnOnce(*mut *mut sys::mdd_db, *mut sys::mdd_error) -> sys::mdd_status,
 ) -> Result<Database> {
     let mut out = ptr::null_mut();
-    let mut err = new_c_error();
-    check(f(&mut out, &mut err), &err)?;
+    call(|err| f(&mut out, err))?;
     let raw = NonNull::new(out).expect("mdd_db_open returned MDD_OK without a database");
     Ok(Database { raw })
 }
@@ -173,7 +173,10 @@ impl Database {
     /// The ECUs in byte order of their names.
     pub fn ecus(&self) -> Ecus<'_> {
         let count = unsafe { sys::mdd_db_ecu_count(self.raw.as_ptr()) };
-        Ecus { db: self, next: 0, count }
+        let at = |db: &Database, i| {
+            Ecu::from_raw(unsafe { sys::mdd_db_ecu_at(db.raw.as_ptr(), i as usize) })
+        };
+        Items::new(self, at, 0, count as u32)
     }
 
     /// The ECU named name (the newest revision when several files declare it), or None.
@@ -195,34 +198,6 @@ impl Drop for Database {
         unsafe { sys::mdd_db_close(self.raw.as_ptr()) }
     }
 }
-
-/// The ECUs of a database, in byte order of their names.
-#[derive(Clone)]
-pub struct Ecus<'db> {
-    db: &'db Database,
-    next: usize,
-    count: usize,
-}
-
-impl<'db> Iterator for Ecus<'db> {
-    type Item = Ecu<'db>;
-
-    fn next(&mut self) -> Option<Ecu<'db>> {
-        if self.next >= self.count {
-            return None;
-        }
-        let ecu = unsafe { sys::mdd_db_ecu_at(self.db.raw.as_ptr(), self.next) };
-        self.next += 1;
-        Ecu::from_raw(ecu)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.count - self.next;
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for Ecus<'_> {}
 
 /// A handle the database owns, for as long as it lives ('db).
 pub(crate) struct Handle<'db, T> {

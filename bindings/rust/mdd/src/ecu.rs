@@ -10,7 +10,8 @@ use std::ptr;
 use mdd_sys as sys;
 
 use crate::database::Handle;
-use crate::error::{c_string, check, new_c_error, Result};
+use crate::error::{c_string, call, Result};
+use crate::items::{Dtcs, Items, Layers};
 use crate::layer::{Layer, Service};
 use crate::string::Str;
 use crate::views;
@@ -62,13 +63,18 @@ impl<'db> Ecu<'db> {
     /// The variants, in stored order.
     pub fn variants(self) -> Layers<'db> {
         let count = unsafe { sys::mdd_db_ecu_variant_count(self.ptr()) };
-        Layers { ecu: self, next: 0, count, at: sys::mdd_db_ecu_variant_at }
+        let at =
+            |ecu: Ecu<'db>, i| Layer::from_raw(unsafe { sys::mdd_db_ecu_variant_at(ecu.ptr(), i) });
+        Items::new(self, at, 0, count)
     }
 
     /// The functional groups, in stored order.
     pub fn functional_groups(self) -> Layers<'db> {
         let count = unsafe { sys::mdd_db_ecu_functional_group_count(self.ptr()) };
-        Layers { ecu: self, next: 0, count, at: sys::mdd_db_ecu_functional_group_at }
+        let at = |ecu: Ecu<'db>, i| {
+            Layer::from_raw(unsafe { sys::mdd_db_ecu_functional_group_at(ecu.ptr(), i) })
+        };
+        Items::new(self, at, 0, count)
     }
 
     /// The base variant (the first marked so, else the first variant), None without variants.
@@ -91,14 +97,14 @@ impl<'db> Ecu<'db> {
     /// The DTCs, in order of trouble code.
     pub fn dtcs(self) -> Dtcs<'db> {
         let count = unsafe { sys::mdd_db_ecu_dtc_count(self.ptr()) };
-        Dtcs { ecu: self, next: 0, count }
+        Items::new(self, dtc_at, 0, count)
     }
 
     /// The DTCs with trouble code code.
     pub fn dtcs_by_code(self, code: u32) -> Dtcs<'db> {
         let mut first = 0u32;
         let count = unsafe { sys::mdd_db_ecu_find_dtcs(self.ptr(), code, &mut first) };
-        Dtcs { ecu: self, next: first, count: first + count }
+        Items::new(self, dtc_at, first, first + count)
     }
 
     /// The services that variant identification sends, each with the layer it belongs to;
@@ -127,22 +133,20 @@ impl<'db> Ecu<'db> {
             })
             .collect();
         let mut out = sys::mdd_uds_identity { variant: ptr::null(), matched: 0 };
-        let mut err = new_c_error();
-        let status = unsafe {
-            sys::mdd_uds_identify(
-                self.ptr(),
-                exchanges.as_ptr(),
-                exchanges.len(),
-                ptr::null(),
-                &mut out,
-                &mut err,
-            )
-        };
-        check(status, &err)?;
+        call(|err| unsafe {
+            let (ptr, len) = (exchanges.as_ptr(), exchanges.len());
+            sys::mdd_uds_identify(self.ptr(), ptr, len, ptr::null(), &mut out, err)
+        })?;
         let variant = Layer::from_raw(out.variant)
             .expect("mdd_uds_identify returned MDD_OK without a variant");
         Ok(Identity { variant, matched: out.matched != 0 })
     }
+}
+
+/// DTC i of ecu.
+fn dtc_at(ecu: Ecu<'_>, i: u32) -> Option<Dtc<'_>> {
+    // SAFETY: a view into the ECU's payload, which lives as long as the database.
+    unsafe { Dtc::from_raw(sys::mdd_db_ecu_dtc_at(ecu.ptr(), i)) }
 }
 
 impl fmt::Debug for Ecu<'_> {
@@ -159,35 +163,6 @@ pub struct Identity<'db> {
     /// False when no pattern matched and variant is the fallback.
     pub matched: bool,
 }
-
-/// The variants or functional groups of an ECU, in stored order.
-#[derive(Clone)]
-pub struct Layers<'db> {
-    ecu: Ecu<'db>,
-    next: u32,
-    count: u32,
-    at: unsafe extern "C" fn(*const sys::mdd_db_ecu, u32) -> *const sys::mdd_db_layer,
-}
-
-impl<'db> Iterator for Layers<'db> {
-    type Item = Layer<'db>;
-
-    fn next(&mut self) -> Option<Layer<'db>> {
-        if self.next >= self.count {
-            return None;
-        }
-        let layer = unsafe { (self.at)(self.ecu.ptr(), self.next) };
-        self.next += 1;
-        Layer::from_raw(layer)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.count - self.next) as usize;
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for Layers<'_> {}
 
 /// A DTC: a trouble code with its names and text (a view into the database).
 #[derive(Clone, Copy)]
@@ -238,32 +213,3 @@ impl fmt::Debug for Dtc<'_> {
         f.debug_struct("Dtc").field("code", &self.code()).field("name", &self.name()).finish()
     }
 }
-
-/// DTCs of an ECU, in order of trouble code.
-#[derive(Clone)]
-pub struct Dtcs<'db> {
-    ecu: Ecu<'db>,
-    next: u32,
-    count: u32,
-}
-
-impl<'db> Iterator for Dtcs<'db> {
-    type Item = Dtc<'db>;
-
-    fn next(&mut self) -> Option<Dtc<'db>> {
-        if self.next >= self.count {
-            return None;
-        }
-        let raw = unsafe { sys::mdd_db_ecu_dtc_at(self.ecu.ptr(), self.next) };
-        self.next += 1;
-        // SAFETY: a view into the ECU's payload, which lives as long as the database.
-        unsafe { Dtc::from_raw(raw) }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.count - self.next) as usize;
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for Dtcs<'_> {}

@@ -141,8 +141,15 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Runs a fallible C call with an mdd_error to fill: Ok for MDD_OK, else the error it reported.
+pub(crate) fn call(f: impl FnOnce(*mut sys::mdd_error) -> sys::mdd_status) -> Result<()> {
+    let mut err = new_c_error();
+    let status = f(&mut err);
+    check(status, &err)
+}
+
 /// A cleared mdd_error for a call to fill.
-pub(crate) fn new_c_error() -> sys::mdd_error {
+fn new_c_error() -> sys::mdd_error {
     sys::mdd_error {
         status: sys::mdd_status_MDD_OK,
         message: [0; sys::MDD_ERROR_MESSAGE_SIZE as usize],
@@ -150,7 +157,7 @@ pub(crate) fn new_c_error() -> sys::mdd_error {
 }
 
 /// Ok for MDD_OK, else the error err describes.
-pub(crate) fn check(status: sys::mdd_status, err: &sys::mdd_error) -> Result<()> {
+fn check(status: sys::mdd_status, err: &sys::mdd_error) -> Result<()> {
     if status == sys::mdd_status_MDD_OK {
         Ok(())
     } else {

@@ -8,6 +8,7 @@ use mdd_sys as sys;
 use crate::database::Handle;
 use crate::ecu::Ecu;
 use crate::error::c_string;
+use crate::items::{Items, Services};
 use crate::string::Str;
 use crate::views;
 
@@ -46,7 +47,10 @@ impl<'db> Layer<'db> {
     /// The effective services, in byte order of their names.
     pub fn services(self) -> Services<'db> {
         let count = unsafe { sys::mdd_db_layer_service_count(self.ptr()) };
-        Services { layer: self, next: 0, count }
+        let at = |layer: Layer<'db>, i| {
+            Some(Service::from_raw(unsafe { sys::mdd_db_layer_service_at(layer.ptr(), i) }))
+        };
+        Items::new(self, at, 0, count)
     }
 
     /// The effective service named name exactly, or None.
@@ -182,31 +186,3 @@ impl fmt::Debug for Service<'_> {
         f.debug_tuple("Service").field(&self.name()).finish()
     }
 }
-
-/// The effective services of a layer, in byte order of their names.
-#[derive(Clone)]
-pub struct Services<'db> {
-    layer: Layer<'db>,
-    next: u32,
-    count: u32,
-}
-
-impl<'db> Iterator for Services<'db> {
-    type Item = Service<'db>;
-
-    fn next(&mut self) -> Option<Service<'db>> {
-        if self.next >= self.count {
-            return None;
-        }
-        let raw = unsafe { sys::mdd_db_layer_service_at(self.layer.ptr(), self.next) };
-        self.next += 1;
-        Some(Service::from_raw(raw))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.count - self.next) as usize;
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for Services<'_> {}

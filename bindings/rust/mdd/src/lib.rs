@@ -50,16 +50,18 @@
 mod database;
 mod ecu;
 mod error;
+mod items;
 mod layer;
 mod memo;
 mod string;
 mod uds;
 mod views;
 
-pub use database::{Database, Ecus, OpenOptions, Strategy};
-pub use ecu::{Dtc, Dtcs, Ecu, Identity, Layers};
+pub use database::{Database, OpenOptions, Strategy};
+pub use ecu::{Dtc, Ecu, Identity};
 pub use error::{Error, Result, Status};
-pub use layer::{Layer, Service, Services};
+pub use items::{Dtcs, Ecus, Items, Layers, Services};
+pub use layer::{Layer, Service};
 pub use memo::Memo;
 pub use string::Str;
 pub use uds::{visitor, Decoded, Kind, Message, PathElem, Text, TextEncoding, Value, Visitor};

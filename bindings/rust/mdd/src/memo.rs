@@ -4,7 +4,7 @@ use std::ptr::{self, NonNull};
 
 use mdd_sys as sys;
 
-use crate::error::{check, new_c_error, Result};
+use crate::error::{call, Result};
 use crate::layer::Layer;
 use crate::uds::{self, Decoded, Visitor};
 
@@ -28,8 +28,7 @@ impl Memo {
     /// Fails with Status::Arg above 65,536 entries.
     pub fn new(entries: usize) -> Result<Memo> {
         let mut out = ptr::null_mut();
-        let mut err = new_c_error();
-        check(unsafe { sys::mdd_uds_memo_create(entries, &mut out, &mut err) }, &err)?;
+        call(|err| unsafe { sys::mdd_uds_memo_create(entries, &mut out, err) })?;
         let raw = NonNull::new(out).expect("mdd_uds_memo_create returned MDD_OK without a memo");
         Ok(Memo { raw })
     }

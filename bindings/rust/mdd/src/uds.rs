@@ -11,7 +11,7 @@ use std::ptr;
 use mdd_sys as sys;
 
 use crate::ecu::Dtc;
-use crate::error::{check, new_c_error, Error, Result};
+use crate::error::{call, Error, Result, Status};
 use crate::layer::{Layer, Service};
 use crate::string::{raw_bytes, Str};
 
@@ -362,27 +362,28 @@ pub(crate) fn decode<'db, 'a, V: Visitor<'a>>(
     };
     // SAFETY: an all-zero mdd_uds_decoded is a valid (absent) one.
     let mut out: sys::mdd_uds_decoded = unsafe { std::mem::zeroed() };
-    let mut err = new_c_error();
-    let status = unsafe {
+    let (req, resp) = (request, response);
+    let result = call(|err| unsafe {
+        let (rq, rs) = (req.as_ptr(), resp.as_ptr());
         sys::mdd_uds_decode(
             layer.ptr(),
-            request.as_ptr(),
-            request.len(),
-            response.as_ptr(),
-            response.len(),
+            rq,
+            req.len(),
+            rs,
+            resp.len(),
             &c_visitor,
             opts,
             &mut out,
-            &mut err,
+            err,
         )
-    };
+    });
     if let Some(payload) = ctx.panic {
         panic::resume_unwind(payload);
     }
     if let Some(e) = ctx.error {
         return Err(e);
     }
-    check(status, &err)?;
+    result?;
     Ok(Decoded {
         service: Service::from_raw(out.service),
         message: Message::from_raw(out.message),
@@ -419,22 +420,12 @@ pub(crate) fn decode_json(
         write: Some(vec_sink_write),
         ctx: &mut json as *mut Vec<u8> as *mut c_void,
     };
-    let mut err = new_c_error();
-    let status = unsafe {
-        sys::mdd_uds_decode_json(
-            layer.ptr(),
-            request.as_ptr(),
-            request.len(),
-            response.as_ptr(),
-            response.len(),
-            opts,
-            &mut sink,
-            &mut err,
-        )
-    };
-    check(status, &err)?;
-    String::from_utf8(json)
-        .map_err(|_| Error::new(crate::Status::Format, "the decoded JSON is not UTF-8"))
+    let (req, resp) = (request, response);
+    call(|err| unsafe {
+        let (rq, rs) = (req.as_ptr(), resp.as_ptr());
+        sys::mdd_uds_decode_json(layer.ptr(), rq, req.len(), rs, resp.len(), opts, &mut sink, err)
+    })?;
+    String::from_utf8(json).map_err(|_| Error::new(Status::Format, "the decoded JSON is not UTF-8"))
 }
 
 impl<'db> Layer<'db> {
@@ -488,32 +479,34 @@ impl<'db> Layer<'db> {
         let req = if request.is_empty() { ptr::null() } else { request.as_ptr() };
         let mut out: Vec<u8> = Vec::with_capacity(64);
         loop {
-            let mut needed = 0usize;
-            let mut err = new_c_error();
-            let status = unsafe {
+            let (mut needed, cap) = (0usize, out.capacity());
+            let json = values.as_ptr() as *const std::os::raw::c_char;
+            let result = call(|err| unsafe {
+                let (layer, o) = (self.ptr(), out.as_mut_ptr());
                 sys::mdd_uds_encode(
-                    self.ptr(),
+                    layer,
                     &service.raw,
                     &msg,
                     req,
                     request.len(),
-                    values.as_ptr() as *const std::os::raw::c_char,
+                    json,
                     values.len(),
                     ptr::null(),
-                    out.as_mut_ptr(),
-                    out.capacity(),
+                    o,
+                    cap,
                     &mut needed,
-                    &mut err,
+                    err,
                 )
-            };
-            if status == sys::mdd_status_MDD_ERR_LIMIT && needed > out.capacity() {
-                out.reserve_exact(needed);
-                continue;
+            });
+            match result {
+                Err(e) if e.status() == Status::Limit && needed > cap => out.reserve_exact(needed),
+                Err(e) => return Err(e),
+                Ok(()) => {
+                    // SAFETY: the call wrote needed <= capacity bytes.
+                    unsafe { out.set_len(needed) };
+                    return Ok(out);
+                }
             }
-            check(status, &err)?;
-            // SAFETY: the call wrote needed <= capacity bytes.
-            unsafe { out.set_len(needed) };
-            return Ok(out);
         }
     }
 }
