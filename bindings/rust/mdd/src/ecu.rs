@@ -134,8 +134,8 @@ impl<'db> Ecu<'db> {
             .collect();
         let mut out = sys::mdd_uds_identity { variant: ptr::null(), matched: 0 };
         call(|err| unsafe {
-            let (ptr, len) = (exchanges.as_ptr(), exchanges.len());
-            sys::mdd_uds_identify(self.ptr(), ptr, len, ptr::null(), &mut out, err)
+            let (xs, n) = (exchanges.as_ptr(), exchanges.len());
+            sys::mdd_uds_identify(self.ptr(), xs, n, ptr::null(), &mut out, err)
         })?;
         let variant = Layer::from_raw(out.variant)
             .expect("mdd_uds_identify returned MDD_OK without a variant");

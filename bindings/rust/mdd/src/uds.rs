@@ -362,15 +362,13 @@ pub(crate) fn decode<'db, 'a, V: Visitor<'a>>(
     };
     // SAFETY: an all-zero mdd_uds_decoded is a valid (absent) one.
     let mut out: sys::mdd_uds_decoded = unsafe { std::mem::zeroed() };
-    let (req, resp) = (request, response);
     let result = call(|err| unsafe {
-        let (rq, rs) = (req.as_ptr(), resp.as_ptr());
         sys::mdd_uds_decode(
             layer.ptr(),
-            rq,
-            req.len(),
-            rs,
-            resp.len(),
+            request.as_ptr(),
+            request.len(),
+            response.as_ptr(),
+            response.len(),
             &c_visitor,
             opts,
             &mut out,
@@ -420,10 +418,17 @@ pub(crate) fn decode_json(
         write: Some(vec_sink_write),
         ctx: &mut json as *mut Vec<u8> as *mut c_void,
     };
-    let (req, resp) = (request, response);
     call(|err| unsafe {
-        let (rq, rs) = (req.as_ptr(), resp.as_ptr());
-        sys::mdd_uds_decode_json(layer.ptr(), rq, req.len(), rs, resp.len(), opts, &mut sink, err)
+        sys::mdd_uds_decode_json(
+            layer.ptr(),
+            request.as_ptr(),
+            request.len(),
+            response.as_ptr(),
+            response.len(),
+            opts,
+            &mut sink,
+            err,
+        )
     })?;
     String::from_utf8(json).map_err(|_| Error::new(Status::Format, "the decoded JSON is not UTF-8"))
 }
@@ -482,9 +487,8 @@ impl<'db> Layer<'db> {
             let (mut needed, cap) = (0usize, out.capacity());
             let json = values.as_ptr() as *const std::os::raw::c_char;
             let result = call(|err| unsafe {
-                let (layer, o) = (self.ptr(), out.as_mut_ptr());
                 sys::mdd_uds_encode(
-                    layer,
+                    self.ptr(),
                     &service.raw,
                     &msg,
                     req,
@@ -492,7 +496,7 @@ impl<'db> Layer<'db> {
                     json,
                     values.len(),
                     ptr::null(),
-                    o,
+                    out.as_mut_ptr(),
                     cap,
                     &mut needed,
                     err,
