@@ -174,3 +174,24 @@ pub(crate) fn c_string(what: &str, s: &[u8]) -> Result<std::ffi::CString> {
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Status, STATUSES};
+    use mdd_sys as sys;
+
+    #[test]
+    fn statuses_map_both_ways() {
+        // include/mdd/status.h numbers them from MDD_ERR_ARG = 1 to MDD_ERR_DOWNGRADE = 16.
+        for (i, (raw, status)) in STATUSES.iter().enumerate() {
+            assert_eq!(*raw, i as u32 + 1);
+            assert_eq!(Status::from_raw(*raw), *status);
+            assert_eq!(status.raw(), *raw);
+        }
+        assert_eq!(Status::from_raw(99), Status::Other(99));
+        assert_eq!(Status::Other(99).raw(), 99);
+        // A failure never reaches C as success: a visitor's error must stop the decode.
+        assert_eq!(Status::Other(0).raw(), sys::mdd_status_MDD_ERR_CANCELED);
+        assert_eq!(Status::Format.description(), "malformed input");
+    }
+}

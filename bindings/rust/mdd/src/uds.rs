@@ -146,11 +146,15 @@ impl<'a> Text<'a> {
 
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // UTF-16 code units, high byte first or last (decoding has checked the length is even).
         let units = |be: bool| {
             self.bytes.chunks(2).map(move |p| {
-                let (hi, lo) =
-                    if be { (p[0], p.get(1)) } else { (*p.get(1).unwrap_or(&0), Some(&p[0])) };
-                u16::from(hi) << 8 | u16::from(*lo.unwrap_or(&0))
+                let pair = [p[0], *p.get(1).unwrap_or(&0)];
+                if be {
+                    u16::from_be_bytes(pair)
+                } else {
+                    u16::from_le_bytes(pair)
+                }
             })
         };
         let s: String = match self.encoding {
@@ -512,5 +516,36 @@ impl<'db> Layer<'db> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Text, TextEncoding};
+
+    fn text(bytes: &[u8], encoding: TextEncoding) -> String {
+        Text { bytes, encoding }.to_string()
+    }
+
+    #[test]
+    fn texts_print_in_their_encoding() {
+        // "Grüße €": ü is U+00FC, ß U+00DF, € U+20AC (not in ISO-8859-1).
+        let utf8 = "Grüße €".as_bytes();
+        assert_eq!(text(utf8, TextEncoding::Utf8), "Grüße €");
+        assert_eq!(text(b"Gr\xFC\xDFe", TextEncoding::Latin1), "Grüße");
+        let be = [0, b'G', 0, b'r', 0, 0xFC, 0, 0xDF, 0, b'e', 0, b' ', 0x20, 0xAC];
+        assert_eq!(text(&be, TextEncoding::Utf16Be), "Grüße €");
+        let le: Vec<u8> = be.chunks(2).flat_map(|p| [p[1], p[0]]).collect();
+        assert_eq!(text(&le, TextEncoding::Utf16Le), "Grüße €");
+        // U+1F600 as a surrogate pair, high-low.
+        assert_eq!(text(&[0xD8, 0x3D, 0xDE, 0x00], TextEncoding::Utf16Be), "\u{1F600}");
+    }
+
+    #[test]
+    fn texts_borrow_when_they_can() {
+        let t = Text { bytes: b"VIN", encoding: TextEncoding::Latin1 };
+        assert_eq!(t.as_str(), Some("VIN"));
+        assert_eq!(Text { bytes: b"\xFC", encoding: TextEncoding::Latin1 }.as_str(), None);
+        assert_eq!(Text { bytes: b"\0V", encoding: TextEncoding::Utf16Be }.as_str(), None);
     }
 }
