@@ -115,6 +115,12 @@ fn listing_matches_expectations() {
 }
 
 #[test]
+fn the_library_version_is_the_headers() {
+    let header = mdd_sys::MDD_VERSION_STRING; // "0.1.0\0"
+    assert_eq!(mdd::version().as_bytes(), &header[..header.len() - 1]);
+}
+
+#[test]
 fn ecus_and_layers() {
     let ecu = db().ecu("FLXC1000").unwrap();
     assert_eq!(ecu.name(), "FLXC1000");
