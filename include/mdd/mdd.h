@@ -11,7 +11,8 @@
  * (ecu_lookup.c, uds_decode.c).
  *
  * The advanced API (the container, chunk codecs, stores and their pinned views, asynchronous
- * reads, conversion, file mappings, the FlatBuffers verifier) may change before 1.0: define
+ * reads, conversion, file mappings, the FlatBuffers verifier, updates of a directory as one
+ * transaction) may change before 1.0: define
  * MDD_ADVANCED_API before including this header to get it too (each of its headers refuses to
  * compile without). Its symbols are in their own version node of libmdd.so (MDD_ADVANCED_0.1).
  * (The wire primitives, the FlatBuffers builder, the corpus generator and the utilities behind
@@ -37,6 +38,7 @@
 #include <mdd/store.h>
 #include <mdd/async.h>
 #include <mdd/fb_verify.h>
+#include <mdd/update.h>
 #endif
 
 #endif

@@ -152,6 +152,19 @@ MDD_INTERNAL mdd_status db_order_ecus(mdd_db *db, mdd_error *err);
 /* Gives up db's hold of ecu, freeing it with the last hold. Safe on NULL. */
 MDD_INTERNAL void db_ecu_drop(mdd_db_ecu *ecu);
 
+/* switch.c: reading a directory that an update may switch */
+
+/* Reads a directory: MDD_OK, or why not (leaving nothing to undo). */
+typedef mdd_status (*db_switch_reader)(void *ctx, mdd_error *err);
+
+/* Runs read(ctx) while holding dir's switch lock shared (db_switch_hold()), so that it sees
+ * the set of files before an update's switch or after it, never a mix. When the directory
+ * had no lock and one appeared meanwhile (its first update), it reads again under the lock,
+ * after undo(ctx) drops what a read that succeeded made (one that failed may have met a file
+ * the switch took away). */
+MDD_INTERNAL mdd_status db_switch_read(const char *dir, db_switch_reader read,
+                                       void (*undo)(void *ctx), void *ctx, mdd_error *err);
+
 /* live.c: what a reload needs of the live database. */
 
 MDD_INTERNAL const char *db_live_dir(const mdd_db_live *live);
@@ -216,6 +229,11 @@ typedef struct db_history_entry {
 /* mdd_db_history_raise() for add[0..n) at once: one read and at most one write. */
 MDD_INTERNAL mdd_status db_history_raise_all(const char *dir, const db_history_entry *add,
                                              size_t n, mdd_error *err);
+
+/* As db_history_raise_all(), but lowering entries too: dir's history then records exactly
+ * set[0..n)'s revisions for their names (a rollback goes back on purpose). */
+MDD_INTERNAL mdd_status db_history_set_all(const char *dir, const db_history_entry *set,
+                                           size_t n, mdd_error *err);
 
 /* mdd_db_history_check() of ecu's name and revision under opts->allow_downgrade. */
 MDD_INTERNAL mdd_status db_history_check_ecu(const mdd_db_history *history,

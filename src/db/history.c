@@ -288,12 +288,14 @@ typedef struct history_draft {
     size_t count;
 } history_draft;
 
-/* Raises (or adds) name's entry of d to revision when that is higher. Returns 1 when d
- * changed. Room for one more entry is there. */
-static int draft_raise(history_draft *d, db_history_entry add)
+/* Raises (or adds) name's entry of d to revision when that is higher, or to revision
+ * whatever it was when lower is set (a rollback's). Returns 1 when d changed. Room for one
+ * more entry is there. */
+static int draft_raise(history_draft *d, db_history_entry add, int lower)
 {
     db_history_entry *e = (db_history_entry *)find(d->entries, d->count, add.name);
-    if (e && mdd_db_revision_compare(add.revision, e->revision) <= 0)
+    int cmp = e ? mdd_db_revision_compare(add.revision, e->revision) : 1;
+    if (cmp == 0 || (cmp < 0 && !lower))
         return 0;
     if (e) {
         e->revision = add.revision;
@@ -342,10 +344,10 @@ static mdd_status write_draft(void *ctx, mdd_sink *out, mdd_error *err)
     return st;
 }
 
-/* Raises the entries of history h read under the lock with add[0..n), writing the file only
- * when anything rose. */
+/* Raises (or, with lower, sets) the entries of history h read under the lock with
+ * add[0..n), writing the file only when anything changed. */
 static mdd_status raise_read(const mdd_db_history *h, const db_history_entry *add, size_t n,
-                             mdd_error *err)
+                             int lower, mdd_error *err)
 {
     history_draft d = {calloc(h->count + n + 1, sizeof *d.entries), h->count};
     if (!d.entries)
@@ -363,7 +365,7 @@ static mdd_status raise_read(const mdd_db_history *h, const db_history_entry *ad
             st = mdd_fail(err, MDD_ERR_LIMIT, "full: %u ECU names recorded already",
                           MDD_DB_HISTORY_ENTRIES_MAX);
         if (st == MDD_OK)
-            changed |= draft_raise(&d, add[i]);
+            changed |= draft_raise(&d, add[i], lower);
     }
     if (st == MDD_OK && changed)
         st = mdd_write_file_atomic(h->path, 0644, write_draft, &d, err);
@@ -400,8 +402,9 @@ static mdd_status lock_history(const char *dir, int *fd, mdd_error *err)
     return st;
 }
 
-mdd_status db_history_raise_all(const char *dir, const db_history_entry *add, size_t n,
-                                mdd_error *err)
+/* Under the history's lock: raise_read() of the history as it is now. */
+static mdd_status change_all(const char *dir, const db_history_entry *add, size_t n, int lower,
+                             mdd_error *err)
 {
     if (!dir || (n && !add))
         return mdd_fail(err, MDD_ERR_ARG, "no directory or nothing to record");
@@ -415,10 +418,22 @@ mdd_status db_history_raise_all(const char *dir, const db_history_entry *add, si
     if (st == MDD_OK)
         st = mdd_atomic_file_remove_stale(h->path, NULL, err);
     if (st == MDD_OK)
-        st = raise_read(h, add, n, err);
+        st = raise_read(h, add, n, lower, err);
     mdd_db_history_free(h);
     close(fd); /* and with it the lock */
     return st;
+}
+
+mdd_status db_history_raise_all(const char *dir, const db_history_entry *add, size_t n,
+                                mdd_error *err)
+{
+    return change_all(dir, add, n, 0, err);
+}
+
+mdd_status db_history_set_all(const char *dir, const db_history_entry *set, size_t n,
+                              mdd_error *err)
+{
+    return change_all(dir, set, n, 1, err);
 }
 
 mdd_status mdd_db_history_raise(const char *dir, mdd_bytes ecu_name, mdd_bytes revision,

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 typedef struct reload {
+    const char *dir;
     const mdd_db *prev;
     mdd_db *next;
     const mdd_db_options *opts;
@@ -97,11 +98,15 @@ static mdd_status refuse_below_floor(reload *r, const char *path, const mdd_db_e
     return st == MDD_OK ? keep(r, old) : st;
 }
 
-/* Whether fresh, the same ECU as old, goes back to an older revision. */
-static int is_downgrade(const mdd_db_ecu *old, const mdd_db_ecu *fresh)
+/* Whether fresh, the same ECU as old, goes back to an older revision than old's, and the
+ * history does not: a floor below old's revision is a rollback's (mdd update rollback sets
+ * it there), which takes the files back on purpose. */
+static int is_downgrade(const reload *r, const mdd_db_ecu *old, const mdd_db_ecu *fresh)
 {
+    mdd_bytes floor = mdd_db_history_floor(r->history, old->name);
     return ecu_name_compare(old->name, fresh->name) == 0 &&
-           mdd_db_revision_compare(fresh->revision, old->revision) < 0;
+           mdd_db_revision_compare(fresh->revision, old->revision) < 0 &&
+           !(floor.len && mdd_db_revision_compare(floor, old->revision) < 0);
 }
 
 /* Opens path (listing entry index) afresh; its missing-parent entries go to found. */
@@ -137,7 +142,7 @@ static mdd_status reload_path(reload *r, const char *path, size_t index)
         return st;
     if (st != MDD_OK)
         st = refuse_broken(r, path, old, st, &why);
-    else if (old && !r->opts->allow_downgrade && is_downgrade(old, fresh)) {
+    else if (old && !r->opts->allow_downgrade && is_downgrade(r, old, fresh)) {
         st = refuse_downgrade(r, path, old, fresh);
         db_ecu_drop(fresh);
     } else if ((floor = db_history_check_ecu(r->history, fresh, r->opts, &why)) != MDD_OK) {
@@ -228,6 +233,37 @@ static mdd_status build_next(reload *r, char **paths, size_t count)
     return st;
 }
 
+/* The directory as it is now into r->next, with its history. */
+static mdd_status read_dir(void *ctx, mdd_error *err)
+{
+    reload *r = ctx;
+    const char *dir = r->dir;
+    /* A history that does not load leaves r->history NULL: reload_path() refuses by it. */
+    (void)mdd_db_history_load(dir, &r->history, &r->history_why);
+    char **paths;
+    size_t count;
+    mdd_status st = db_list_dir(dir, &paths, &count, err);
+    if (st == MDD_OK) {
+        st = build_next(r, paths, count);
+        db_paths_free(paths, count);
+    }
+    /* Before an update can switch the files again (and set the history as it does). */
+    if (st == MDD_OK && r->stats.loaded)
+        db_history_record(dir, r->next);
+    return st;
+}
+
+/* Forgets what read_dir() made. */
+static void forget_dir(void *ctx)
+{
+    reload *r = ctx;
+    mdd_db_close(r->next);
+    mdd_db_history_free(r->history);
+    r->next = NULL;
+    r->history = NULL;
+    r->stats = (mdd_db_reload_stats){0};
+}
+
 mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd_error *err)
 {
     if (!live)
@@ -237,25 +273,14 @@ mdd_status mdd_db_live_reload(mdd_db_live *live, mdd_db_reload_stats *stats, mdd
     mdd_db_options opts = *db_live_options(live);
     opts.store.evict = 0;
     db_live_lock(live);
-    reload r = {.prev = db_live_current(live), .opts = &opts, .err = err};
     const char *dir = db_live_dir(live);
-    /* A history that does not load leaves r.history NULL: reload_path() refuses by it. */
-    (void)mdd_db_history_load(dir, &r.history, &r.history_why);
-    char **paths;
-    size_t count;
-    mdd_status st = db_list_dir(dir, &paths, &count, err);
-    if (st == MDD_OK) {
-        st = build_next(&r, paths, count);
-        db_paths_free(paths, count);
-    }
+    reload r = {.prev = db_live_current(live), .opts = &opts, .dir = dir, .err = err};
+    mdd_status st = db_switch_read(dir, read_dir, forget_dir, &r, err);
     r.stats.published = st == MDD_OK && (r.stats.loaded || r.stats.removed || r.stats.refused);
     if (r.stats.published)
         db_live_publish(live, r.next);
     else
         mdd_db_close(r.next);
-    /* Only a reload replaces the generation just published, and this one holds the lock. */
-    if (r.stats.published && r.stats.loaded)
-        db_history_record(dir, r.next);
     mdd_db_history_free(r.history);
     db_live_unlock(live);
     if (stats)

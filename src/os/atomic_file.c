@@ -146,21 +146,10 @@ mdd_status mdd_atomic_file_set_mode(mdd_atomic_file *af, mode_t mode, uid_t uid,
     return MDD_OK;
 }
 
-/* Makes the rename itself durable. */
-static mdd_status sync_dir(const char *dir, mdd_error *err)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return os_failure(err, "open directory");
-    mdd_status st = fsync(fd) == 0 ? MDD_OK : os_failure(err, "fsync directory");
-    close(fd);
-    return st;
-}
-
 /* Runs after the new file took the path: makes that durable and frees af. */
 static mdd_status finish_commit(mdd_atomic_file *af, mdd_error *err)
 {
-    mdd_status st = sync_dir(af->dir, err);
+    mdd_status st = mdd_sync_dir(af->dir, err);
     if (st)
         mdd_error_prefix(err, "replaced, but not durably: ");
     atomic_file_free(af);

@@ -15,7 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SIDECAR_SUFFIX ".fb"
 
 /* One sidecar open: the store, the sidecar's path and what it must match. */
 typedef struct sidecar_job {
@@ -34,11 +33,11 @@ mdd_status mdd_sidecar_path(const char *mdd_path, char **path, mdd_error *err)
     if (!mdd_path)
         return mdd_fail(err, MDD_ERR_ARG, "no path");
     size_t len = strlen(mdd_path);
-    *path = malloc(len + sizeof SIDECAR_SUFFIX);
+    *path = malloc(len + sizeof MDD_SIDECAR_SUFFIX);
     if (!*path)
         return mdd_fail(err, MDD_ERR_NOMEM, "no memory for the sidecar's name");
     memcpy(*path, mdd_path, len);
-    memcpy(*path + len, SIDECAR_SUFFIX, sizeof SIDECAR_SUFFIX);
+    memcpy(*path + len, MDD_SIDECAR_SUFFIX, sizeof MDD_SIDECAR_SUFFIX);
     return MDD_OK;
 }
 

@@ -72,6 +72,7 @@ extern const cli_command cli_jobs_command;
 extern const cli_command cli_sdgs_command;
 extern const cli_command cli_gen_command;
 extern const cli_command cli_install_command;
+extern const cli_command cli_update_command;
 extern const cli_command cli_bench_command;
 
 /* Handles one parsed option; returns CLI_EXIT_OK to go on, or an exit code (after printing

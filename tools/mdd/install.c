@@ -92,27 +92,6 @@ static int clear_debris(const install *in)
     return CLI_EXIT_OK;
 }
 
-static mdd_status copy_from(void *ctx, mdd_sink *out, mdd_error *err)
-{
-    int fd = *(const int *)ctx;
-    static uint8_t block[1 << 20];
-    for (;;) {
-        ssize_t n = read(fd, block, sizeof block);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            err->status = MDD_ERR_IO;
-            snprintf(err->message, sizeof err->message, "read: %s", strerror(errno));
-            return MDD_ERR_IO;
-        }
-        if (n == 0)
-            return MDD_OK;
-        mdd_status st = mdd_sink_write(out, block, (size_t)n, err);
-        if (st != MDD_OK)
-            return st;
-    }
-}
-
 /* Decides the mode the installed file gets (the installed one's, else SRC's without
  * execute). Refuses SRC when it is the installed file itself, and a destination that is not
  * a regular file or a symbolic link (which is replaced, as the directory's entry). */
@@ -144,7 +123,7 @@ static int stage(install *in)
     int rc = fstat(fd, &st) == 0 ? take_mode(in, &st)
                                  : cli_error(in->src, "fstat: %s", strerror(errno));
     if (rc == CLI_EXIT_OK &&
-        mdd_write_file_atomic(in->staging, 0600, copy_from, &fd, &err) != MDD_OK)
+        mdd_write_file_atomic(in->staging, 0600, mdd_copy_from_fd, &fd, &err) != MDD_OK)
         rc = cli_error(in->src, "copy to %s: %s", in->dir, err.message);
     close(fd);
     return rc;

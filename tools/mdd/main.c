@@ -32,6 +32,7 @@ static const cli_command *const commands[] = {
     &cli_gen_command,
     &cli_serve_command,
     &cli_install_command,
+    &cli_update_command,
     &cli_bench_command,
 };
 

@@ -103,6 +103,10 @@ mdd_status mdd_atomic_file_remove_stale(const char *path, size_t *removed, mdd_e
 /* Produces a file's content into a sink, for mdd_write_file_atomic(). */
 typedef mdd_status (*mdd_content_writer)(void *ctx, mdd_sink *out, mdd_error *err);
 
+/* An mdd_content_writer that copies what the open descriptor *(int *)ctx reads until its
+ * end (a whole-file copy with mdd_write_file_atomic()). */
+MDD_INTERNAL mdd_status mdd_copy_from_fd(void *ctx, mdd_sink *out, mdd_error *err);
+
 /* Writes path with the mdd_atomic_file steps above (create, write, set mode, sync, commit):
  * a crash leaves the old file (or none) or the complete new one; any failure before the
  * rename removes the temporary file and leaves path untouched. */
@@ -117,6 +121,15 @@ mdd_status mdd_write_file_atomic(const char *path, mode_t mode, mdd_content_writ
  * directory is refused. mode is that of a new file. */
 mdd_status mdd_write_output(const char *path, mode_t mode, mdd_content_writer write, void *ctx,
                             mdd_error *err);
+
+/* ---- Directories of plain files ---- */
+
+/* Removes dir and the files directly in it (an update's stage or backup: no
+ * subdirectories). A dir that does not exist is not an error. */
+MDD_INTERNAL mdd_status mdd_remove_flat_dir(const char *dir, mdd_error *err);
+
+/* fsyncs the directory dir, so that the entries made or renamed in it are durable. */
+MDD_INTERNAL mdd_status mdd_sync_dir(const char *dir, mdd_error *err);
 
 /* ---- Memory ---- */
 

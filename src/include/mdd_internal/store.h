@@ -63,6 +63,8 @@ mdd_cache *mdd_store_cache(const mdd_store *store);
 /* ---- Verification records ---- */
 
 #define MDD_RECORD_SUFFIX ".verified"
+/* A sidecar file: NAME.mdd.fb beside NAME.mdd. */
+#define MDD_SIDECAR_SUFFIX ".fb"
 #define MDD_RECORD_MAGIC "MDDVREC1"
 #define MDD_RECORD_VERSION 2u
 #define MDD_RECORD_HEADER_SIZE 336u
