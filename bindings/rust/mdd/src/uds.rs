@@ -72,7 +72,22 @@ impl<'a, F: FnMut(&Value<'a>) -> Result<()>> Visitor<'a> for F {
 }
 
 /// A decoded value as a visitor sees it: its kind and content, its name path and where its
-/// bytes are in the message. Handed out by reference for the visitor's call only.
+/// bytes are in the message. Handed out by reference for the visitor's call only: what it
+/// yields may be kept, the value itself may not.
+///
+/// ```compile_fail,E0521
+/// # fn main() -> Result<(), mdd::Error> {
+/// # let db = mdd::Database::open_dir("databases")?;
+/// # let variant = db.ecu("FLXC1000").and_then(|e| e.base_variant()).expect("a variant");
+/// let response = b"\x62\xF1\x90WDD2220011A000001";
+/// let mut kept = Vec::new();
+/// variant.decode(&[0x22, 0xF1, 0x90], response, &mut mdd::visitor(|v| {
+///     kept.push(v); // error: the value lives for the call only
+///     Ok(())
+/// }))?;
+/// # Ok(())
+/// # }
+/// ```
 pub struct Value<'a> {
     raw: *const sys::mdd_uds_value,
     _a: PhantomData<&'a [u8]>,
