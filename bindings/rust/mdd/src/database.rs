@@ -13,6 +13,7 @@ use mdd_sys as sys;
 use crate::ecu::Ecu;
 use crate::error::{c_string, call, Result};
 use crate::items::{Ecus, Items};
+use crate::live::LiveDatabase;
 
 /// A database of ECUs: MDD files loaded, verified and indexed (`mdd_db`). It owns the C
 /// handle and closes it when dropped; every ECU, layer, service and view from it borrows it.
@@ -111,6 +112,18 @@ impl OpenOptions {
         })
     }
 
+    /// Opens dir as a live database: see [`LiveDatabase`].
+    pub fn open_live_dir(&self, dir: impl AsRef<Path>) -> Result<LiveDatabase> {
+        let dir = c_string("directory", dir.as_ref().as_os_str().as_bytes())?;
+        let opts = self.c_options();
+        let mut out = ptr::null_mut();
+        call(|err| unsafe {
+            sys::mdd_db_live_open_dir(dir.as_ptr(), opts_ptr(&opts), &mut out, err)
+        })?;
+        let raw = NonNull::new(out).expect("mdd_db_live_open_dir returned MDD_OK without one");
+        Ok(LiveDatabase::from_raw(raw))
+    }
+
     /// The options struct, None for the defaults. It sets only its leading fields and says so in
     /// its sizes (include/mdd/status.h, "Options": the library takes the defaults for the rest),
     /// so no default of the library is repeated here but the strategy's when only verify is set.
@@ -155,6 +168,16 @@ fn open_with(
 }
 
 impl Database {
+    /// A database over a handle from the library. Who closes it is the caller's business: a
+    /// generation of a live database is released, not closed (ManuallyDrop).
+    pub(crate) fn from_raw(raw: NonNull<sys::mdd_db>) -> Database {
+        Database { raw }
+    }
+
+    pub(crate) fn ptr(&self) -> *const sys::mdd_db {
+        self.raw.as_ptr()
+    }
+
     /// Opens the *.mdd files of dir with the default settings: see [`OpenOptions::open_dir`].
     /// Fails naming the first file that does not open, verify or index.
     pub fn open_dir(dir: impl AsRef<Path>) -> Result<Database> {

@@ -2,7 +2,8 @@
 //! libmdd from Rust: open a directory of MDD files (ECU diagnostic databases) as a
 //! [`Database`], find an [`Ecu`] and its variants and functional groups ([`Layer`]s), look up the
 //! [`Service`]s a UDS request addresses, list [`Dtc`]s, decode responses to a [`Visitor`] or as
-//! JSON text and encode messages into a `Vec<u8>`.
+//! JSON text and encode messages into a `Vec<u8>`. A [`LiveDatabase`] follows a directory that
+//! is updated, each [`Generation`] a database that stays whole while it is held.
 //!
 //! The database owns the C handle; everything it hands out borrows it: names and texts are
 //! [`Str`]s, `&'db [u8]` views into the mapped file (`&'db str` where the bytes are UTF-8), so
@@ -52,6 +53,7 @@ mod ecu;
 mod error;
 mod items;
 mod layer;
+mod live;
 mod memo;
 mod string;
 mod uds;
@@ -62,6 +64,7 @@ pub use ecu::{Dtc, Ecu, Identity};
 pub use error::{Error, Result, Status};
 pub use items::{Dtcs, Ecus, Items, Layers, Services};
 pub use layer::{Layer, Service};
+pub use live::{Generation, LiveDatabase, ReloadStats};
 pub use memo::Memo;
 pub use string::Str;
 pub use uds::{visitor, Decoded, Kind, Message, PathElem, Text, TextEncoding, Value, Visitor};

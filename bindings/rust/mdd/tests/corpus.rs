@@ -4,11 +4,12 @@
 //! listing MDD_TEST_EXPECTED holds) and the hand-checked messages of docs/codec-examples.md.
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use mdd::{
-    Database, Error, Kind, Memo, Message, OpenOptions, PathElem, Status, Strategy, TextEncoding,
-    Value,
+    Database, Error, Kind, LiveDatabase, Memo, Message, OpenOptions, PathElem, ReloadStats, Status,
+    Strategy, TextEncoding, Value,
 };
 
 const VIN: &[u8] = b"WDD2220011A000001";
@@ -53,7 +54,10 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("mdd-rust-{}-{}", std::process::id(), name));
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("mdd-rust-{}-{}-{}", std::process::id(), n, name));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir(&dir).unwrap();
         TempDir(dir)
@@ -532,4 +536,46 @@ fn threads_share_a_database() {
     // A database closes on another thread than the one that opened it.
     let db = OpenOptions::new().strategy(Strategy::Heap).open_dir(corpus()).unwrap();
     std::thread::spawn(move || assert_eq!(db.ecus().len(), 7)).join().unwrap();
+}
+
+fn ecu_names(db: &Database) -> Vec<String> {
+    db.ecus().map(|e| e.name().to_string()).collect()
+}
+
+#[test]
+fn a_live_database_publishes_generations() {
+    send_sync::<LiveDatabase>();
+    send_sync::<mdd::Generation>();
+    let dir = TempDir::with_copy("FLXC1000");
+    let live = LiveDatabase::open_dir(&dir.0).unwrap();
+    let first = live.acquire();
+    assert_eq!(ecu_names(&first), ["FLXC1000"]);
+    let none = ReloadStats { loaded: 0, unchanged: 1, removed: 0, refused: 0, published: false };
+    assert_eq!(live.reload().unwrap(), none);
+    fs::copy(corpus().join("FSNR2000.mdd"), dir.0.join("FSNR2000.mdd")).unwrap();
+    let added = ReloadStats { loaded: 1, unchanged: 1, removed: 0, refused: 0, published: true };
+    assert_eq!(live.reload().unwrap(), added);
+    // A held generation stays as it was; the next one has the new file.
+    assert_eq!(ecu_names(&first), ["FLXC1000"]);
+    let second = live.acquire();
+    assert_eq!(ecu_names(&second), ["FLXC1000", "FSNR2000"]);
+    // Readers acquire on threads while another thread reloads without the file.
+    fs::remove_file(dir.0.join("FSNR2000.mdd")).unwrap();
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                for _ in 0..200 {
+                    let generation = live.acquire();
+                    let v = generation.ecu("FLXC1000").and_then(|e| e.base_variant()).unwrap();
+                    assert_eq!(v.lookup(&READ_VIN)[0].name(), "VINDataIdentifier_Read");
+                    assert!((1..=2).contains(&generation.ecus().len()));
+                }
+            });
+        }
+        s.spawn(|| assert_eq!(live.reload().unwrap().removed, 1));
+    });
+    assert_eq!(ecu_names(&live.acquire()), ["FLXC1000"]);
+    assert_eq!(ecu_names(&second), ["FLXC1000", "FSNR2000"]);
+    drop((first, second));
+    assert!(LiveDatabase::open_dir(dir.0.join("nope")).is_err());
 }
