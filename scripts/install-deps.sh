@@ -5,7 +5,8 @@
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
 #   build   the library and the tool, with every optional backend (liburing, libevent)
 #   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
-#           and pytest for the Python binding (make check)
+#           pytest for the Python binding, rustc, cargo, bindgen and rustfmt for the Rust one
+#           (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
 #   demo    build, plus the programs scripts/demo.sh runs
@@ -15,6 +16,9 @@ BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libe
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
        libclang-rt-14-dev
        python3-pytest python3-setuptools python3-pip"
+# The Rust binding's tests (bindings/rust): Debian's toolchain, and bindgen and rustfmt for the
+# check of its generated declarations.
+CHECK="$CHECK rustc cargo bindgen rustfmt"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"
