@@ -142,11 +142,11 @@ $one
 {"line":9,"error":"line-too-long","message":"the line is longer than 1048576 bytes"}
 {"line":10,"error":"nul-byte","message":"the line holds a NUL byte"}
 {"line":11,"error":"malformed","message":"expected ECU REQUEST RESPONSE (three fields) or a JSON object"}
-${one%\}},"x":"\ud800"}
+{"line":12,"error":"malformed","message":"malformed JSON at byte 65: a lone surrogate in a string"}
 $one
 EOF2
 diff expected "$TMP/out" >&2 || fail "error lines"
-grep -Eqx 'mdd: decode --batch: 12 records, 3 decoded, 9 errors \(line-too-long 1, nul-byte 1, malformed 3, bad-hex 2, unknown-ecu 1, unknown-variant 1\), [0-9]+ records/s' \
+grep -Eqx 'mdd: decode --batch: 12 records, 2 decoded, 10 errors \(line-too-long 1, nul-byte 1, malformed 4, bad-hex 2, unknown-ecu 1, unknown-variant 1\), [0-9]+ records/s' \
     "$TMP/err" || fail "summary: $(cat "$TMP/err")"
 
 # Every record decoded: exit 0, and the summary says so.

@@ -83,7 +83,15 @@ static long hex4(const unsigned char *p, size_t avail)
     return v;
 }
 
-/* Past the escape at c (its backslash). */
+/* The code unit of the \u escape at p[at..len), or -1 when there is none. */
+static long unit_at(const cursor *c, size_t at)
+{
+    if (c->len - at < 6 || c->p[at] != '\\' || c->p[at + 1] != 'u')
+        return -1;
+    return hex4(c->p + at + 2, 4);
+}
+
+/* Past the escape at c (its backslash); a surrogate escape only as a pair. */
 static int escape(cursor *c)
 {
     int e = c->at + 1 < c->len ? c->p[c->at + 1] : -1;
@@ -91,9 +99,17 @@ static int escape(cursor *c)
         c->at += 2;
         return 0;
     }
-    if (e != 'u' || hex4(c->p + c->at + 2, c->len - c->at - 2) < 0)
+    long unit = unit_at(c, c->at);
+    if (unit < 0)
         return fault(c, "a bad escape in a string");
-    c->at += 6;
+    if (unit < 0xD800 || unit > 0xDFFF) {
+        c->at += 6;
+        return 0;
+    }
+    long low = unit_at(c, c->at + 6);
+    if (unit > 0xDBFF || low < 0xDC00 || low > 0xDFFF)
+        return fault(c, "a lone surrogate in a string");
+    c->at += 12;
     return 0;
 }
 
