@@ -55,14 +55,8 @@ trap 'rm -rf "$work"' EXIT
 median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # ---- 1. corpus (as bench/run makes it) ----
-corpus=$BUILD/bench-corpus-$PROFILE
-stamp="$PROFILE seed 1 $(cat "$root"/src/gen/*.[ch] "$root"/src/fb/build*.[ch] | sha256sum | cut -c1-16)"
-if [ "$(cat "$corpus/.stamp" 2>/dev/null)" != "$stamp" ]; then
-    echo "bench/batch.sh: generating the $PROFILE corpus in $corpus" >&2
-    rm -rf "$corpus"
-    "$MDD" gen --profile "$PROFILE" --seed 1 "$corpus" >/dev/null
-    echo "$stamp" >"$corpus/.stamp"
-fi
+source "$here/corpus.bash"
+bench_corpus "$MDD" "$BUILD" "$PROFILE" bench/batch.sh
 
 # ---- 2. the log ----
 "$LOG_TOOL" "$corpus" "$RECORDS" >"$work/log.jsonl" 2>"$work/log.err"

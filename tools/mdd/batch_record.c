@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "batch_record.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A pass over a line; why keeps the first fault. */
@@ -57,30 +59,18 @@ static size_t utf8_length(const unsigned char *p, size_t avail)
     return n;
 }
 
-static int hex_value(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Four hex digits at p[0..avail) as a code unit, or -1. */
 static long hex4(const unsigned char *p, size_t avail)
 {
     if (avail < 4)
         return -1;
-    long v = 0;
+    char digits[5] = {0};
     for (int i = 0; i < 4; i++) {
-        int d = hex_value(p[i]);
-        if (d < 0)
+        if (!isxdigit(p[i]))
             return -1;
-        v = v << 4 | d;
+        digits[i] = (char)p[i];
     }
-    return v;
+    return strtol(digits, NULL, 16);
 }
 
 /* The code unit of the \u escape at p[at..len), or -1 when there is none. */
@@ -525,7 +515,7 @@ static int is_hex(const char *s, size_t len)
     if (len == 0 || len % 2 != 0)
         return 0;
     for (size_t i = 0; i < len; i++)
-        if (hex_value((unsigned char)s[i]) < 0)
+        if (!isxdigit((unsigned char)s[i]))
             return 0;
     return 1;
 }
