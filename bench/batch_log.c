@@ -49,13 +49,13 @@ static int error_param(const char *message, char *name, size_t size)
 static int encode(const mdd_db_layer *layer, const mdd_db_service *s, mdd_uds_message_kind kind,
                   const uint8_t *req, size_t req_len, uint8_t *out, size_t *len)
 {
-    enum { MAX_PARAMS = 16 };
+    enum { MAX_PARAMS = 256 };
     char names[MAX_PARAMS][128];
     size_t tried[MAX_PARAMS];
     size_t params = 0;
     mdd_uds_message m = {kind, 0};
-    for (int attempt = 0; attempt < 64; attempt++) {
-        char json[4096] = "{";
+    for (int attempt = 0; attempt < 4 * MAX_PARAMS; attempt++) {
+        char json[16384] = "{";
         size_t at = 1;
         for (size_t i = 0; i < params; i++)
             at += (size_t)snprintf(json + at, sizeof json - at, "%s\"%s\":%s", i ? "," : "",
