@@ -28,7 +28,8 @@ int batch_worker_init(batch_worker *w, const mdd_db *db)
     mdd_error err;
     w->request = malloc(BATCH_LINE_MAX / 2);
     w->response = malloc(BATCH_LINE_MAX / 2);
-    if (w->request && w->response && mdd_uds_memo_create(BATCH_MEMO_ENTRIES, &w->memo, &err) == MDD_OK)
+    if (w->request && w->response &&
+        mdd_uds_memo_create(BATCH_MEMO_ENTRIES, &w->memo, &err) == MDD_OK)
         return 0;
     batch_worker_free(w);
     return -1;

@@ -113,7 +113,8 @@ static void *write_blocks(void *arg)
             continue;
         }
         pthread_mutex_unlock(&p->lock);
-        int failed = fwrite(b->out.data, 1, b->out.len, p->o->out) != b->out.len ? (errno ? errno : EIO) : 0;
+        size_t wrote = fwrite(b->out.data, 1, b->out.len, p->o->out);
+        int failed = wrote == b->out.len ? 0 : errno ? errno : EIO;
         batch_counts_add(&p->counts, &b->counts);
         draw_progress(p);
         pthread_mutex_lock(&p->lock);
