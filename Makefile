@@ -158,6 +158,13 @@ bench-seeds: build
 bench-reload: build
 	@$(BUILD)/bench/bench_reload --json-out bench/results/reload.json
 
+# mdd decode --batch on a generated log of a million records, on 1 and 2 threads, against a
+# process per record, and its memory for ten million (docs/benchmarks.md, "Batch decoding").
+# About 10 minutes, and 5 more to generate the adr corpus the first time.
+.PHONY: bench-batch
+bench-batch: build
+	@bash bench/batch.sh --build $(BUILD)
+
 # Rewrites the code generated from schema/ecu_data.fbs (docs/adr/0008-generated-schema-code.md).
 generate:
 	python3 schema/generate.py schema/ecu_data.fbs .
