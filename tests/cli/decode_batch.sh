@@ -175,6 +175,12 @@ expect_eq "$(cat "$TMP/err")" "mdd: dir: is a directory" "directory as --input"
 run 1 "$MDD" decode --batch --input missing "$CORPUS"
 expect_eq "$(cat "$TMP/err")" "mdd: missing: No such file or directory" "missing --input"
 
+# A failed write stops the run and says why.
+rc=0
+"$MDD" decode --batch --input many.jsonl "$CORPUS" >/dev/full 2>"$TMP/err" || rc=$?
+expect_eq "$rc" 1 "exit status with the output on /dev/full"
+expect_line "mdd: writing the output: No space left on device" "$TMP/err" "/dev/full"
+
 # ---- usage ----
 run 2 "$MDD" decode --batch --ecu FLXC1000 "$CORPUS"
 grep -q "^mdd decode: --batch takes the ECU and the variant from each record" "$TMP/err" ||
