@@ -169,8 +169,8 @@ static const cli_option option_table[] = {
     CLI_INCLUDE(cli_db_ecu_options),
     CLI_INCLUDE(cli_db_layer_options),
     CLI_INCLUDE(json_option),
-    CLI_INCLUDE(cli_db_load_options),
     CLI_INCLUDE(batch_cli_options),
+    CLI_INCLUDE(cli_db_load_options),
     CLI_OPTIONS_END,
 };
 
