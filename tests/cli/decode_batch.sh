@@ -127,6 +127,7 @@ long=$(head -c $((1024 * 1024 + 1)) /dev/zero | tr '\0' 'a')
     printf 'FLXC1000 22F186\0 62F18603\n'
     echo 'FLXC1000 22F186'
     echo '{"ecu":"FLXC1000","request":"22F186","response":"62F18603","x":"\ud800"}'
+    echo '{"ecu":"FLXC\u0031000","variant":null,"request":"22F186","response":"62F18603"}'
     printf 'FLXC1000 22F186 62F18603'
 } >errors.txt
 run 1 "$MDD" decode --batch -j 2 --input errors.txt "$CORPUS"
@@ -144,9 +145,10 @@ $one
 {"line":11,"error":"malformed","message":"expected ECU REQUEST RESPONSE (three fields) or a JSON object"}
 {"line":12,"error":"malformed","message":"malformed JSON at byte 65: a lone surrogate in a string"}
 $one
+$one
 EOF2
 diff expected "$TMP/out" >&2 || fail "error lines"
-grep -Eqx 'mdd: decode --batch: 12 records, 2 decoded, 10 errors \(line-too-long 1, nul-byte 1, malformed 4, bad-hex 2, unknown-ecu 1, unknown-variant 1\), [0-9]+ records/s' \
+grep -Eqx 'mdd: decode --batch: 13 records, 3 decoded, 10 errors \(line-too-long 1, nul-byte 1, malformed 4, bad-hex 2, unknown-ecu 1, unknown-variant 1\), [0-9]+ records/s' \
     "$TMP/err" || fail "summary: $(cat "$TMP/err")"
 
 # Every record decoded: exit 0, and the summary says so.
