@@ -255,9 +255,8 @@ static mdd_status add_dir_file(mdd_update *u, const char *name, size_t cap, mdd_
         !update_dir_has(u, name))
         return MDD_OK;
     update_dir_file *f = &u->dir_files[u->dir_count];
-    mdd_db_options opts = update_describing_options();
     mdd_error ignored;
-    mdd_status st = update_file_ecu(path, &opts, &f->facts, &ignored);
+    mdd_status st = update_describe_file(path, &f->facts, &ignored);
     if (st == MDD_ERR_NOMEM)
         return mdd_fail(err, st, "%s", ignored.message);
     if (st != MDD_OK)

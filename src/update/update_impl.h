@@ -53,9 +53,10 @@ MDD_INTERNAL mdd_status update_file_facts(const char *path, const mdd_db_options
 /* Fills op's size and SHA-512 from the file at path. */
 MDD_INTERNAL mdd_status update_hash_file(const char *path, db_switch_op *op, mdd_error *err);
 
-/* How the update opens DIR's files to describe them: read as they are (heap, no checks), no
- * file written beside them, a file that does not open left out. */
-MDD_INTERNAL mdd_db_options update_describing_options(void);
+/* Fills op's ECU and revision from the MDD file at path as an open takes them, reading it as
+ * it is: no checks, no index, nothing written beside it (a file only described, or
+ * replaced). */
+MDD_INTERNAL mdd_status update_describe_file(const char *path, db_switch_op *op, mdd_error *err);
 
 /* update_file_facts() of DIR's file name, read without writing anything beside it (no
  * conversion, no records). */
