@@ -82,9 +82,12 @@ static void fill(uds_memo_entry *e, const mdd_db_layer *layer, uint64_t serial,
     e->planned = e->service_count >= 1 && e->service_count <= UDS_MEMO_SERVICES &&
                  first_response(e->services[0].service, &first) &&
                  uds_match_plan_compile(&first, &e->plan);
+    e->walk.ready = false;
+    if (e->planned)
+        uds_plan_compile(&e->walk, first.params, e->plan.matched, e->plan.matched_count);
 }
 
-const uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo, const mdd_db_layer *layer,
+uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo, const mdd_db_layer *layer,
                                          const uint8_t *request, size_t len)
 {
     uint32_t prefix_max = db_layer_prefix_max(layer);
@@ -94,7 +97,10 @@ const uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo, const mdd_db_layer 
     uint64_t serial = db_layer_serial(layer);
     uds_memo_entry *e = &memo->entries[slot_of(memo, serial, layer, request, key_len)];
     if (e->layer != layer || e->serial != serial || e->key_len != key_len ||
-        (key_len && memcmp(e->key, request, key_len) != 0))
+        (key_len && memcmp(e->key, request, key_len) != 0)) {
+        if (e->busy)
+            return NULL;
         fill(e, layer, serial, request, key_len);
+    }
     return e->service_count <= UDS_MEMO_SERVICES ? e : NULL;
 }

@@ -5,7 +5,7 @@
 #ifndef MDD_UDS_MEMO_H
 #define MDD_UDS_MEMO_H
 
-#include "walk.h"
+#include "plan.h"
 
 /* The most request bytes a key holds, services an entry keeps, and comparisons a compiled
  * match makes: beyond them a request or a response is decoded without the memo's help. */
@@ -39,14 +39,16 @@ typedef struct uds_match_plan {
  * UDS_PLAN_CHECKS. */
 MDD_INTERNAL int uds_match_plan_compile(const uds_chosen *chosen, uds_match_plan *plan);
 
-/* 1 when w's message (and request) pass every check of plan, with *c the plan's response
- * and the walk's matched params as uds_params_match() would have left them; else 0, and
- * the walk is unchanged. */
-MDD_INTERNAL int uds_match_plan_holds(const uds_match_plan *plan, uds_walk *w, uds_chosen *c);
+/* 1 when w's message (and request) pass every check of plan; else 0. */
+MDD_INTERNAL int uds_match_plan_checks(const uds_match_plan *plan, const uds_walk *w);
+
+/* After the checks held: *c is the plan's response and the walk's matched params are as
+ * uds_params_match() would have left them. */
+MDD_INTERNAL void uds_match_plan_keep(const uds_match_plan *plan, uds_walk *w, uds_chosen *c);
 
 /* What the memo keeps for one request: the services its lookup found and, when the first
  * of them has a response, the compiled match of the first (its first positive, else first
- * negative response: the first a decode tries). */
+ * negative response: the first a decode tries) and that response's plan. */
 typedef struct uds_memo_entry {
     const mdd_db_layer *layer; /* NULL: an empty slot */
     uint64_t serial;           /* the layer's ECU (db_layer_serial()) */
@@ -54,14 +56,16 @@ typedef struct uds_memo_entry {
     uint8_t key[UDS_MEMO_KEY_MAX];
     size_t service_count; /* what the lookup counted: above UDS_MEMO_SERVICES none are kept */
     mdd_db_service services[UDS_MEMO_SERVICES];
-    int planned;          /* plan holds the compiled match */
+    int planned;          /* plan holds the compiled match, walk the response's plan */
+    uint32_t busy;        /* decodes following walk now: the slot is not refilled meanwhile */
     uds_match_plan plan;
+    uds_plan walk;
 } uds_memo_entry;
 
 /* The entry of request[0..len) in layer, filled when its slot held another; NULL when the
  * request is not remembered (a key longer than UDS_MEMO_KEY_MAX, or more services than
- * UDS_MEMO_SERVICES). */
-MDD_INTERNAL const uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo,
+ * UDS_MEMO_SERVICES) or its slot holds another request that a decode follows now. */
+MDD_INTERNAL uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo,
                                                       const mdd_db_layer *layer,
                                                       const uint8_t *request, size_t len);
 

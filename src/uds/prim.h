@@ -257,6 +257,17 @@ MDD_INTERNAL mdd_status uds_compu_fields_to_physical(const fb_fields *cm, uint8_
                                                      const uds_scalar *coded,
                                                      uds_scalar *physical, mdd_error *err);
 
+/* The category of cm: IDENTICAL when there is no method (pos 0). */
+MDD_INTERNAL uint8_t uds_compu_category(const fb_fields *cm);
+
+/* The physical type's DataType, or what a method of category without one gives: the coded
+ * type for IDENTICAL, a text for TEXT_TABLE, a 64-bit float otherwise. */
+MDD_INTERNAL uint8_t uds_compu_physical_type(uint8_t category, uint8_t coded_type,
+                                             const fb_fields *pt);
+
+/* The text a TEXT_TABLE scale gives (its vt, else its vt_ti); ptr NULL for none. */
+MDD_INTERNAL mdd_bytes uds_scale_text(mdd_compu_scale scale);
+
 /* Which way a conversion goes: limits are parsed with the type of the value compared. */
 typedef struct uds_compu_ctx {
     mdd_compu_method cm;
@@ -264,6 +275,18 @@ typedef struct uds_compu_ctx {
     uint8_t physical_type; /* enum mdd_data_type: the PhysicalType's, or a default */
     mdd_error *err;
 } uds_compu_ctx;
+
+/* A compu scale's bounds as uds_scale_contains() takes them (values typed as limit_type; in
+ * a text table a lone limit is the other one too): each present or not, with its interval
+ * type (a limit not stored counts as CLOSED). 0, or -1 with err set when a limit does not
+ * parse. */
+typedef struct uds_scale_bounds {
+    uds_scalar lo, hi;
+    bool has_lo, has_hi;
+    uint8_t lo_interval, hi_interval;
+} uds_scale_bounds;
+MDD_INTERNAL int uds_scale_bounds_of(mdd_compu_scale scale, uint8_t limit_type, bool text_table,
+                                     uds_scale_bounds *b, mdd_error *err);
 
 /* Whether value lies within the scale's limits (value typed as limit_type); text_table
  * applies ISO's rule that a lone lower limit is the only value. 1 inside, 0 outside, -1 with
