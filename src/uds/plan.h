@@ -43,14 +43,31 @@ typedef struct uds_plan_scale {
     mdd_bytes text;
 } uds_plan_scale;
 
-/* How a value reads: the read without the plan, and when its coded type is a plain integer
- * of 1..64 bits without a mask (plain), the bits read here and the compu method compiled. */
+/* The widest coded value whose TEXT_TABLE scale is looked up by the value itself. */
+#define UDS_PLAN_DIRECT_BITS 4
+/* No scale holds the value: the method through the database decides. */
+#define UDS_PLAN_NO_SCALE 0xFF
+
+/* How a value reads: the read without the plan, and when its coded type has a shape read
+ * here, the compu method compiled;
+ * a TEXT_TABLE of a coded value of at most UDS_PLAN_DIRECT_BITS bits (direct) has the scale
+ * of each value in scale_of. */
+/* Where a compiled read's coded value comes from. */
+typedef enum uds_plan_shape {
+    UDS_PLAN_DATABASE = 0, /* the read through the database */
+    UDS_PLAN_BITS,         /* a plain integer of 1..64 bits without a mask */
+    UDS_PLAN_SPAN          /* a text or byte field of whole units without a mask */
+} uds_plan_shape;
+
 typedef struct uds_plan_read {
     uds_normal_read normal;
-    bool plain;
+    uint8_t shape; /* enum uds_plan_shape */
+    bool is_signed; /* A_INT_32 */
+    bool direct;
     uint8_t compu; /* enum uds_plan_compu */
     uint32_t scale_count;
     const uds_plan_scale *scales;
+    uint8_t scale_of[1u << UDS_PLAN_DIRECT_BITS];
 } uds_plan_read;
 
 /* A DTC of a DTC DOP's own list, sorted by trouble code (the first of equal codes). */

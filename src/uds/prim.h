@@ -132,19 +132,37 @@ typedef struct uds_window {
 MDD_INTERNAL mdd_status uds_window_at(size_t msg_len, uds_pos pos, uint32_t bits,
                                       bool reversed, uds_window *w, mdd_error *err);
 
-/* The field's bits (bits <= 64) of msg. */
-MDD_INTERNAL uint64_t uds_window_read(const uint8_t *msg, const uds_window *w);
-
-/* Replaces the bits of the field selected by select (bit i of the field when bit i is set)
- * with those of value, keeping the others, and extends out as needed. */
-MDD_INTERNAL void uds_window_write(uds_out *out, const uds_window *w, uint64_t value,
-                                   uint64_t select);
-
 /* All ones in the low bits bits (bits <= 64). */
 static inline uint64_t uds_low_bits(uint32_t bits)
 {
     return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
 }
+
+/* The field's bits (bits <= 64) of msg. Inline: every coded number and compiled check reads
+ * one. */
+static inline uint64_t uds_window_read(const uint8_t *msg, const uds_window *w)
+{
+    /* X >> p without a 72-bit X: the bytes before the last, shifted up by 8 - p, and the
+     * last one's bits above p; bits shifted out lie above 64 >= L. The window's bytes are
+     * msg[start, start + n), walked backwards when reversed. */
+    const uint8_t *first = msg + w->start;
+    ptrdiff_t step = 1;
+    if (w->reversed && w->n) {
+        first += w->n - 1;
+        step = -1;
+    }
+    uint64_t high = 0;
+    for (size_t i = 0; i + 1 < w->n; i++)
+        high = high << 8 | first[(ptrdiff_t)i * step];
+    uint64_t last = w->n ? first[(ptrdiff_t)(w->n - 1) * step] : 0;
+    uint64_t x = (high << (8 - w->bit)) | (last >> w->bit);
+    return x & uds_low_bits(w->bits);
+}
+
+/* Replaces the bits of the field selected by select (bit i of the field when bit i is set)
+ * with those of value, keeping the others, and extends out as needed. */
+MDD_INTERNAL void uds_window_write(uds_out *out, const uds_window *w, uint64_t value,
+                                   uint64_t select);
 
 /* Gathers the bits of raw under mask's 1s, lowest first, into a contiguous value (ISO
  * 22901-1 condensed), and the inverse. */

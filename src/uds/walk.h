@@ -121,11 +121,34 @@ typedef struct uds_walk {
 MDD_INTERNAL mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer,
                                 const mdd_uds_options *opts, mdd_error *err);
 
+/* Fails as a path one step longer than UDS_PATH_CAP. */
+MDD_INTERNAL mdd_status uds_path_overflow(uds_walk *w);
+
 /* Adds a named step (a parameter, a case, a row) or an item index to the path; MDD_ERR_LIMIT
- * past UDS_PATH_CAP. uds_path_pop() removes the last. */
-MDD_INTERNAL mdd_status uds_path_push(uds_walk *w, mdd_bytes name);
-MDD_INTERNAL mdd_status uds_path_push_index(uds_walk *w, uint32_t index);
-MDD_INTERNAL void uds_path_pop(uds_walk *w);
+ * past UDS_PATH_CAP. uds_path_pop() removes the last. Inline: every value takes a step. */
+static inline mdd_status uds_path_push_elem(uds_walk *w, const uint8_t *name, size_t len,
+                                            uint32_t index)
+{
+    if (w->path_len == UDS_PATH_CAP)
+        return uds_path_overflow(w);
+    mdd_uds_path_elem *e = &w->path[w->path_len++];
+    e->name.ptr = name;
+    e->name.len = len;
+    e->index = index;
+    return MDD_OK;
+}
+
+static inline mdd_status uds_path_push(uds_walk *w, mdd_bytes name)
+{
+    return uds_path_push_elem(w, name.ptr ? name.ptr : (const uint8_t *)"", name.len, 0);
+}
+
+static inline mdd_status uds_path_push_index(uds_walk *w, uint32_t index)
+{
+    return uds_path_push_elem(w, NULL, 0, index);
+}
+
+static inline void uds_path_pop(uds_walk *w) { w->path_len--; }
 
 /* Enters one level of nesting (a structure, an item, a case, a row, environment data):
  * MDD_ERR_LIMIT naming the path past max_depth. uds_leave() leaves it. */
@@ -152,8 +175,17 @@ MDD_INTERNAL mdd_status uds_emit_dtc(uds_walk *w, mdd_param param, uint32_t code
 MDD_INTERNAL mdd_status uds_emit_mark(uds_walk *w, mdd_uds_kind kind, mdd_param param,
                                       size_t start, size_t end);
 
-/* Counts one value written by the encoder against max_values. */
-MDD_INTERNAL mdd_status uds_count_value(uds_walk *w, size_t byte);
+/* Fails as the value at byte past max_values. */
+MDD_INTERNAL mdd_status uds_too_many_values(uds_walk *w, size_t byte);
+
+/* Counts one value (reported, or written by the encoder) against max_values. */
+static inline mdd_status uds_count_value(uds_walk *w, size_t byte)
+{
+    if (w->values >= w->max_values)
+        return uds_too_many_values(w, byte);
+    w->values++;
+    return MDD_OK;
+}
 
 /* ---- Keys that later parameters refer to (walk/keys.c) ---- */
 

@@ -12,6 +12,8 @@
 
 #include <mdd/uds.h>
 
+#include <string.h>
+
 #define UDS_JW_BUFFER 512
 
 /* The writer. The first failing write of the sink is kept in status (and err); later writes
@@ -30,8 +32,21 @@ void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err);
 /* Hands what is buffered to the sink; returns the writer's status. */
 mdd_status uds_jw_flush(uds_jw *w);
 
-/* Bytes as they are (the caller makes them valid JSON). */
-void uds_jw_raw(uds_jw *w, const char *text, size_t len);
+/* uds_jw_raw() of bytes that do not fit in what is left of the buffer. */
+void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len);
+
+/* Bytes as they are (the caller makes them valid JSON). Inline: every value writes several
+ * short pieces. */
+static inline void uds_jw_raw(uds_jw *w, const char *text, size_t len)
+{
+    if (w->status == MDD_OK && len <= sizeof w->buf - w->len) {
+        memcpy(w->buf + w->len, text, len);
+        w->len += len;
+        return;
+    }
+    uds_jw_raw_slow(w, text, len);
+}
+
 void uds_jw_cstr(uds_jw *w, const char *text);
 
 /* A JSON string of name's bytes (UTF-8; bytes that are not well-formed UTF-8 become U+FFFD),

@@ -26,7 +26,7 @@ mdd_status uds_jw_flush(uds_jw *w)
     return w->status;
 }
 
-void uds_jw_raw(uds_jw *w, const char *text, size_t len)
+void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len)
 {
     if (w->status != MDD_OK)
         return;
@@ -83,28 +83,54 @@ static size_t code_unit_size(mdd_uds_text_encoding encoding)
     return encoding == MDD_UDS_TEXT_UTF16BE || encoding == MDD_UDS_TEXT_UTF16LE ? 2 : 1;
 }
 
-/* The length of the run at p[0..n) of ASCII characters that JSON takes as they are. */
-static size_t plain_run(const uint8_t *p, size_t n)
+/* An ASCII character that JSON takes as it is. */
+static bool plain_byte(uint8_t b) { return b >= 0x20 && b < 0x80 && b != '"' && b != '\\'; }
+
+/* Nonzero when one of the eight bytes of x is not plain_byte(): beyond ASCII, a control
+ * character, a quote or a backslash (each test says whether any byte is one). */
+static uint64_t any_escaped(uint64_t x)
 {
-    size_t i = 0;
-    while (i < n && p[i] >= 0x20 && p[i] < 0x80 && p[i] != '"' && p[i] != '\\')
-        i++;
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
+    uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
+    return (x | ((x - ones * 0x20) & ~x) | ((quote - ones) & ~quote) |
+            ((backslash - ones) & ~backslash)) &
+           high;
+}
+
+/* Copies the plain bytes p[0..n) starts with into the buffer, as many as fit: how many, eight
+ * at a time while none of them needs more. */
+static size_t copy_plain(uds_jw *w, const uint8_t *p, size_t n)
+{
+    size_t room = sizeof w->buf - w->len, i = 0;
+    uint8_t *out = w->buf + w->len;
+    if (n > room)
+        n = room;
+    for (uint64_t x; i + 8 <= n; i += 8) {
+        memcpy(&x, p + i, sizeof x);
+        if (any_escaped(x))
+            break;
+        memcpy(out + i, &x, sizeof x);
+    }
+    for (; i < n && plain_byte(p[i]); i++)
+        out[i] = p[i];
+    w->len += i;
     return i;
 }
 
 void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
 {
     /* In UTF-8 and Latin-1 an ASCII byte is its own character: runs of those that need no
-     * escape are copied at once, the rest goes one code point at a time. */
+     * escape are copied at once, the rest (and what does not fit) goes one code point at a
+     * time. */
     bool ascii_bytes =
         text->encoding == MDD_UDS_TEXT_UTF8 || text->encoding == MDD_UDS_TEXT_LATIN1;
-    size_t off = 0;
-    while (off < text->bytes.len) {
-        if (ascii_bytes) {
-            size_t n = plain_run(text->bytes.ptr + off, text->bytes.len - off);
-            uds_jw_raw(w, (const char *)text->bytes.ptr + off, n);
-            off += n;
-            if (off == text->bytes.len)
+    size_t off = 0, len = text->bytes.len;
+    if (ascii_bytes && w->status == MDD_OK && len > sizeof w->buf - w->len)
+        uds_jw_flush(w);
+    while (off < len) {
+        if (ascii_bytes && w->status == MDD_OK) {
+            off += copy_plain(w, text->bytes.ptr + off, len - off);
+            if (off == len)
                 break;
         }
         size_t at = off;

@@ -139,6 +139,15 @@ static mdd_status raw_value(uds_walk *w, mdd_param p, uds_pos pos, uint32_t bits
         *next = pos.byte + n;
         if (*next > w->high)
             w->high = *next;
+    } else if (pos.bit == 0 && bits >= 8 && bits % 8 == 0 && pos.byte <= w->msg.len &&
+               bits / 8 <= w->msg.len - pos.byte) {
+        /* Whole bytes in the message (a repeated request's): read as uds_raw_read() would. */
+        uds_window win = {pos.byte, bits / 8, 0, bits, false};
+        v.kind = MDD_UDS_UINT;
+        v.as.u = uds_window_read(w->msg.ptr, &win);
+        *next = pos.byte + win.n;
+        if (*next > w->high)
+            w->high = *next;
     } else {
         v.kind = MDD_UDS_UINT;
         mdd_status st = uds_raw_read(w, w->msg, pos, bits, &v.as.u, next);
