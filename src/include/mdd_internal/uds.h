@@ -12,6 +12,7 @@
 
 #include <mdd/uds.h>
 
+#include <stdbool.h>
 #include <string.h>
 
 #define UDS_JW_BUFFER 512
@@ -54,9 +55,11 @@ void uds_jw_cstr(uds_jw *w, const char *text);
 void uds_jw_string(uds_jw *w, mdd_bytes name);
 
 /* A decoded text in any mdd_uds_text_encoding as a JSON string in UTF-8, with quotes; without
- * them for uds_jw_text_content(). A code unit that does not decode becomes U+FFFD. */
-void uds_jw_text(uds_jw *w, const mdd_uds_text *text);
-void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
+ * them for uds_jw_text_content(). A code unit that does not decode becomes U+FFFD. True when
+ * the text is UTF-8 or Latin-1 whose bytes were written as they are (ASCII, nothing
+ * escaped). */
+bool uds_jw_text(uds_jw *w, const mdd_uds_text *text);
+bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
 
 /* A byte field as the string "0xAA 0xBB" (uppercase digits; "" when empty). */
 void uds_jw_bytes(uds_jw *w, mdd_bytes bytes);

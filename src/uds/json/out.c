@@ -9,12 +9,19 @@
 
 #include <mdd_internal/uds.h>
 
+#include <stdint.h>
 #include <string.h>
+
+/* Texts met before in this document whose bytes were written as they are, by where they
+ * are (the database's names and texts, the message's texts: neither changes during a
+ * decode): a parameter name of a structure's items, a text table's texts come back often. */
+#define SEEN_TEXTS 32
 
 /* The visitor's state. skip_depth: nonzero while the value opened at that depth is left out
  * (its BEGIN was, so its content and its END are). */
 typedef struct json_visit {
     uds_jw w;
+    mdd_bytes seen[SEEN_TEXTS];
     const mdd_db_layer *layer;
     const mdd_uds_decoded *found; /* what the decode selected, set before the first value */
     int started;                  /* the header is written */
@@ -50,6 +57,22 @@ static int skipped(json_visit *j, const mdd_uds_value *v)
     return 1;
 }
 
+/* A text as a JSON string: one written as it is before in this document is copied again
+ * without looking at its bytes. */
+static void text(json_visit *j, const mdd_uds_text *t)
+{
+    mdd_bytes b = t->bytes;
+    size_t k = (size_t)(((uint64_t)(uintptr_t)b.ptr * UINT64_C(0x9E3779B97F4A7C15)) >> 59);
+    bool ascii = t->encoding == MDD_UDS_TEXT_UTF8 || t->encoding == MDD_UDS_TEXT_LATIN1;
+    if (ascii && b.ptr && j->seen[k].ptr == b.ptr && j->seen[k].len == b.len) {
+        uds_jw_raw(&j->w, "\"", 1);
+        uds_jw_raw(&j->w, (const char *)b.ptr, b.len);
+        uds_jw_raw(&j->w, "\"", 1);
+    } else if (uds_jw_text(&j->w, t) && b.ptr) {
+        j->seen[k] = b;
+    }
+}
+
 /* The comma and, inside an object, the key: a path step without a name is an array item. */
 static void key(json_visit *j, const mdd_uds_value *v)
 {
@@ -57,7 +80,8 @@ static void key(json_visit *j, const mdd_uds_value *v)
         uds_jw_raw(&j->w, ",", 1);
     const mdd_uds_path_elem *last = v->depth ? &v->path[v->depth - 1] : NULL;
     if (last && last->name.ptr) {
-        uds_jw_string(&j->w, last->name);
+        mdd_uds_text name = {last->name, MDD_UDS_TEXT_UTF8};
+        text(j, &name);
         uds_jw_raw(&j->w, ":", 1);
     }
 }
@@ -108,7 +132,10 @@ static mdd_status visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
         break;
     default:
         key(j, v);
-        uds_jw_scalar(&j->w, v);
+        if (v->kind == MDD_UDS_TEXT)
+            text(j, &v->as.text);
+        else
+            uds_jw_scalar(&j->w, v);
         j->need_comma = 1;
         break;
     }

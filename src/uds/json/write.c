@@ -97,19 +97,46 @@ static uint64_t any_escaped(uint64_t x)
            high;
 }
 
-/* Copies the plain bytes p[0..n) starts with into the buffer, as many as fit: how many, eight
- * at a time while none of them needs more. */
+/* Eight bytes that hold p[0..n) (n < 8), padded with a plain byte. */
+static uint64_t padded(const uint8_t *p, size_t n)
+{
+    uint8_t b[8] = {'_', '_', '_', '_', '_', '_', '_', '_'};
+    for (size_t i = 0; i < n; i++)
+        b[i] = p[i];
+    uint64_t x;
+    memcpy(&x, b, sizeof x);
+    return x;
+}
+
+/* Copies the plain bytes p[0..n) starts with into the buffer, as many as fit: how many.
+ * Eight at a time while none of them needs more, the last eight (or a short text, padded)
+ * at once; byte by byte only around a byte that needs more. */
 static size_t copy_plain(uds_jw *w, const uint8_t *p, size_t n)
 {
     size_t room = sizeof w->buf - w->len, i = 0;
     uint8_t *out = w->buf + w->len;
+    uint64_t x;
     if (n > room)
         n = room;
-    for (uint64_t x; i + 8 <= n; i += 8) {
+    if (n < 8 && room >= 8) {
+        x = padded(p, n);
+        if (!any_escaped(x)) {
+            memcpy(out, &x, sizeof x);
+            i = n;
+        }
+    }
+    for (; i + 8 <= n; i += 8) {
         memcpy(&x, p + i, sizeof x);
         if (any_escaped(x))
             break;
         memcpy(out + i, &x, sizeof x);
+    }
+    if (i < n && n >= 8 && i + 8 > n) {
+        memcpy(&x, p + n - 8, sizeof x);
+        if (!any_escaped(x)) {
+            memcpy(out + n - 8, &x, sizeof x);
+            i = n;
+        }
     }
     for (; i < n && plain_byte(p[i]); i++)
         out[i] = p[i];
@@ -117,7 +144,7 @@ static size_t copy_plain(uds_jw *w, const uint8_t *p, size_t n)
     return i;
 }
 
-void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
+bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
 {
     /* In UTF-8 and Latin-1 an ASCII byte is its own character: runs of those that need no
      * escape are copied at once, the rest (and what does not fit) goes one code point at a
@@ -125,6 +152,7 @@ void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
     bool ascii_bytes =
         text->encoding == MDD_UDS_TEXT_UTF8 || text->encoding == MDD_UDS_TEXT_LATIN1;
     size_t off = 0, len = text->bytes.len;
+    bool plain = ascii_bytes;
     if (ascii_bytes && w->status == MDD_OK && len > sizeof w->buf - w->len)
         uds_jw_flush(w);
     while (off < len) {
@@ -135,6 +163,7 @@ void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
         }
         size_t at = off;
         uint32_t cp;
+        plain = false;
         int r = uds_text_next(text, &off, &cp);
         if (r == 0)
             break;
@@ -144,13 +173,15 @@ void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
         }
         put_code_point(w, cp);
     }
+    return plain;
 }
 
-void uds_jw_text(uds_jw *w, const mdd_uds_text *text)
+bool uds_jw_text(uds_jw *w, const mdd_uds_text *text)
 {
     uds_jw_raw(w, "\"", 1);
-    uds_jw_text_content(w, text);
+    bool plain = uds_jw_text_content(w, text);
     uds_jw_raw(w, "\"", 1);
+    return plain;
 }
 
 void uds_jw_string(uds_jw *w, mdd_bytes name)
@@ -214,33 +245,27 @@ void uds_jw_double(uds_jw *w, double value)
     uds_jw_raw(w, s, (size_t)n);
 }
 
-/* The key of an object member, after the comma when first is 0. */
-static void member(uds_jw *w, const char *key, int first)
-{
-    if (!first)
-        uds_jw_raw(w, ",", 1);
-    uds_jw_raw(w, "\"", 1);
-    uds_jw_cstr(w, key);
-    uds_jw_raw(w, "\":", 2);
-}
+/* The key of an object member, with its comma and colon: ",\"name\":" (the first without
+ * its comma). */
+#define MEMBER(w, text) uds_jw_raw(w, text, sizeof(text) - 1)
 
 void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc)
 {
     uds_jw_raw(w, "{", 1);
-    member(w, "code", 1);
+    MEMBER(w, "\"code\":");
     uds_jw_uint(w, dtc->code);
     mdd_bytes display = mdd_dtc_display_trouble_code(dtc->dtc);
     if (display.ptr) {
-        member(w, "display_code", 0);
+        MEMBER(w, ",\"display_code\":");
         uds_jw_string(w, display);
     }
     mdd_bytes text = mdd_text_value(mdd_dtc_text(dtc->dtc));
-    member(w, "fault_name", 0);
+    MEMBER(w, ",\"fault_name\":");
     uds_jw_string(w, text.ptr ? text : mdd_dtc_short_name(dtc->dtc));
     /* Always there, 0 for a DTC without a level, as the CDA reports it. */
     uint32_t level = 0;
     mdd_dtc_level(dtc->dtc, &level);
-    member(w, "severity", 0);
+    MEMBER(w, ",\"severity\":");
     uds_jw_uint(w, level);
     uds_jw_raw(w, "}", 1);
 }
