@@ -195,7 +195,10 @@ void uds_plan_read_compile(uds_plan *plan, const uds_normal_read *normal, uds_pl
         return;
     uint8_t category = uds_compu_category(&normal->compu);
     uint8_t physical = uds_compu_physical_type(category, base->type, &normal->physical);
-    if (category == MDD_COMPU_CATEGORY_IDENTICAL && physical == base->type)
+    /* IDENTICAL gives the coded value itself for the same type, and a text for any text
+     * type (uds_convert()). */
+    if (category == MDD_COMPU_CATEGORY_IDENTICAL &&
+        (physical == base->type || (uds_type_is_text(physical) && uds_type_is_text(base->type))))
         r->compu = UDS_PLAN_COMPU_SAME;
     else if (r->shape == UDS_PLAN_BITS && category == MDD_COMPU_CATEGORY_TEXT_TABLE &&
              compile_texts(plan, &normal->compu, base->type, r)) {
