@@ -61,7 +61,9 @@ static mdd_status decode_planned(uds_walk *w, uds_memo_entry *e, mdd_uds_decoded
     }
     uds_params_src src = {.steps = e->walk.steps, .count = e->walk.top};
     e->busy++;
+    w->entry = e;
     mdd_status st = decode_response_src(w, &e->services[0], &e->plan.chosen, &src, out);
+    w->entry = NULL;
     e->busy--;
     return st;
 }
@@ -170,6 +172,15 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
                           const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
                           mdd_uds_decoded *out, mdd_error *err)
 {
+    return uds_decode_with(layer, request, request_len, response, response_len, visitor, opts,
+                           out, NULL, err);
+}
+
+mdd_status uds_decode_with(const mdd_db_layer *layer, const uint8_t *request, size_t request_len,
+                           const uint8_t *response, size_t response_len,
+                           const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
+                           mdd_uds_decoded *out, const uds_walk **walk, mdd_error *err)
+{
     if (!layer || (!request && request_len) || (!response && response_len))
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode: no layer, request or response");
     uds_walk w;
@@ -177,6 +188,8 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
         start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
     if (started != MDD_OK)
         return started;
+    if (walk)
+        *walk = &w;
     uds_chosen c;
     mdd_db_service found[CANDIDATES];
     const mdd_db_service *services = found;

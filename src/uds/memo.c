@@ -88,6 +88,7 @@ static void fill(uds_memo_entry *e, const mdd_db_layer *layer, uint64_t serial,
                  first_response(e->services[0].service, &first) &&
                  uds_match_plan_compile(&first, &e->plan);
     e->walk.ready = false;
+    e->json_head_len = 0;
     if (e->planned)
         uds_plan_compile(&e->walk, first.params, e->plan.matched, e->plan.matched_count);
 }

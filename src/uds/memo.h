@@ -12,6 +12,8 @@
 #define UDS_MEMO_KEY_MAX 16
 #define UDS_MEMO_SERVICES 4
 #define UDS_PLAN_CHECKS 8
+/* The longest JSON header an entry keeps. */
+#define UDS_MEMO_JSON_HEAD 256
 
 /* One comparison of a compiled match, at a place known without the message: the bits of a
  * coded constant in its window equal want, or (repeat) the window's bytes repeat the
@@ -60,6 +62,10 @@ typedef struct uds_memo_entry {
     uint32_t busy;        /* decodes following walk now: the slot is not refilled meanwhile */
     uds_match_plan plan;
     uds_plan walk;
+    /* The JSON writer's header of the plan's response ({"ecu": .. "params":{), once it wrote
+     * one; json_head_len 0: not yet. */
+    uint32_t json_head_len;
+    char json_head[UDS_MEMO_JSON_HEAD];
 } uds_memo_entry;
 
 /* The entry of request[0..len) in layer, filled when its slot held another; NULL when the
@@ -68,5 +74,13 @@ typedef struct uds_memo_entry {
 MDD_INTERNAL uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo,
                                                       const mdd_db_layer *layer,
                                                       const uint8_t *request, size_t len);
+
+/* mdd_uds_decode() that sets *walk (when walk is not NULL) to its walk before the first value
+ * reaches the visitor: the JSON writer reads the plan's step and the memo entry there. */
+MDD_INTERNAL mdd_status uds_decode_with(const mdd_db_layer *layer, const uint8_t *request,
+                                        size_t request_len, const uint8_t *response,
+                                        size_t response_len, const mdd_uds_visitor *visitor,
+                                        const mdd_uds_options *opts, mdd_uds_decoded *out,
+                                        const uds_walk **walk, mdd_error *err);
 
 #endif

@@ -79,6 +79,10 @@ typedef struct uds_plan_dtc {
 typedef struct uds_step {
     uds_param_view view;
     mdd_bytes name;
+    /* For the JSON writer: the name needs no escaping; a parameter of the response itself is
+     * shown (uds_json_shown_at_top()). */
+    bool name_plain;
+    bool json_shown;
     uint8_t op; /* enum uds_step_op */
     bool mux;   /* a VALUE whose DOP is a MUX (uds_param_start()) */
     bool sized; /* STRUCTURE, FIELD: the structure has a byte size, size */

@@ -104,6 +104,8 @@ typedef struct uds_walk {
     uint32_t depth;
     uint64_t values;
     size_t high; /* decoding: the end of the furthest byte read */
+    struct uds_memo_entry *entry; /* the memo entry whose plan the decode follows, or NULL */
+    const struct uds_step *step;  /* the plan's step decoded last (uds_plan_decode()) */
     mdd_fb_vector matched_params; /* the params the last match pass looked at */
     uint32_t matched_count;
     uint32_t path_len;

@@ -24,6 +24,7 @@ typedef struct uds_jw {
     mdd_error *err;
     mdd_status status;
     size_t len;
+    uint64_t flushed; /* bytes handed to the sink */
     uint8_t buf[UDS_JW_BUFFER];
 } uds_jw;
 
@@ -60,6 +61,14 @@ void uds_jw_string(uds_jw *w, mdd_bytes name);
  * escaped). */
 bool uds_jw_text(uds_jw *w, const mdd_uds_text *text);
 bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
+
+/* True when text's bytes are ASCII that a JSON string holds as they are (no quote, backslash
+ * or control character). */
+bool uds_jw_plain(mdd_bytes text);
+
+/* Whether the JSON of a response shows its top-level parameter p: when its semantic is
+ * absent, DATA or SERVICEIDRQ, as the reference adapter shows them. */
+bool uds_json_shown_at_top(mdd_param p);
 
 /* A byte field as the string "0xAA 0xBB" (uppercase digits; "" when empty). */
 void uds_jw_bytes(uds_jw *w, mdd_bytes bytes);

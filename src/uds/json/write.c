@@ -16,12 +16,14 @@ void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err)
     w->err = err;
     w->status = MDD_OK;
     w->len = 0;
+    w->flushed = 0;
 }
 
 mdd_status uds_jw_flush(uds_jw *w)
 {
     if (w->status == MDD_OK && w->len > 0)
         w->status = mdd_sink_write(w->sink, w->buf, w->len, w->err);
+    w->flushed += w->len;
     w->len = 0;
     return w->status;
 }
@@ -95,6 +97,20 @@ static uint64_t any_escaped(uint64_t x)
     return (x | ((x - ones * 0x20) & ~x) | ((quote - ones) & ~quote) |
             ((backslash - ones) & ~backslash)) &
            high;
+}
+
+bool uds_jw_plain(mdd_bytes text)
+{
+    size_t i = 0;
+    for (uint64_t x; i + 8 <= text.len; i += 8) {
+        memcpy(&x, text.ptr + i, sizeof x);
+        if (any_escaped(x))
+            return false;
+    }
+    for (; i < text.len; i++)
+        if (!plain_byte(text.ptr[i]))
+            return false;
+    return true;
 }
 
 /* Eight bytes that hold p[0..n) (n < 8), padded with a plain byte. */

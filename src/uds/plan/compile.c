@@ -4,6 +4,8 @@
  * compile (or whose composite does not fit) becomes a step through the database. */
 #include "plan.h"
 
+#include <mdd_internal/uds.h>
+
 #include <string.h>
 
 /* n steps in a row, or NULL when the plan has no room for them. */
@@ -120,6 +122,8 @@ static void compile_step(uds_plan *plan, uds_step *s, const uds_param_view *v,
     memset(s, 0, sizeof *s);
     s->view = *v;
     s->name = uds_param_view_name(v);
+    s->name_plain = uds_jw_plain(s->name);
+    s->json_shown = uds_json_shown_at_top(v->param);
     s->mux = uds_param_is_mux(v);
     if (kept && (kept->has_value || kept->repeated)) {
         s->kept = kept;

@@ -96,6 +96,7 @@ mdd_status uds_plan_decode(uds_walk *w, const uds_step *steps, uint32_t count, s
         const uds_step *s = &steps[i];
         uds_pos pos = step_pos(w, s, origin, *cursor);
         mdd_status st = uds_path_push(w, s->name);
+        w->step = s;
         if (st == MDD_OK)
             st = step(w, s, pos, cursor);
         if (st != MDD_OK)
