@@ -18,6 +18,8 @@
 #define UDS_PLAN_STEPS 48
 #define UDS_PLAN_SCALES 64
 #define UDS_PLAN_DTCS 32
+/* The bytes of the JSON keys a plan keeps. */
+#define UDS_PLAN_KEYS 1024
 
 typedef enum uds_step_op {
     UDS_STEP_PARAM = 0, /* through the database (uds_decode_param()) */
@@ -79,10 +81,13 @@ typedef struct uds_plan_dtc {
 typedef struct uds_step {
     uds_param_view view;
     mdd_bytes name;
-    /* For the JSON writer: the name needs no escaping; a parameter of the response itself is
-     * shown (uds_json_shown_at_top()). */
+    /* For the JSON writer: the name needs no escaping, and json_key[0..json_key_len) is its
+     * key ("name":) when the plan had room for it (0: none); a parameter of the response
+     * itself is shown (uds_json_shown_at_top()). */
     bool name_plain;
     bool json_shown;
+    uint32_t json_key_len;
+    const char *json_key;
     uint8_t op; /* enum uds_step_op */
     bool mux;   /* a VALUE whose DOP is a MUX (uds_param_start()) */
     bool sized; /* STRUCTURE, FIELD: the structure has a byte size, size */
@@ -105,6 +110,8 @@ typedef struct uds_plan {
     uds_step steps[UDS_PLAN_STEPS];
     uds_plan_scale scales[UDS_PLAN_SCALES];
     uds_plan_dtc dtcs[UDS_PLAN_DTCS];
+    uint32_t key_bytes;
+    char keys[UDS_PLAN_KEYS];
 } uds_plan;
 
 /* Compiles params (a response's, whose first kept_count params the compiled match keeps in

@@ -42,7 +42,17 @@ void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len);
 static inline void uds_jw_raw(uds_jw *w, const char *text, size_t len)
 {
     if (w->status == MDD_OK && len <= sizeof w->buf - w->len) {
-        memcpy(w->buf + w->len, text, len);
+        uint8_t *out = w->buf + w->len;
+        uint64_t a, b;
+        if (len >= 8 && len <= 16) {
+            /* A name or a short text: two loads that overlap rather than a call. */
+            memcpy(&a, text, sizeof a);
+            memcpy(&b, text + len - 8, sizeof b);
+            memcpy(out, &a, sizeof a);
+            memcpy(out + len - 8, &b, sizeof b);
+        } else {
+            memcpy(out, text, len);
+        }
         w->len += len;
         return;
     }

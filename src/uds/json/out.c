@@ -98,10 +98,8 @@ static void key(json_visit *j, const mdd_uds_value *v)
         return;
     /* The plan's step named the path: it knows whether the name needs escaping. */
     const uds_step *s = j->walk ? j->walk->step : NULL;
-    if (s && s->name_plain && s->name.ptr == last->name.ptr) {
-        uds_jw_raw(&j->w, "\"", 1);
-        uds_jw_raw(&j->w, (const char *)last->name.ptr, last->name.len);
-        uds_jw_raw(&j->w, "\":", 2);
+    if (s && s->json_key_len && s->name.ptr == last->name.ptr) {
+        uds_jw_raw(&j->w, s->json_key, s->json_key_len);
         return;
     }
     mdd_uds_text name = {last->name, MDD_UDS_TEXT_UTF8};

@@ -30,18 +30,20 @@ mdd_status uds_jw_flush(uds_jw *w)
 
 void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len)
 {
-    if (w->status != MDD_OK)
-        return;
-    if (len > sizeof w->buf - w->len) {
-        if (uds_jw_flush(w) != MDD_OK)
-            return;
-        if (len > sizeof w->buf) {
-            w->status = mdd_sink_write(w->sink, text, len, w->err);
-            return;
+    /* The buffer is handed over only when full, and then before the next byte: where the
+     * sink's writes fall depends on the text alone, not on the pieces it was written in. */
+    while (w->status == MDD_OK && len > 0) {
+        size_t room = sizeof w->buf - w->len;
+        if (room == 0) {
+            uds_jw_flush(w);
+            continue;
         }
+        size_t n = len < room ? len : room;
+        memcpy(w->buf + w->len, text, n);
+        w->len += n;
+        text += n;
+        len -= n;
     }
-    memcpy(w->buf + w->len, text, len);
-    w->len += len;
 }
 
 void uds_jw_cstr(uds_jw *w, const char *text) { uds_jw_raw(w, text, strlen(text)); }
@@ -169,8 +171,6 @@ bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
         text->encoding == MDD_UDS_TEXT_UTF8 || text->encoding == MDD_UDS_TEXT_LATIN1;
     size_t off = 0, len = text->bytes.len;
     bool plain = ascii_bytes;
-    if (ascii_bytes && w->status == MDD_OK && len > sizeof w->buf - w->len)
-        uds_jw_flush(w);
     while (off < len) {
         if (ascii_bytes && w->status == MDD_OK) {
             off += copy_plain(w, text->bytes.ptr + off, len - off);

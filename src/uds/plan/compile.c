@@ -116,6 +116,21 @@ static void compile_value(uds_plan *plan, uds_step *s, uint8_t tag, uint32_t dop
     }
 }
 
+/* The step's JSON key "name": in plan's keys, when its name needs no escaping and fits. */
+static void compile_key(uds_plan *plan, uds_step *s)
+{
+    size_t n = s->name.len + 3;
+    if (!s->name_plain || !s->name.ptr || n > UDS_PLAN_KEYS - plan->key_bytes)
+        return;
+    char *key = &plan->keys[plan->key_bytes];
+    key[0] = '"';
+    memcpy(key + 1, s->name.ptr, s->name.len);
+    memcpy(key + 1 + s->name.len, "\":", 2);
+    plan->key_bytes += (uint32_t)n;
+    s->json_key = key;
+    s->json_key_len = (uint32_t)n;
+}
+
 static void compile_step(uds_plan *plan, uds_step *s, const uds_param_view *v,
                          const uds_matched *kept)
 {
@@ -124,6 +139,7 @@ static void compile_step(uds_plan *plan, uds_step *s, const uds_param_view *v,
     s->name = uds_param_view_name(v);
     s->name_plain = uds_jw_plain(s->name);
     s->json_shown = uds_json_shown_at_top(v->param);
+    compile_key(plan, s);
     s->mux = uds_param_is_mux(v);
     if (kept && (kept->has_value || kept->repeated)) {
         s->kept = kept;
@@ -167,6 +183,7 @@ void uds_plan_compile(uds_plan *plan, mdd_param_vec params, const uds_matched *k
     plan->step_count = 0;
     plan->scale_count = 0;
     plan->dtc_count = 0;
+    plan->key_bytes = 0;
     plan->top = 0;
     plan->ready = compile_list(plan, params, kept, kept_count, &first, &plan->top);
 }
