@@ -178,7 +178,7 @@ static mdd_status visit(void *ctx, const mdd_uds_value *v, mdd_error *err)
 }
 
 /* A visitor writing to sink, its buffer left as it is (written before it is read). */
-static void visit_init(json_visit *j, const mdd_db_layer *layer, const mdd_uds_decoded *found,
+static void visit_init(json_visit *j, const mdd_db_layer *layer, mdd_uds_decoded *found,
                        mdd_sink *sink, mdd_error *err)
 {
     uds_jw_init(&j->w, sink, err);
