@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The memo of requests (mdd_uds_memo, memo.c) and the compiled match it keeps per request
- * (match/plan.c): what a decode works out from the database alone, kept so that the next
- * decode of the same request need not work it out again. */
+/* The memo of requests (mdd_uds_memo, memo.c), the compiled match (match/plan.c) and the
+ * response plan (plan.h, plan/) it keeps per request: what a decode works out from the
+ * database alone, kept so that the next decode of the same request need not work it out
+ * again. */
 #ifndef MDD_UDS_MEMO_H
 #define MDD_UDS_MEMO_H
 
