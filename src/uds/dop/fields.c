@@ -5,8 +5,7 @@
  * directions. */
 #include "walk.h"
 
-/* The item DOP of a field: its structure, else its environment data description. */
-static mdd_dop item_dop(mdd_field f)
+mdd_dop uds_field_item_dop(mdd_field f)
 {
     mdd_dop d = mdd_field_basic_structure(f);
     return d.t.pos ? d : mdd_field_env_data_desc(f);
@@ -16,7 +15,7 @@ static mdd_dop item_dop(mdd_field f)
 
 static mdd_status decode_item(uds_walk *w, mdd_field f, uint32_t i, size_t start, size_t *next)
 {
-    mdd_dop dop = item_dop(f);
+    mdd_dop dop = uds_field_item_dop(f);
     mdd_param none = uds_no_param();
     mdd_status st = uds_path_push_index(w, i);
     if (st != MDD_OK)
@@ -130,7 +129,7 @@ mdd_status uds_decode_end_of_pdu_field(uds_walk *w, mdd_end_of_pdu_field f, mdd_
 static mdd_status encode_item(uds_walk *w, mdd_field f, uint32_t i, uds_json value, size_t start,
                               int last, size_t *next)
 {
-    mdd_dop dop = item_dop(f);
+    mdd_dop dop = uds_field_item_dop(f);
     mdd_status st = uds_path_push_index(w, i);
     if (st != MDD_OK)
         return st;
