@@ -13,7 +13,7 @@
 set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
-       libclang-rt-14-dev"
+       libclang-rt-14-dev python3-jsonschema"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"

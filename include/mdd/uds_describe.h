@@ -86,6 +86,20 @@ mdd_status mdd_uds_layout(const mdd_db_layer *layer, const mdd_db_service *servi
                           const mdd_uds_message *message, const mdd_uds_layout_visitor *visitor,
                           const mdd_uds_options *opts, mdd_error *err);
 
+/* ---- Schemas ---- */
+
+/* Writes to sink the JSON Schema (draft 2020-12) of a message of service: for a response (of
+ * that kind and index), of the object mdd_uds_decode_message_json() writes for it; for the
+ * request, of the values object mdd_uds_encode() takes. The conventions are the codec's
+ * (docs/codec.md, "Schemas"): structures as objects, fields as arrays, a MUX as
+ * {"Selector", "<case>"}, DTCs as objects, byte fields as "0x.." strings, text tables as enum,
+ * coded ranges and compu limits as minimum/maximum, string lengths, required members.
+ * Fails as mdd_uds_layout() or with the sink's status (what the sink received then is not a
+ * complete schema). The sink owns its memory; the walk does not allocate. */
+mdd_status mdd_uds_schema(const mdd_db_layer *layer, const mdd_db_service *service,
+                          const mdd_uds_message *message, const mdd_uds_options *opts,
+                          mdd_sink *sink, mdd_error *err);
+
 #ifdef __cplusplus
 }
 #endif
