@@ -66,6 +66,7 @@ extern const cli_command cli_decode_command;
 extern const cli_command cli_encode_command;
 extern const cli_command cli_layout_command;
 extern const cli_command cli_schema_command;
+extern const cli_command cli_sovd_command;
 extern const cli_command cli_identify_command;
 extern const cli_command cli_dtc_command;
 extern const cli_command cli_comparams_command;

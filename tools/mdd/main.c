@@ -26,6 +26,7 @@ static const cli_command *const commands[] = {
     &cli_identify_command,
     &cli_layout_command,
     &cli_schema_command,
+    &cli_sovd_command,
     &cli_dtc_command,
     &cli_comparams_command,
     &cli_states_command,
