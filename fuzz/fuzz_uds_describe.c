@@ -139,8 +139,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t variants = mdd_db_ecu_variant_count(ecu);
     uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
     for (uint32_t l = 0; l < layers && l < MAX_LAYERS; l++) {
-        const mdd_db_layer *layer = l < variants ? mdd_db_ecu_variant_at(ecu, l)
-                                                 : mdd_db_ecu_functional_group_at(ecu, l - variants);
+        const mdd_db_layer *layer = l < variants
+                                        ? mdd_db_ecu_variant_at(ecu, l)
+                                        : mdd_db_ecu_functional_group_at(ecu, l - variants);
         for (uint32_t i = 0; i < mdd_db_layer_service_count(layer) && i < MAX_SERVICES; i++) {
             mdd_db_service s = mdd_db_layer_service_at(layer, i);
             describe_service(layer, &s, &schema);

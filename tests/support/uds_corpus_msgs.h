@@ -25,6 +25,8 @@ typedef struct uds_corpus_msg {
     const uint8_t *bytes; /* the encoded message, NULL when its sample did not encode */
     size_t len;
     const char *sample; /* the values it was encoded from */
+    const char *failure; /* when bytes is NULL: "cannot sample" or "sample does not encode" */
+    char why[MDD_ERROR_MESSAGE_SIZE]; /* and why */
 } uds_corpus_msg;
 
 typedef void (*uds_corpus_msg_fn)(void *ctx, const uds_corpus_msg *m);
@@ -47,6 +49,8 @@ static int uds_corpus_msg_one(uds_corpus_msg *m, uint8_t *out, size_t *out_len,
                   mdd_uds_encode(m->layer, m->service, &m->message, m->request, m->request_len,
                                  json, strlen(json), NULL, out, UDS_CORPUS_MSG_MAX, out_len,
                                  &err) == MDD_OK;
+    m->failure = sampled ? (encoded ? NULL : "sample does not encode") : "cannot sample";
+    snprintf(m->why, sizeof m->why, "%s", sampled ? (encoded ? "" : err.message) : s.why);
     m->bytes = encoded ? out : NULL;
     m->len = encoded ? *out_len : 0;
     m->sample = json;
@@ -65,7 +69,8 @@ static void uds_corpus_each_msg(const mdd_db_layer *layer, const mdd_db_service 
         abort();
     size_t request_len = 0, response_len = 0;
     uds_corpus_msg m = {layer, service, {MDD_UDS_REQUEST, 0},
-                        mdd_request_params(mdd_diag_service_request(s)), NULL, 0, NULL, 0, ""};
+                        mdd_request_params(mdd_diag_service_request(s)), NULL, 0, NULL, 0, "",
+                        NULL, ""};
     if (!uds_corpus_msg_one(&m, request, &request_len, fn, ctx)) {
         request_len = service->prefix.len;
         if (request_len)

@@ -203,8 +203,9 @@ static grid_row *group_for(grid *g, int64_t anchor)
     return r;
 }
 
-/* Marks the item's bits (a conditional item's only where nothing else is): bit j of a value (from its least significant) lies in byte
- * byte + n - 1 - j / 8 of the n bytes it spans, column j % 8 (docs/codec.md, "Positions"). */
+/* Marks the item's bits (a conditional item's only where nothing else is): bit j of a value,
+ * counted from its least significant, lies in byte byte + n - 1 - j / 8 of the n bytes it
+ * spans, column j % 8. */
 static void mark(grid_row *r, const mdd_uds_layout_item *it, char c)
 {
     size_t n = it->byte_count;

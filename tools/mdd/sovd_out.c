@@ -91,19 +91,29 @@ static void service_json(json_writer *j, const mdd_db_service *s)
     json_hex(j, s->prefix.bytes, s->prefix.len);
 }
 
+/* The states e's service requires (at most NEEDS_MAX) into needs[0..*n). */
+static mdd_status needs_of(const mdd_db_layer *layer, const mdd_sovd_entry *e,
+                           mdd_required_state *needs, uint32_t *n, mdd_error *err)
+{
+    uint32_t total = 0;
+    mdd_status st = mdd_db_layer_required_states(
+        layer, mdd_diag_service_diag_comm(e->service.service), needs, NEEDS_MAX, &total, err);
+    *n = st == MDD_OK ? (total < NEEDS_MAX ? total : NEEDS_MAX) : 0;
+    return st;
+}
+
 /* "needs": the states the service requires, each with the service that enters it. */
 static mdd_status needs_json(json_writer *j, const mdd_db_layer *layer, const sovd_view *v,
                              const mdd_sovd_entry *e, mdd_error *err)
 {
     mdd_required_state needs[NEEDS_MAX];
-    uint32_t total;
-    mdd_status st = mdd_db_layer_required_states(
-        layer, mdd_diag_service_diag_comm(e->service.service), needs, NEEDS_MAX, &total, err);
-    if (st != MDD_OK || total == 0)
+    uint32_t n;
+    mdd_status st = needs_of(layer, e, needs, &n, err);
+    if (st != MDD_OK || n == 0)
         return st;
     json_key(j, "needs");
     json_array_begin(j);
-    for (uint32_t i = 0; i < total && i < NEEDS_MAX; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         mdd_bytes chart = mdd_state_chart_short_name(needs[i].chart);
         mdd_bytes state = mdd_state_short_name(needs[i].state);
         json_object_begin(j);
@@ -232,10 +242,9 @@ static mdd_status print_needs(FILE *out, const mdd_db_layer *layer, const sovd_v
                               const mdd_sovd_entry *e, mdd_error *err)
 {
     mdd_required_state needs[NEEDS_MAX];
-    uint32_t total;
-    mdd_status st = mdd_db_layer_required_states(
-        layer, mdd_diag_service_diag_comm(e->service.service), needs, NEEDS_MAX, &total, err);
-    for (uint32_t i = 0; st == MDD_OK && i < total && i < NEEDS_MAX; i++) {
+    uint32_t n;
+    mdd_status st = needs_of(layer, e, needs, &n, err);
+    for (uint32_t i = 0; i < n; i++) {
         mdd_bytes chart = mdd_state_chart_short_name(needs[i].chart);
         mdd_bytes state = mdd_state_short_name(needs[i].state);
         fputs("      needs ", out);

@@ -48,7 +48,8 @@ void uds_length_of(mdd_diag_coded_type dct, mdd_uds_layout_item *item)
     item->variable = 0;
     switch (mdd_diag_coded_type_specific_data_type(dct)) {
     case MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE:
-        fixed(item, mdd_standard_length_type_bit_length(mdd_diag_coded_type_standard_length_type(dct)));
+        fixed(item, mdd_standard_length_type_bit_length(
+                        mdd_diag_coded_type_standard_length_type(dct)));
         return;
     case MDD_SPECIFIC_DATA_TYPE_LEADING_LENGTH_INFO_TYPE:
         item->rule = MDD_UDS_LENGTH_LEADING;

@@ -32,7 +32,8 @@ static int needed(mdd_param p)
     case MDD_PARAM_TYPE_VALUE:
         if (kind == MDD_SPECIFIC_DOP_DATA_NORMAL_DOP)
             return !mdd_value_physical_default_value(mdd_param_value(p)).ptr;
-        return kind != MDD_SPECIFIC_DOP_DATA_STRUCTURE && kind != MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC;
+        return kind != MDD_SPECIFIC_DOP_DATA_STRUCTURE &&
+               kind != MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC;
     case MDD_PARAM_TYPE_SYSTEM:
     case MDD_PARAM_TYPE_TABLE_KEY:
     case MDD_PARAM_TYPE_TABLE_STRUCT: return 1;
@@ -366,8 +367,8 @@ static mdd_status response_schema(schema_walk *s, mdd_diag_service svc,
     uds_jw_string(&s->j, mdd_db_layer_name(layer));
     uds_jw_cstr(&s->j, "},\"service\":{\"const\":");
     uds_jw_string(&s->j, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(svc)));
-    uds_jw_cstr(&s->j, message->kind == MDD_UDS_POSITIVE ? "},\"response\":{\"const\":\"positive\"}"
-                                                         : "},\"response\":{\"const\":\"negative\"}");
+    uds_jw_cstr(&s->j, "},\"response\":{\"const\":");
+    uds_jw_cstr(&s->j, message->kind == MDD_UDS_POSITIVE ? "\"positive\"}" : "\"negative\"}");
     uds_jw_cstr(&s->j, ",\"params\":");
     mdd_status st = params_schema(s, params, 1);
     uds_jw_cstr(&s->j, ",\"trailing\":");

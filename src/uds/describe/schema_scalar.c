@@ -109,7 +109,8 @@ static void text_table(uds_jw *j, mdd_compu_method cm)
     uds_jw_cstr(j, "{\"type\":\"string\",\"enum\":[");
     int first = 1;
     for (uint32_t i = 0; i < mdd_compu_scale_vec_count(scales); i++) {
-        mdd_bytes vt = mdd_compu_values_vt(mdd_compu_scale_consts(mdd_compu_scale_vec_at(scales, i)));
+        mdd_compu_scale scale = mdd_compu_scale_vec_at(scales, i);
+        mdd_bytes vt = mdd_compu_values_vt(mdd_compu_scale_consts(scale));
         if (!vt.ptr)
             continue;
         if (!first)

@@ -156,7 +156,8 @@ static int64_t case_named(mdd_mux_dop mux, uds_json key)
             return i;
     }
     mdd_default_case d = mdd_mux_dop_default_case(mux);
-    if (d.t.pos && (same_text(uds_default_case_name(d), key) || same_text(mdd_default_case_short_name(d), key)))
+    if (d.t.pos && (same_text(uds_default_case_name(d), key) ||
+                    same_text(mdd_default_case_short_name(d), key)))
         return mdd_case_vec_count(cases);
     return -1;
 }

@@ -42,6 +42,17 @@ static mdd_status describe(serve_job *job, const mdd_db_service *s, serve_body *
     return st != MDD_OK ? st : flushed;
 }
 
+/* Sends b when st is MDD_OK, else discards it and answers the error. */
+static void reply(serve_job *job, serve_body *b, mdd_status st, const mdd_error *err)
+{
+    if (st == MDD_OK) {
+        serve_reply_json(job->server, job->req, 200, b);
+    } else {
+        serve_body_discard(b);
+        reply_error(job, st, err);
+    }
+}
+
 static void answer_service(serve_job *job)
 {
     mdd_db_service s;
@@ -54,12 +65,7 @@ static void answer_service(serve_job *job)
         return;
     mdd_error err;
     mdd_status st = describe(job, &s, &b, &err);
-    if (st == MDD_OK) {
-        serve_reply_json(job->server, job->req, 200, &b);
-    } else {
-        serve_body_discard(&b);
-        reply_error(job, st, &err);
-    }
+    reply(job, &b, st, &err);
 }
 
 static void answer_sovd(serve_job *job)
@@ -86,12 +92,7 @@ static void answer_sovd(serve_job *job)
     st = sovd_view_json(&b.json, layer, &v, &err);
     json_object_end(&b.json);
     sovd_view_free(&v);
-    if (st == MDD_OK) {
-        serve_reply_json(job->server, job->req, 200, &b);
-    } else {
-        serve_body_discard(&b);
-        reply_error(job, st, &err);
-    }
+    reply(job, &b, st, &err);
 }
 
 static void answer(serve_job *job)
