@@ -72,6 +72,10 @@ typedef struct sovd_walk {
     mdd_error *err;
 } sovd_walk;
 
+/* A sub-function without its suppressPosRspMsgIndicationBit, as the reference adapter masks
+ * it (functional requests set the bit: 31 81 for a routine's start). */
+#define SUB_FUNCTION_MASK 0x7Fu
+
 /* The prefix bytes [from, from + n) as a big-endian number (missing bytes: 0). */
 static uint32_t prefix_number(const mdd_request_prefix *p, size_t from, size_t n)
 {
@@ -164,14 +168,15 @@ static mdd_status security(sovd_walk *s, const mdd_db_service *svc, mdd_sovd_ent
     mdd_db_service key;
     mdd_status st = MDD_OK;
     e->id = literal("security");
+    uint32_t sf = prefix_number(&svc->prefix, 1, 1); /* with its bit 7, to look up */
     if (e->identifier % 2 == 0) {
         e->role = MDD_SOVD_ENTER;
         st = entered_state(s, svc, e, &found);
         if (e->identifier > 0)
-            security_service(s, e->identifier - 1, &e->seed);
+            security_service(s, sf - 1, &e->seed);
     } else {
         e->role = MDD_SOVD_SEED;
-        if (security_service(s, e->identifier + 1, &key))
+        if (security_service(s, sf + 1, &key))
             st = entered_state(s, &key, e, &found);
     }
     if (st == MDD_OK && !found)
@@ -259,16 +264,16 @@ static mdd_status classify(sovd_walk *s, const mdd_db_service *svc, mdd_sovd_cat
         break;
     case MDD_SOVD_OPERATION:
         e.identifier = prefix_number(p, 2, 2);
-        e.role = routine_role(prefix_number(p, 1, 1));
+        e.role = routine_role(prefix_number(p, 1, 1) & SUB_FUNCTION_MASK);
         e.id = mdd_sovd_strip(mdd_sovd_strip(e.id, n->routine_suffixes, n->routine_suffix_count),
                               n->suffixes, n->suffix_count);
         break;
     case MDD_SOVD_MODE:
-        e.identifier = prefix_number(p, 1, 1);
+        e.identifier = prefix_number(p, 1, 1) & SUB_FUNCTION_MASK;
         st = mode(s, svc, sid, &e);
         break;
     default:
-        e.identifier = prefix_number(p, 1, 1);
+        e.identifier = prefix_number(p, 1, 1) & SUB_FUNCTION_MASK;
         e.role = sid == SID_READ_DTC ? fault_role(e.identifier) : MDD_SOVD_CLEAR_FAULTS;
         e.id = literal("faults");
         break;

@@ -4,7 +4,7 @@
 # operations by identifier with their start, stop and request_results services, the sessions
 # and the security levels Level_3, Level_5, Level_7 as modes with the service that enters each
 # and the seed of each level (by sub-function: Level_7's services are named unlike the others),
-# the DTCs and the fault services; the same as JSON; usage errors.
+# the DTCs and the fault services; the same as JSON; a functional group; usage errors.
 source "$(dirname "$0")/lib.bash" "$@"
 have_corpus || skip "no corpus"
 flxc=$CORPUS/FLXC1000.mdd
@@ -66,6 +66,18 @@ if command -v jq >/dev/null; then
     expect_eq "$(jq -c '[.ecu, .variant, (.faults[0].dtcs | length), (.operations | length)]' "$out")" \
         '["FLXC1000","FLXC1000_Boot_Variant",6,4]' "the object's members"
 fi
+
+# A functional group: its requests set the suppressPosRspMsgIndicationBit (31 81 starts the
+# routine, 31 82 stops it), which the roles do not see.
+fg=$CORPUS/functional_groups.mdd
+run 0 "$MDD" sovd --group FGL_UDS_Ethernet_DoIP "$fg"
+expect_eq "$(sed -n '/^operations:/,/^modes:/p' "$TMP/out")" "operations:
+  Engage_Safety_Squints (0x0301, Routines)
+    start           Engage_Safety_Squints_Start_Func 31810301
+    stop            Engage_Safety_Squints_Stop_Func 31820301
+modes:" "the functional group's operations"
+expect_eq "$(grep -A1 '^  session ' "$TMP/out")" "  session Extended
+    enter           Extended_Start_Func 1083" "the functional group's session"
 
 # The base variant has no security services.
 run 0 "$MDD" sovd "$flxc"
