@@ -47,4 +47,15 @@ static inline mdd_table_row_vec uds_key_rows(mdd_param key, mdd_table_row *one)
     return mdd_table_dop_rows(mdd_table_key_table_dop(k));
 }
 
+/* The rows a TABLE_STRUCT parameter's key may choose: the key is found as the decoder finds
+ * it, among the TABLE_KEY parameters the walk recorded (uds_key_record()) by identity, else
+ * by name; else the reference itself. */
+static inline mdd_table_row_vec uds_struct_rows(uds_walk *w, mdd_param table_struct,
+                                                mdd_table_row *one)
+{
+    mdd_param key = mdd_table_struct_table_key(mdd_param_table_struct(table_struct));
+    uds_key *k = uds_key_find(w, key);
+    return uds_key_rows(k ? k->param : key, one);
+}
+
 #endif

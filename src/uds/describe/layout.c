@@ -160,8 +160,10 @@ static mdd_status structure(layout_walk *l, mdd_dop dop, mdd_param p, lay_pos po
     mdd_structure s = mdd_dop_structure(dop);
     mdd_status st = begin(l, MDD_UDS_OBJECT_BEGIN, p, dop, &it, pos);
     lay_pos cursor = pos;
+    uint32_t mark = uds_keys_mark(&l->w);
     if (st == MDD_OK)
         st = layout_params(l, mdd_structure_params(s), pos, &cursor);
+    uds_keys_restore(&l->w, mark);
     if (st != MDD_OK)
         return st;
     uint32_t size;
@@ -317,6 +319,7 @@ static mdd_status layout_dop(layout_walk *l, mdd_dop dop, mdd_param param, lay_p
 static mdd_status table_key(layout_walk *l, mdd_param p, lay_pos pos, uint8_t bit, lay_pos *next)
 {
     mdd_table_key tk = mdd_param_table_key(p);
+    uds_key_record(&l->w, p, 0, 0);
     if (mdd_table_key_table_key_reference_type(tk) == MDD_TABLE_KEY_REFERENCE_TABLE_ROW) {
         mdd_uds_layout_item it = item_of(MDD_UDS_TEXT, p, bit);
         it.rule = MDD_UDS_LENGTH_FIXED;
@@ -334,8 +337,7 @@ static mdd_status table_struct(layout_walk *l, mdd_param p, lay_pos pos, lay_pos
 {
     mdd_uds_layout_item it;
     mdd_table_row one, row;
-    mdd_table_row_vec rows = uds_key_rows(mdd_table_struct_table_key(mdd_param_table_struct(p)),
-                                          &one);
+    mdd_table_row_vec rows = uds_struct_rows(&l->w, p, &one);
     mdd_dop none = {{NULL, 0, 0}};
     mdd_status st = begin(l, MDD_UDS_OBJECT_BEGIN, p, none, &it, pos);
     uint32_t n = one.t.pos ? 1 : mdd_table_row_vec_count(rows);

@@ -57,6 +57,7 @@ static mdd_status table_key_schema(schema_walk *s, mdd_param p)
 {
     mdd_table_row one;
     mdd_table_row_vec rows = uds_key_rows(p, &one);
+    uds_key_record(&s->w, p, 0, 0);
     if (one.t.pos) {
         uds_jw_cstr(&s->j, "{\"const\":");
         uds_jw_string(&s->j, mdd_table_row_key(one));
@@ -101,8 +102,7 @@ static mdd_status one_member(schema_walk *s, mdd_bytes name, mdd_dop dop)
 static mdd_status table_struct_schema(schema_walk *s, mdd_param p)
 {
     mdd_table_row one;
-    mdd_table_row_vec rows =
-        uds_key_rows(mdd_table_struct_table_key(mdd_param_table_struct(p)), &one);
+    mdd_table_row_vec rows = uds_struct_rows(&s->w, p, &one);
     uint32_t n = one.t.pos ? 1 : mdd_table_row_vec_count(rows);
     mdd_status st = MDD_OK;
     uds_jw_cstr(&s->j, "{\"oneOf\":[");
@@ -299,8 +299,12 @@ static mdd_status env_data_schema(schema_walk *s, mdd_env_data_desc desc)
 static mdd_status composite_schema(schema_walk *s, mdd_dop dop)
 {
     switch (mdd_dop_specific_data_type(dop)) {
-    case MDD_SPECIFIC_DOP_DATA_STRUCTURE:
-        return params_schema(s, mdd_structure_params(mdd_dop_structure(dop)), 0);
+    case MDD_SPECIFIC_DOP_DATA_STRUCTURE: {
+        uint32_t mark = uds_keys_mark(&s->w);
+        mdd_status st = params_schema(s, mdd_structure_params(mdd_dop_structure(dop)), 0);
+        uds_keys_restore(&s->w, mark);
+        return st;
+    }
     case MDD_SPECIFIC_DOP_DATA_STATIC_FIELD:
     case MDD_SPECIFIC_DOP_DATA_DYNAMIC_LENGTH_FIELD:
     case MDD_SPECIFIC_DOP_DATA_END_OF_PDU_FIELD: return field_schema(s, dop);
