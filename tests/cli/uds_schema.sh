@@ -2,10 +2,10 @@
 # mdd schema and mdd layout: exact outputs for FLXC1000's VIN services (worked out from their
 # descriptions: SID 0x62 = 98, DID F190 in two bytes, a 17-byte A_ASCIISTRING), usage and
 # lookup errors; the codec's test database's worked examples (every DOP and parameter kind)
-# valid against their schemas; then every message of every service of the corpus through a validator that
-# is not libmdd's (python3-jsonschema, tests/cli/uds_schema.py): every schema valid draft
-# 2020-12, every decoded corpus message valid against its schema, every top-level bound of a
-# request's schema encodes and one past it is refused.
+# valid against their schemas; then every message of every service of the corpus through a
+# validator that is not libmdd's (python3-jsonschema, tests/cli/uds_schema.py): every schema
+# valid draft 2020-12, every decoded corpus message valid against its schema, every top-level
+# bound of a request's schema encodes and one past it is refused.
 source "$(dirname "$0")/lib.bash" "$@"
 have_corpus || skip "no corpus"
 flxc=$CORPUS/FLXC1000.mdd
