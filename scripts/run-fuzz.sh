@@ -20,9 +20,9 @@ seed_container() {
     printf 'MDD version 0      \000' > "$1/empty.mdd"
 }
 
-# fuzz_fb_verify_diff, fuzz_ecu_views, fuzz_comparams and fuzz_query take a FlatBuffers
-# payload: the diagnostic descriptions of the real files and of two small generated ones (an
-# ECU, functional groups).
+# fuzz_fb_verify_diff, fuzz_ecu_views, fuzz_comparams, fuzz_query and fuzz_uds_describe take a
+# FlatBuffers payload: the diagnostic descriptions of the real files and of two small generated
+# ones (an ECU, functional groups).
 seed_payloads() {
     mkdir -p "$1"
     for f in "$corpus_dir"/*.mdd; do
@@ -148,7 +148,8 @@ for target in "$build"/fuzz/fuzz_*; do
         # Seeds that differ only in their path add no coverage, but each is where the walks
         # of its mutations start: keep them all.
         fuzz_ecu_data) seed_ecu_data "$dir"; flags=-keep_seed=1 ;;
-        fuzz_fb_verify_diff | fuzz_ecu_views | fuzz_comparams | fuzz_query) seed_payloads "$dir" ;;
+        fuzz_fb_verify_diff | fuzz_ecu_views | fuzz_comparams | fuzz_query | fuzz_uds_describe)
+            seed_payloads "$dir" ;;
         *) mkdir -p "$dir" ;;
     esac
     # Hand-written seeds: fuzz/seeds/NAME for fuzz_NAME.

@@ -290,6 +290,10 @@ MDD_INTERNAL int uds_param_is_mux(const uds_param_view *v);
 MDD_INTERNAL uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin,
                                      size_t cursor);
 
+/* Whether v, without a byte position, starts at its composite's origin rather than at the
+ * cursor (the MUX rule of uds_param_start()). */
+MDD_INTERNAL int uds_param_at_origin(const uds_walk *w, const uds_param_view *v);
+
 /* ---- Bits without a coded type: RESERVED and MATCHING_REQUEST_PARAM (walk/param.c) ---- */
 
 /* Reads bits bits (1..64) unsigned, high-low, at pos of msg; MDD_ERR_FORMAT past the end,
@@ -377,6 +381,14 @@ MDD_INTERNAL mdd_status uds_decode_table_key(uds_walk *w, mdd_param param, uds_p
                                              size_t *next);
 MDD_INTERNAL mdd_status uds_decode_table_struct(uds_walk *w, mdd_param param, uds_pos pos,
                                                 size_t *next);
+
+/* The item DOP of a field: its structure, else its environment data description. */
+MDD_INTERNAL mdd_dop uds_field_item_dop(mdd_field f);
+
+/* A MUX case's name in the output: its structure's short name, else its own; the default
+ * case's likewise. */
+MDD_INTERNAL mdd_bytes uds_case_name(mdd_case c);
+MDD_INTERNAL mdd_bytes uds_default_case_name(mdd_default_case d);
 
 /* The DTC with trouble code code: the DTC DOP's own list, else the ECU's (EcuData.dtcs).
  * 1 and *out, or 0. */

@@ -65,6 +65,9 @@ declare -A SAMPLE=(
     ["/ecus/{ecu}/identify"]=/ecus/$ECU/identify
     ["/ecus/{ecu}/chunks"]=/ecus/$ECU/chunks
     ["/ecus/{ecu}/chunks/{name}"]=/ecus/$ECU/chunks/$ECU
+    ["/ecus/{ecu}/services/{name}/schema"]=/ecus/$ECU/services/$SERVICE/schema
+    ["/ecus/{ecu}/services/{name}/layout"]=/ecus/$ECU/services/$SERVICE/layout
+    ["/ecus/{ecu}/sovd"]=/ecus/$ECU/sovd
 )
 
 # ---- requests, each checked for its framing and counted ----

@@ -2,8 +2,8 @@
 /* The codec on the real corpus (skipped without it).
  *
  * Round trip: every message (request, positive and negative responses) of every effective
- * service of every variant gets sample values from its description (tests/support/
- * uds_sample.h); they are encoded, the bytes decoded (mdd_uds_decode_message_json()), and the
+ * service of every variant gets sample values from its description and is encoded
+ * (tests/support/uds_corpus_msgs.h); the bytes decoded (mdd_uds_decode_message_json()), and the
  * decoded params encoded again: the same bytes. The test prints how many messages
  * round-tripped and, grouped by reason, which could not be sampled or encoded; a message
  * whose bytes do not decode, or whose decoded values do not encode to the same bytes, fails
@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include "testutil.h"
-#include "uds_sample.h"
+#include "uds_corpus_msgs.h"
 
 #include <mdd/uds.h>
 
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MESSAGE_MAX 4096
+#define MESSAGE_MAX UDS_CORPUS_MSG_MAX
 #define REASONS_MAX 64
 
 /* ---- JSON text in a buffer ---- */
@@ -58,7 +58,7 @@ static const char *text_end(text_buf *t)
 /* ---- Round trip ---- */
 
 typedef struct reason {
-    char text[UDS_SAMPLE_WHY + 64];
+    char text[MDD_ERROR_MESSAGE_SIZE + 64];
     unsigned count;
 } reason;
 
@@ -84,17 +84,7 @@ static void add_reason(round_trip *rt, const char *what, const char *why)
     }
 }
 
-/* One message: where it is, its parameters, the request that triggered it. */
-typedef struct message_ref {
-    const mdd_db_layer *layer;
-    const mdd_db_service *service;
-    mdd_uds_message message;
-    mdd_param_vec params;
-    const uint8_t *request;
-    size_t request_len;
-} message_ref;
-
-static void describe(const message_ref *m, char *out, size_t size)
+static void describe(const uds_corpus_msg *m, char *out, size_t size)
 {
     static const char *const kinds[] = {"", "request", "positive", "negative"};
     mdd_bytes ecu = mdd_db_ecu_name(mdd_db_layer_ecu(m->layer));
@@ -105,7 +95,7 @@ static void describe(const message_ref *m, char *out, size_t size)
              kinds[m->message.kind], m->message.index);
 }
 
-static mdd_status encode(const message_ref *m, const char *json, size_t len, uint8_t *out,
+static mdd_status encode(const uds_corpus_msg *m, const char *json, size_t len, uint8_t *out,
                          size_t *out_len, mdd_error *err)
 {
     return mdd_uds_encode(m->layer, m->service, &m->message, m->request, m->request_len, json,
@@ -113,7 +103,7 @@ static mdd_status encode(const message_ref *m, const char *json, size_t len, uin
 }
 
 /* Encodes the decoded params of bytes[0..len) again into again[0..*again_len). */
-static mdd_status reencode(const message_ref *m, const uint8_t *bytes, size_t len,
+static mdd_status reencode(const uds_corpus_msg *m, const uint8_t *bytes, size_t len,
                            uint8_t *again, size_t *again_len, mdd_error *err)
 {
     text_buf decoded;
@@ -132,70 +122,36 @@ static mdd_status reencode(const message_ref *m, const uint8_t *bytes, size_t le
     return st;
 }
 
-/* Round-trips message m; when its sample encodes, its bytes go to out (for the responses
- * that need the request). Returns whether the sample encoded. */
-static int round_trip_message(round_trip *rt, const message_ref *m, uint8_t *out,
-                              size_t *out_len)
+/* Round-trips message m: the bytes its sample encoded to decode, and their values encode to
+ * the same bytes. */
+static void round_trip_message(void *ctx, const uds_corpus_msg *m)
 {
+    round_trip *rt = ctx;
     char where[256];
     describe(m, where, sizeof where);
     rt->messages++;
-    text_buf sample;
-    text_start(&sample);
-    uds_sample s = {.w = &sample.w};
-    int sampled = uds_sample_params(&s, m->params) == 0;
-    const char *json = text_end(&sample);
-    mdd_error err;
-    int encoded = 0;
-    if (!sampled) {
-        add_reason(rt, "cannot sample", s.why);
-    } else if (encode(m, json, strlen(json), out, out_len, &err) != MDD_OK) {
-        add_reason(rt, "sample does not encode", err.message);
-    } else {
-        encoded = 1;
-        uint8_t again[MESSAGE_MAX];
-        size_t again_len = 0;
-        if (reencode(m, out, *out_len, again, &again_len, &err) != MDD_OK) {
-            print_message("FAIL %s: %s: %s\n", where, json, err.message);
-            rt->failed++;
-        } else if (again_len != *out_len || memcmp(again, out, again_len) != 0) {
-            print_message("FAIL %s: %s encodes to other bytes after its decode\n", where, json);
-            rt->failed++;
-        } else {
-            rt->round_tripped++;
-        }
+    if (!m->bytes) {
+        add_reason(rt, m->failure, m->why);
+        return;
     }
-    mdd_buffer_free(&sample.buf);
-    return encoded;
+    uint8_t again[MESSAGE_MAX];
+    size_t again_len = 0;
+    mdd_error err;
+    if (reencode(m, m->bytes, m->len, again, &again_len, &err) != MDD_OK) {
+        print_message("FAIL %s: %s: %s\n", where, m->sample, err.message);
+        rt->failed++;
+    } else if (again_len != m->len || memcmp(again, m->bytes, again_len) != 0) {
+        print_message("FAIL %s: %s encodes to other bytes after its decode\n", where,
+                      m->sample);
+        rt->failed++;
+    } else {
+        rt->round_tripped++;
+    }
 }
 
 static void round_trip_service(void *ctx, const mdd_db_layer *layer, const mdd_db_service *svc)
 {
-    round_trip *rt = ctx;
-    mdd_diag_service s = svc->service;
-    uint8_t request[MESSAGE_MAX];
-    size_t request_len = 0;
-    message_ref m = {layer, svc, {MDD_UDS_REQUEST, 0},
-                     mdd_request_params(mdd_diag_service_request(s)), NULL, 0};
-    if (!round_trip_message(rt, &m, request, &request_len)) {
-        /* The responses still need a request: its prefix. */
-        request_len = svc->prefix.len;
-        if (request_len)
-            memcpy(request, svc->prefix.bytes, request_len);
-    }
-    m.request = request;
-    m.request_len = request_len;
-    mdd_response_vec kinds[] = {mdd_diag_service_pos_responses(s),
-                                mdd_diag_service_neg_responses(s)};
-    for (int k = 0; k < 2; k++) {
-        for (uint32_t i = 0; i < mdd_response_vec_count(kinds[k]); i++) {
-            uint8_t response[MESSAGE_MAX];
-            size_t response_len = 0;
-            m.message = (mdd_uds_message){k ? MDD_UDS_NEGATIVE : MDD_UDS_POSITIVE, i};
-            m.params = mdd_response_params(mdd_response_vec_at(kinds[k], i));
-            round_trip_message(rt, &m, response, &response_len);
-        }
-    }
+    uds_corpus_each_msg(layer, svc, round_trip_message, ctx);
 }
 
 static mdd_db *open_corpus_file(const char *path)

@@ -5,8 +5,7 @@
  * directions. */
 #include "walk.h"
 
-/* The item DOP of a field: its structure, else its environment data description. */
-static mdd_dop item_dop(mdd_field f)
+mdd_dop uds_field_item_dop(mdd_field f)
 {
     mdd_dop d = mdd_field_basic_structure(f);
     return d.t.pos ? d : mdd_field_env_data_desc(f);
@@ -32,7 +31,7 @@ static mdd_status decode_item(uds_walk *w, const field_items *items, uint32_t i,
     if (items->item) {
         st = uds_decode_structure_of(w, items->item, items->item_size, none, start, next);
     } else {
-        mdd_dop dop = item_dop(items->field);
+        mdd_dop dop = uds_field_item_dop(items->field);
         if (!dop.t.pos)
             return uds_fail(w, MDD_ERR_FORMAT, start, "the field has no item structure");
         if (mdd_dop_specific_data_type(dop) == MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC)
@@ -180,7 +179,7 @@ mdd_status uds_decode_field_of(uds_walk *w, mdd_dop dop, const uds_params_src *i
 static mdd_status encode_item(uds_walk *w, mdd_field f, uint32_t i, uds_json value, size_t start,
                               int last, size_t *next)
 {
-    mdd_dop dop = item_dop(f);
+    mdd_dop dop = uds_field_item_dop(f);
     mdd_status st = uds_path_push_index(w, i);
     if (st != MDD_OK)
         return st;

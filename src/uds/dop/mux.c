@@ -28,14 +28,13 @@ static uint8_t key_type(mdd_switch_key key)
     return uds_normal_physical_type(mdd_dop_normal_dop(mdd_switch_key_dop(key)));
 }
 
-/* A case's name in the output: its structure's short name, else its own. */
-static mdd_bytes case_name(mdd_case c)
+mdd_bytes uds_case_name(mdd_case c)
 {
     mdd_bytes n = mdd_dop_short_name(mdd_case_structure(c));
     return n.ptr && n.len ? n : mdd_case_short_name(c);
 }
 
-static mdd_bytes default_name(mdd_default_case d)
+mdd_bytes uds_default_case_name(mdd_default_case d)
 {
     mdd_bytes n = mdd_dop_short_name(mdd_default_case_structure(d));
     return n.ptr && n.len ? n : mdd_default_case_short_name(d);
@@ -71,10 +70,10 @@ static void case_at(mdd_mux_dop mux, int64_t chosen, mdd_dop *structure, mdd_byt
     if (chosen < (int64_t)mdd_case_vec_count(cases)) {
         mdd_case c = mdd_case_vec_at(cases, (uint32_t)chosen);
         *structure = mdd_case_structure(c);
-        *name = case_name(c);
+        *name = uds_case_name(c);
     } else {
         *structure = mdd_default_case_structure(mdd_mux_dop_default_case(mux));
-        *name = default_name(mdd_mux_dop_default_case(mux));
+        *name = uds_default_case_name(mdd_mux_dop_default_case(mux));
     }
 }
 
@@ -153,11 +152,12 @@ static int64_t case_named(mdd_mux_dop mux, uds_json key)
     mdd_case_vec cases = mdd_mux_dop_cases(mux);
     for (uint32_t i = 0; i < mdd_case_vec_count(cases); i++) {
         mdd_case c = mdd_case_vec_at(cases, i);
-        if (same_text(case_name(c), key) || same_text(mdd_case_short_name(c), key))
+        if (same_text(uds_case_name(c), key) || same_text(mdd_case_short_name(c), key))
             return i;
     }
     mdd_default_case d = mdd_mux_dop_default_case(mux);
-    if (d.t.pos && (same_text(default_name(d), key) || same_text(mdd_default_case_short_name(d), key)))
+    if (d.t.pos && (same_text(uds_default_case_name(d), key) ||
+                    same_text(mdd_default_case_short_name(d), key)))
         return mdd_case_vec_count(cases);
     return -1;
 }

@@ -44,12 +44,17 @@ int uds_param_is_mux(const uds_param_view *v)
     return fb_fields_u8(&dop, FID_DOP_SPECIFIC_DATA_TYPE, 0) == MDD_SPECIFIC_DOP_DATA_MUX_DOP;
 }
 
-uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin, size_t cursor)
+int uds_param_at_origin(const uds_walk *w, const uds_param_view *v)
 {
     /* An absent byte position in a converted file may have been an explicit 0: a MUX's switch
      * key re-reads bytes of the params before it, so inside a composite it starts at the
      * origin; at the message's top level byte 0 is the service id, so there it follows. */
-    if (!v->positioned && w->depth > 0 && uds_param_is_mux(v))
+    return !v->positioned && w->depth > 0 && uds_param_is_mux(v);
+}
+
+uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origin, size_t cursor)
+{
+    if (uds_param_at_origin(w, v))
         cursor = origin;
     return uds_param_view_pos(v, origin, cursor);
 }

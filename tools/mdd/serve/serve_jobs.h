@@ -58,6 +58,15 @@ uint32_t serve_find_group(const serve_ecu *e, const char *name);
 uint32_t serve_target_variant(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                               const serve_target *t);
 
+/* The group parameter's index into e's groups (*is_group set), else the variant parameter's,
+ * else the base variant's; UINT32_MAX after answering 404 or 400. A route that takes any
+ * parameter (identification) takes no layer: the base variant's (serve_uds.c). */
+uint32_t serve_request_layer(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                             const serve_target *t, int *is_group);
+
+/* The layer a job of the codec's routes names: its functional group or variant. */
+const mdd_db_layer *serve_job_layer(const serve_job *job);
+
 /* Runs the completion callbacks of the reader (the event on mdd_reader_fd()). */
 void serve_reader_ready(int fd, short what, void *arg);
 

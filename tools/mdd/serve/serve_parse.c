@@ -25,6 +25,8 @@ static const char *const facts_params[] = {"variant", "service", NULL};
 static const char *const jobs_params[] = {"variant", NULL};
 static const char *const decode_params[] = {"request", "response", "variant", "group", NULL};
 static const char *const encode_params[] = {"service", "params", "variant", "group", NULL};
+static const char *const describe_params[] = {"message", "index", "variant", "group", NULL};
+static const char *const layer_params[] = {"variant", "group", NULL};
 
 /* Every route, in the order docs/cli.md lists them. */
 static const serve_route_spec routes[] = {
@@ -34,6 +36,9 @@ static const serve_route_spec routes[] = {
     {"/ecus/{ecu}", SERVE_ROUTE_ECU, 0, no_params},
     {"/ecus/{ecu}/lookup", SERVE_ROUTE_LOOKUP, 0, lookup_params},
     {"/ecus/{ecu}/services", SERVE_ROUTE_SERVICES, 0, services_params},
+    {"/ecus/{ecu}/services/{name}/schema", SERVE_ROUTE_DESCRIBE, 0, describe_params},
+    {"/ecus/{ecu}/services/{name}/layout", SERVE_ROUTE_DESCRIBE, 0, describe_params},
+    {"/ecus/{ecu}/sovd", SERVE_ROUTE_SOVD, 0, layer_params},
     {"/ecus/{ecu}/dtcs/{code}", SERVE_ROUTE_DTC, 0, no_params},
     {"/ecus/{ecu}/comparams", SERVE_ROUTE_COMPARAMS, 0, comparams_params},
     {"/ecus/{ecu}/states", SERVE_ROUTE_STATES, 0, facts_params},
@@ -268,6 +273,40 @@ static void read_services_params(serve_target *t)
         fail(t, 400, SERVE_ERROR_AFTER_ECU, "a variant and a group: name one of them");
 }
 
+/* A variant or a group, not both. */
+static int read_layer_params(serve_target *t)
+{
+    int rc = text_param(t, "variant", "parameter", &t->variant);
+    rc = rc ? rc : text_param(t, "group", "parameter", &t->group);
+    if (rc == 0 && t->variant && t->group) {
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "a variant and a group: name one of them");
+        rc = -1;
+    }
+    return rc;
+}
+
+/* A service's message: message=request|response|negative (default request), index=N. */
+static void read_describe_params(serve_target *t)
+{
+    static const char *const kinds[] = {"request", "response", "negative"};
+    const char *message = serve_param(&t->params, "message");
+    const char *index = serve_param(&t->params, "index");
+    uint64_t n = 0;
+    t->service = t->segments[3];
+    t->message_kind = 1;
+    for (int i = 0; message && i < 3; i++)
+        if (strcmp(message, kinds[i]) == 0)
+            t->message_kind = i + 1;
+    if (message && strcmp(message, kinds[t->message_kind - 1]) != 0)
+        fail(t, 400, SERVE_ERROR_AFTER_ECU,
+             "message '%s' is none of request, response and negative", message);
+    else if (index && cli_parse_uint(index, UINT32_MAX, &n) != 0)
+        fail(t, 400, SERVE_ERROR_AFTER_ECU, "index '%s' is not a number", index);
+    else
+        read_layer_params(t);
+    t->message_index = (uint32_t)n;
+}
+
 /* What the route reads of its parameters and its path, once they parsed. */
 static void read_route(serve_target *t)
 {
@@ -283,6 +322,10 @@ static void read_route(serve_target *t)
             text_param(t, "service", "name", &t->service);
     } else if (k == SERVE_ROUTE_SERVICES) {
         read_services_params(t);
+    } else if (k == SERVE_ROUTE_DESCRIBE) {
+        read_describe_params(t);
+    } else if (k == SERVE_ROUTE_SOVD) {
+        read_layer_params(t);
     } else if (k == SERVE_ROUTE_CHUNK_DATA) {
         t->name = t->segments[3];
     } else if (k == SERVE_ROUTE_DTC && cli_db_parse_dtc_code(t->segments[3], &t->code) != 0) {

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Segments of /ecus/{ecu}/chunks/{name}: the longest path served. */
-#define SERVE_MAX_SEGMENTS 4
+/* Segments of /ecus/{ecu}/services/{name}/schema: the longest path served. */
+#define SERVE_MAX_SEGMENTS 5
 
 /* Room for an error message, as serve_reply_error() cuts it. */
 #define SERVE_MESSAGE_MAX 512
@@ -33,6 +33,9 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_JOBS,       /* /ecus/{ecu}/jobs[?variant=V] */
     SERVE_ROUTE_SERVICES,   /* /ecus/{ecu}/services?[variant=V|group=G][&name=N&sid=XX...] */
     SERVE_ROUTE_UDS,        /* /ecus/{ecu}/decode, /encode, /identify (serve_uds.c) */
+    SERVE_ROUTE_DESCRIBE,   /* /ecus/{ecu}/services/{name}/schema and /layout
+                             * [?message=M][&index=N][&variant=V|group=G] (serve_describe.c) */
+    SERVE_ROUTE_SOVD,       /* /ecus/{ecu}/sovd[?variant=V|group=G] (serve_describe.c) */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the
@@ -88,7 +91,11 @@ typedef struct serve_target {
     const char *variant;  /* lookup, comparams, facts: the variant parameter, NULL for the
                            * base variant */
     const char *protocol; /* comparams: the protocol parameter, NULL for all */
-    const char *service;  /* states, sdgs: the service parameter, NULL when absent */
+    const char *service;  /* states, sdgs: the service parameter, NULL when absent;
+                           * describe: the service the path names */
+    int message_kind;     /* describe: the message parameter (enum mdd_uds_message_kind: 1
+                           * request, 2 response, 3 negative) */
+    uint32_t message_index; /* describe: the index parameter */
     uint8_t *request;  /* lookup: the request's bytes, then request_hex */
     size_t request_len;
     char *request_hex; /* lookup: the request as lowercase hex, inside request */

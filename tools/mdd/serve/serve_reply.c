@@ -104,17 +104,19 @@ static void free_body(const void *data, size_t len, void *arg)
 }
 
 /* Sends data[0..len) (malloc'd, or NULL for no body) with code; takes data. The length is
- * given for HEAD too, for which evhttp would leave it out. */
+ * given for HEAD too, for which evhttp would leave it out; a HEAD's body is not handed to
+ * evhttp at all, which sent part of one over 64 KiB after the head. */
 static void send_body(serve_server *s, struct evhttp_request *req, int code, char *data,
                       size_t len)
 {
-    struct evbuffer *buf = evbuffer_new();
+    int head = evhttp_request_get_command(req) == EVHTTP_REQ_HEAD;
+    struct evbuffer *buf = head ? NULL : evbuffer_new();
     if (buf && data && evbuffer_add_reference(buf, data, len, free_body, data) == 0)
         data = NULL;
     free(data);
     struct evkeyvalq *headers = evhttp_request_get_output_headers(req);
     char length[24];
-    snprintf(length, sizeof length, "%zu", buf ? evbuffer_get_length(buf) : 0);
+    snprintf(length, sizeof length, "%zu", buf ? evbuffer_get_length(buf) : head ? len : 0);
     evhttp_add_header(headers, "Content-Type", "application/json");
     evhttp_add_header(headers, "Content-Length", length);
     serve_count_response(s, code);

@@ -83,6 +83,8 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_get_services(s, req, e, t);
     else if (t->route == SERVE_ROUTE_UDS)
         serve_uds(s, req, e, t);
+    else if (t->route == SERVE_ROUTE_DESCRIBE || t->route == SERVE_ROUTE_SOVD)
+        serve_describe(s, req, e, t);
     else if (t->route >= SERVE_ROUTE_STATES && t->route <= SERVE_ROUTE_JOBS)
         serve_get_facts(s, req, e, t);
     else /* the DTC route */

@@ -56,4 +56,10 @@ void serve_get_chunk_data(serve_server *s, struct evhttp_request *req, const ser
 void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                const serve_target *t);
 
+/* /ecus/{ecu}/services/{name}/schema and /layout, /ecus/{ecu}/sovd: a service's message
+ * described, the layer's SOVD view, answered once the payload is resident
+ * (serve_describe.c). */
+void serve_describe(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                    const serve_target *t);
+
 #endif

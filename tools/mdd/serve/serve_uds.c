@@ -65,7 +65,7 @@ static void reply_codec_error(serve_job *job, mdd_status st, const mdd_error *er
     serve_reply_error(job->server, job->req, code, "%s", err->message);
 }
 
-static const mdd_db_layer *job_layer(const serve_job *job)
+const mdd_db_layer *serve_job_layer(const serve_job *job)
 {
     return job->is_group ? mdd_db_ecu_functional_group_at(job->ecu->ecu, job->variant)
                          : mdd_db_ecu_variant_at(job->ecu->ecu, job->variant);
@@ -79,8 +79,9 @@ static void answer_decode(serve_job *job, const serve_params *q)
         if (serve_body_start(job->server, job->req, &b) == 0) {
             mdd_sink sink = cli_uds_file_sink(b.out);
             mdd_error err;
-            mdd_status st = mdd_uds_decode_json(job_layer(job), req.bytes, req.len, resp.bytes,
-                                                resp.len, &job->server->codec, &sink, &err);
+            mdd_status st =
+                mdd_uds_decode_json(serve_job_layer(job), req.bytes, req.len, resp.bytes,
+                                    resp.len, &job->server->codec, &sink, &err);
             if (st == MDD_OK) {
                 serve_reply_json(job->server, job->req, 200, &b);
             } else {
@@ -103,8 +104,8 @@ static void reply_request(serve_job *job, const char *service, const uint8_t *by
     json_object_begin(j);
     json_key(j, "ecu");
     json_cstring(j, job->ecu->name);
-    json_key(j, cli_db_layer_kind(job_layer(job)));
-    json_string(j, mdd_db_layer_name(job_layer(job)));
+    json_key(j, cli_db_layer_kind(serve_job_layer(job)));
+    json_string(j, mdd_db_layer_name(serve_job_layer(job)));
     json_key(j, "service");
     json_cstring(j, service);
     json_key(j, "request");
@@ -124,15 +125,15 @@ static void answer_encode(serve_job *job, const serve_params *q)
         serve_reply_error(job->server, job->req, 400, "no service parameter");
         return;
     }
-    if (!mdd_db_layer_find_service(job_layer(job), service, &s)) {
+    if (!mdd_db_layer_find_service(serve_job_layer(job), service, &s)) {
         serve_reply_error(job->server, job->req, 404, "no service named '%s'", service);
         return;
     }
     uint8_t *bytes;
     size_t len;
     mdd_error err;
-    mdd_status st =
-        cli_uds_encode_request(job_layer(job), &s, values, strlen(values), &bytes, &len, &err);
+    mdd_status st = cli_uds_encode_request(serve_job_layer(job), &s, values, strlen(values),
+                                           &bytes, &len, &err);
     if (st != MDD_OK) {
         reply_codec_error(job, st, &err);
         return;
@@ -264,11 +265,8 @@ static void answer(serve_job *job)
     serve_params_free(&q);
 }
 
-/* The group parameter's index into e's groups (*is_group set), else the variant
- * parameter's, else the base variant's; UINT32_MAX after answering 404 or 400.
- * Identification takes no layer: it decides the variant. */
-static uint32_t request_layer(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                              const serve_target *t, int *is_group)
+uint32_t serve_request_layer(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
+                             const serve_target *t, int *is_group)
 {
     int takes_layer = t->spec->params != NULL;
     const char *name = takes_layer ? serve_param(&t->params, "variant") : NULL;
@@ -295,7 +293,7 @@ void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
     const char *query = evhttp_uri_get_query(evhttp_request_get_evhttp_uri(req));
     query = query ? query : "";
     int is_group;
-    uint32_t layer = request_layer(s, req, e, t, &is_group);
+    uint32_t layer = serve_request_layer(s, req, e, t, &is_group);
     if (layer == UINT32_MAX)
         return;
     struct evbuffer *input = evhttp_request_get_input_buffer(req);
