@@ -33,6 +33,13 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_JOBS,       /* /ecus/{ecu}/jobs[?variant=V] */
     SERVE_ROUTE_SERVICES,   /* /ecus/{ecu}/services?[variant=V|group=G][&name=N&sid=XX...] */
     SERVE_ROUTE_UDS,        /* /ecus/{ecu}/decode, /encode, /identify (serve_uds.c) */
+    /* mdd serve --updates (serve_updates.c), in this order */
+    SERVE_ROUTE_UPDATES,         /* /updates */
+    SERVE_ROUTE_UPDATE_FILE,     /* /updates/files/{name} */
+    SERVE_ROUTE_UPDATE_ECU,      /* /updates/ecus/{ecu} */
+    SERVE_ROUTE_UPDATE_APPLY,    /* /updates/apply */
+    SERVE_ROUTE_UPDATE_ROLLBACK, /* /updates/rollback */
+    SERVE_ROUTE_UPDATE_CLEANUP,  /* /updates/cleanup */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the

@@ -38,6 +38,7 @@ typedef struct reload_outcome {
     mdd_error err;
     mdd_db_reload_stats stats;
     serve_gen *gen; /* the new generation when one was published, else NULL */
+    uint64_t ticket; /* the requests it answers: those up to this one */
 } reload_outcome;
 
 struct serve_reload {
@@ -46,6 +47,7 @@ struct serve_reload {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     int requested;
+    uint64_t asked; /* requests so far, the last one's ticket */
     int stopping;
     int has_outcome; /* outcome waits for the loop */
     reload_outcome outcome;
@@ -54,6 +56,10 @@ struct serve_reload {
     struct event *done_event;
     struct event *hup_event;
     struct event *watch_event;
+    /* serve_reload_then(): called once the reload of ticket then_ticket is collected. */
+    void (*then)(serve_server *s, void *arg);
+    void *then_arg;
+    uint64_t then_ticket;
 };
 
 serve_ecu *serve_gen_ecu(serve_gen *g, const serve_ecu *e)
@@ -149,9 +155,11 @@ static void *reload_thread(void *arg)
         if (r->stopping)
             break;
         r->requested = 0;
+        uint64_t ticket = r->asked;
         pthread_mutex_unlock(&r->lock);
         reload_outcome outcome;
         reload_once(s, &outcome);
+        outcome.ticket = ticket;
         pthread_mutex_lock(&r->lock);
         r->outcome = outcome;
         r->has_outcome = 1;
@@ -163,12 +171,23 @@ static void *reload_thread(void *arg)
     return NULL;
 }
 
-static void request_reload(serve_reload *r)
+/* Returns the request's ticket. */
+static uint64_t request_reload(serve_reload *r)
 {
     pthread_mutex_lock(&r->lock);
     r->requested = 1;
+    uint64_t ticket = ++r->asked;
     pthread_cond_signal(&r->wake);
     pthread_mutex_unlock(&r->lock);
+    return ticket;
+}
+
+void serve_reload_then(serve_server *s, void (*done)(serve_server *s, void *arg), void *arg)
+{
+    serve_reload *r = s->reload;
+    r->then = done;
+    r->then_arg = arg;
+    r->then_ticket = request_reload(r);
 }
 
 /* ---- On the loop ---- */
@@ -207,6 +226,11 @@ static void on_reload_done(evutil_socket_t fd, short what, void *arg)
         gen_make_current(s, outcome.gen);
     serve_stall_end(s, &start);
     print_outcome(&outcome);
+    if (r->then && outcome.ticket >= r->then_ticket) {
+        void (*then)(serve_server *, void *) = r->then;
+        r->then = NULL;
+        then(s, r->then_arg);
+    }
 }
 
 static void on_hangup(evutil_socket_t sig, short what, void *arg)

@@ -7,6 +7,7 @@
 #include "serve_routes.h"
 #include "serve_server.h"
 #include "serve_tables.h"
+#include "serve_updates.h"
 
 #include <event2/buffer.h>
 #include <event2/http.h>
@@ -126,8 +127,11 @@ static void dispatch(serve_server *s, struct evhttp_request *req)
     serve_parse_target(evhttp_uri_get_path(uri), evhttp_uri_get_query(uri), &t);
     if (connect_uri)
         evhttp_uri_free(connect_uri);
-    /* A route's method and body are answered before its query (and its ECU). */
-    if (t.spec && !takes_method(t.spec, method))
+    /* A route's method and body are answered before its query (and its ECU); an update
+     * route's after its token. */
+    if (t.spec && serve_updates_has_route(t.route))
+        serve_updates_route(s, req, &t);
+    else if (t.spec && !takes_method(t.spec, method))
         reply_method_not_allowed(s, req, t.spec);
     else if (t.spec && method != EVHTTP_REQ_POST && has_body(req))
         serve_reply_error(s, req, 400, "a %s request takes no body",
