@@ -13,10 +13,11 @@
 source "$(dirname "$0")/lib.bash" "$@"
 source "$(dirname "$0")/serve_lib.bash"
 require_http
+top=$(cd "$(dirname "$0")/../.." && pwd)
 
 cd "$WORK"
-run 0 "$MDD" gen --ecus 3 gen # BCM1000, ECM1001, FG_TCM_01
-run 0 "$MDD" gen --ecus 5 more # ABS1003 and TCM1002 are added later
+run 0 "$MDD" gen --ecus 3 --target-bytes 800000 gen # BCM1000, ECM1001, FG_TCM_01
+run 0 "$MDD" gen --ecus 5 --target-bytes 1408000 more # ABS1003 and TCM1002 are added later
 run 0 "$MDD" cat gen/BCM1000.mdd -o payload.fb
 make_revisions . payload.fb BCM1000 # a.mdd 01.00.00, b.mdd 01.10.00
 mkdir dir
@@ -27,6 +28,20 @@ printf '%s\n' "$TOKEN" >token
 chmod 600 token
 AUTH="Authorization: Bearer $TOKEN"
 NO_TOKEN_MESSAGE="the update routes take a bearer token (Authorization: Bearer TOKEN), and none or another came"
+
+# ---- the routes docs/cli.md lists, with their methods, and the server's table ----
+documented=$(awk '/^### Updates over HTTP/ { on = 1; next } /^### / { on = 0 } on' \
+    "$top/docs/cli.md" | sed -n 's/^| `\([A-Z]* \/[^`]*\)` |.*/\1/p' |
+    sed 's/NAME\.mdd/{name}/; s/ECU/{ecu}/')
+expect_eq "$documented" "PUT /updates/files/{name}
+DELETE /updates/ecus/{ecu}
+GET /updates
+POST /updates/apply
+POST /updates/rollback
+POST /updates/cleanup" "the update routes docs/cli.md lists"
+expect_eq "$(cut -d' ' -f2 <<<"$documented" | sort)" \
+    "$(grep -o '{"/updates[^"]*", SERVE_ROUTE_' "$top/tools/mdd/serve/serve_parse.c" |
+        cut -d'"' -f2 | sort)" "the update routes documented and in the server's table"
 
 # ---- the token file ----
 
@@ -75,8 +90,8 @@ stop_server
 
 # ---- the token ----
 
-LIMIT=$((3 * 1024 * 1024))
-start_server dir --updates token --update-max-bytes 3M
+LIMIT=$((1024 * 1024))
+start_server dir --updates token --update-max-bytes 1M
 
 # unauthorized WHAT CURL_OPTIONS...: 401 with WWW-Authenticate: Bearer.
 NO_TOKEN_BODY=$(jq -cn --arg m "$NO_TOKEN_MESSAGE" '{error: $m}')

@@ -379,7 +379,8 @@ const cli_command cli_serve_command = {
                 "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS]\n"
                 "                 [--header-timeout SECONDS] [--drain-timeout SECONDS] [--reader B]\n"
                 "                 [--skip-invalid] [--allow-downgrade]\n"
-                "                 [--trust DIR [--require-signature]] DIR",
+                "                 [--trust DIR [--require-signature]]\n"
+                "                 [--updates TOKEN_FILE [--update-max-bytes BYTES]] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
@@ -396,7 +397,11 @@ const cli_command cli_serve_command = {
             "stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
             "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
             "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
-            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n",
+            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n"
+            "With --updates TOKEN_FILE, requests with Authorization: Bearer TOKEN change DIR\n"
+            "as `mdd update` does: PUT /updates/files/NAME.mdd (stage the body), DELETE\n"
+            "/updates/ecus/ECU, GET /updates (the status), POST /updates/apply, /rollback,\n"
+            "/cleanup.\n",
     .options = option_table,
     .run = run,
 };

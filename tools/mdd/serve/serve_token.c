@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -75,25 +76,33 @@ int serve_token_read(const char *path, serve_token *out)
     close(fd);
     if (n < 0)
         return -1;
-    size_t len = (size_t)n;
-    if (len && buf[len - 1] == '\n')
+    char why[128];
+    int rc = serve_token_parse(buf, (size_t)n, out, why, sizeof why);
+    memset(buf, 0, sizeof buf);
+    if (rc != 0)
+        cli_error(path, "%s", why);
+    return rc;
+}
+
+int serve_token_parse(const char *text, size_t len, serve_token *out, char *why, size_t size)
+{
+    if (len && text[len - 1] == '\n')
         len--;
-    if (len && buf[len - 1] == '\r')
+    if (len && text[len - 1] == '\r')
         len--;
     if (len == 0 || len > SERVE_TOKEN_MAX) {
-        cli_error(path, "the token is %zu bytes; it must be 1 to %d", len, SERVE_TOKEN_MAX);
+        snprintf(why, size, "the token is %zu bytes; it must be 1 to %d", len, SERVE_TOKEN_MAX);
         return -1;
     }
     for (size_t i = 0; i < len; i++)
-        if (buf[i] < 0x21 || buf[i] > 0x7e) {
-            cli_error(path, "byte %zu of the token is not visible ASCII (a space, a control "
-                            "character, a second line)", i);
+        if (text[i] < 0x21 || text[i] > 0x7e) {
+            snprintf(why, size, "byte %zu of the token is not visible ASCII (a space, a "
+                                "control character, a second line)", i);
             return -1;
         }
     memcpy(out->expected, scheme, SCHEME_LEN);
-    memcpy(out->expected + SCHEME_LEN, buf, len);
+    memcpy(out->expected + SCHEME_LEN, text, len);
     out->len = SCHEME_LEN + len;
-    memset(buf, 0, sizeof buf);
     return 0;
 }
 

@@ -21,6 +21,11 @@ typedef struct serve_token {
  * and one newline at most at the end. Returns 0, or -1 after printing `mdd: PATH: reason`. */
 int serve_token_read(const char *path, serve_token *out);
 
+/* The token of a token file's text[0..len): 1 to SERVE_TOKEN_MAX visible ASCII bytes, after
+ * one newline ("\n" or "\r\n") at the end is dropped. Returns 0, or -1 after writing why to
+ * why[0..size). */
+int serve_token_parse(const char *text, size_t len, serve_token *out, char *why, size_t size);
+
 /* A comparison fed piece by piece (an Authorization field as the head scan meets it): how
  * many bytes came and whether any differed. */
 typedef struct serve_token_match {

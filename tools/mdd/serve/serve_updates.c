@@ -322,7 +322,13 @@ static void on_done(evutil_socket_t fd, short what, void *arg)
     char byte;
     while (read(fd, &byte, 1) < 0 && errno == EINTR)
         ;
-    update_job *job = s->updates->job;
+    serve_updates *u = s->updates;
+    /* What the worker wrote to the job is seen under the lock it let go of. */
+    pthread_mutex_lock(&u->lock);
+    update_job *job = u->queued ? NULL : u->job;
+    pthread_mutex_unlock(&u->lock);
+    if (!job)
+        return;
     if (job->status == MDD_OK && (job->op == OP_APPLY || job->op == OP_ROLLBACK))
         serve_reload_then(s, finish, NULL);
     else
