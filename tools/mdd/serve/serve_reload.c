@@ -12,6 +12,7 @@
 #include "serve_reload.h"
 #include "serve_server.h"
 #include "serve_tables.h"
+#include "serve_thread.h"
 
 #include <event2/event.h>
 
@@ -42,18 +43,12 @@ typedef struct reload_outcome {
 } reload_outcome;
 
 struct serve_reload {
-    pthread_t thread;
-    int started;
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
+    serve_thread t; /* writes a byte to its pipe when an outcome waits */
     int requested;
     uint64_t asked; /* requests so far, the last one's ticket */
-    int stopping;
     int has_outcome; /* outcome waits for the loop */
     reload_outcome outcome;
-    int pipe[2]; /* the thread writes a byte when an outcome waits */
     int inotify;
-    struct event *done_event;
     struct event *hup_event;
     struct event *watch_event;
     /* serve_reload_then(): called once the reload of ticket then_ticket is collected. */
@@ -148,37 +143,35 @@ static void *reload_thread(void *arg)
     /* A reload is background work: at nice 10 (this thread alone) it takes the CPU the loop
      * and the reader threads leave. Where that is not allowed it runs as it is. */
     (void)setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
-    pthread_mutex_lock(&r->lock);
+    pthread_mutex_lock(&r->t.lock);
     for (;;) {
-        while (!r->stopping && (!r->requested || r->has_outcome))
-            pthread_cond_wait(&r->wake, &r->lock);
-        if (r->stopping)
+        while (!r->t.stopping && (!r->requested || r->has_outcome))
+            pthread_cond_wait(&r->t.wake, &r->t.lock);
+        if (r->t.stopping)
             break;
         r->requested = 0;
         uint64_t ticket = r->asked;
-        pthread_mutex_unlock(&r->lock);
+        pthread_mutex_unlock(&r->t.lock);
         reload_outcome outcome;
         reload_once(s, &outcome);
         outcome.ticket = ticket;
-        pthread_mutex_lock(&r->lock);
+        pthread_mutex_lock(&r->t.lock);
         r->outcome = outcome;
         r->has_outcome = 1;
-        ssize_t n;
-        while ((n = write(r->pipe[1], "", 1)) < 0 && errno == EINTR)
-            ;
+        serve_thread_notify(&r->t);
     }
-    pthread_mutex_unlock(&r->lock);
+    pthread_mutex_unlock(&r->t.lock);
     return NULL;
 }
 
 /* Returns the request's ticket. */
 static uint64_t request_reload(serve_reload *r)
 {
-    pthread_mutex_lock(&r->lock);
+    pthread_mutex_lock(&r->t.lock);
     r->requested = 1;
     uint64_t ticket = ++r->asked;
-    pthread_cond_signal(&r->wake);
-    pthread_mutex_unlock(&r->lock);
+    pthread_cond_signal(&r->t.wake);
+    pthread_mutex_unlock(&r->t.lock);
     return ticket;
 }
 
@@ -213,14 +206,12 @@ static void on_reload_done(evutil_socket_t fd, short what, void *arg)
     (void)what;
     serve_server *s = arg;
     serve_reload *r = s->reload;
-    char byte;
-    while (read(fd, &byte, 1) < 0 && errno == EINTR)
-        ;
-    pthread_mutex_lock(&r->lock);
+    serve_thread_take_notice(fd);
+    pthread_mutex_lock(&r->t.lock);
     reload_outcome outcome = r->outcome;
     r->has_outcome = 0;
-    pthread_cond_signal(&r->wake);
-    pthread_mutex_unlock(&r->lock);
+    pthread_cond_signal(&r->t.wake);
+    pthread_mutex_unlock(&r->t.lock);
     serve_stall start = serve_stall_begin();
     if (outcome.gen)
         gen_make_current(s, outcome.gen);
@@ -284,10 +275,8 @@ static int watch_dir(serve_server *s, const char *dir)
 static int add_reload_events(serve_server *s, const char *dir)
 {
     serve_reload *r = s->reload;
-    r->done_event = event_new(s->base, r->pipe[0], EV_READ | EV_PERSIST, on_reload_done, s);
     r->hup_event = evsignal_new(s->base, SIGHUP, on_hangup, r);
-    if (!r->done_event || event_add(r->done_event, NULL) != 0 || !r->hup_event ||
-        event_add(r->hup_event, NULL) != 0)
+    if (!r->hup_event || event_add(r->hup_event, NULL) != 0)
         return -1;
     return watch_dir(s, dir);
 }
@@ -297,14 +286,12 @@ int serve_reload_start(serve_server *s, const char *dir)
     serve_reload *r = calloc(1, sizeof *r);
     if (!r)
         return -1;
-    r->pipe[0] = r->pipe[1] = r->inotify = -1;
+    r->inotify = -1;
     s->reload = r;
-    pthread_mutex_init(&r->lock, NULL);
-    pthread_cond_init(&r->wake, NULL);
-    if (pipe2(r->pipe, O_CLOEXEC) != 0 || add_reload_events(s, dir) != 0)
+    if (serve_thread_init(&r->t, s->base, on_reload_done, s) != 0 ||
+        add_reload_events(s, dir) != 0)
         return -1;
-    r->started = pthread_create(&r->thread, NULL, reload_thread, s) == 0;
-    return r->started ? 0 : -1;
+    return serve_thread_start(&r->t, reload_thread, s);
 }
 
 static void free_event(struct event *e)
@@ -313,35 +300,19 @@ static void free_event(struct event *e)
         event_free(e);
 }
 
-static void close_fd(int fd)
-{
-    if (fd >= 0)
-        close(fd);
-}
-
 void serve_reload_stop(serve_server *s)
 {
     serve_reload *r = s->reload;
     if (!r)
         return;
-    if (r->started) {
-        pthread_mutex_lock(&r->lock);
-        r->stopping = 1;
-        pthread_cond_signal(&r->wake);
-        pthread_mutex_unlock(&r->lock);
-        pthread_join(r->thread, NULL);
-    }
+    serve_thread_stop(&r->t);
     /* A generation the loop never collected. */
     if (r->has_outcome && r->outcome.gen)
         serve_gen_drop(r->outcome.gen);
-    free_event(r->done_event);
     free_event(r->hup_event);
     free_event(r->watch_event);
-    close_fd(r->pipe[0]);
-    close_fd(r->pipe[1]);
-    close_fd(r->inotify);
-    pthread_cond_destroy(&r->wake);
-    pthread_mutex_destroy(&r->lock);
+    if (r->inotify >= 0)
+        close(r->inotify);
     free(r);
     s->reload = NULL;
 }

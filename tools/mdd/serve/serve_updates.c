@@ -19,6 +19,7 @@
 #include "serve_conns.h"
 #include "serve_reload.h"
 #include "serve_reply.h"
+#include "serve_thread.h"
 #include "update_status.h"
 
 #include <event2/buffer.h>
@@ -78,13 +79,8 @@ struct serve_updates {
     const char *busy;         /* what holds the update slot, NULL when it is free */
     serve_conn *upload_conn;  /* the connection of an admitted upload whose body comes */
     update_job *job;          /* given to the worker, until answered */
-    pthread_t thread;
-    int started;
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
-    int queued, stopping;
-    int pipe[2]; /* the worker writes a byte when the job is done */
-    struct event *done_event;
+    serve_thread t;           /* writes a byte to its pipe when the job is done */
+    int queued;
 };
 
 const serve_token *serve_updates_token(const serve_server *s)
@@ -243,23 +239,20 @@ static void run_job(serve_updates *u, update_job *job)
 static void *worker(void *arg)
 {
     serve_updates *u = arg;
-    pthread_mutex_lock(&u->lock);
+    pthread_mutex_lock(&u->t.lock);
     for (;;) {
-        while (!u->stopping && !u->queued)
-            pthread_cond_wait(&u->wake, &u->lock);
+        while (!u->t.stopping && !u->queued)
+            pthread_cond_wait(&u->t.wake, &u->t.lock);
         if (!u->queued)
             break;
         update_job *job = u->job;
-        pthread_mutex_unlock(&u->lock);
+        pthread_mutex_unlock(&u->t.lock);
         run_job(u, job);
-        pthread_mutex_lock(&u->lock);
+        pthread_mutex_lock(&u->t.lock);
         u->queued = 0;
-        pthread_cond_broadcast(&u->wake);
-        ssize_t n;
-        while ((n = write(u->pipe[1], "", 1)) < 0 && errno == EINTR)
-            ;
+        serve_thread_notify(&u->t);
     }
-    pthread_mutex_unlock(&u->lock);
+    pthread_mutex_unlock(&u->t.lock);
     return NULL;
 }
 
@@ -319,14 +312,12 @@ static void on_done(evutil_socket_t fd, short what, void *arg)
 {
     (void)what;
     serve_server *s = arg;
-    char byte;
-    while (read(fd, &byte, 1) < 0 && errno == EINTR)
-        ;
+    serve_thread_take_notice(fd);
     serve_updates *u = s->updates;
     /* What the worker wrote to the job is seen under the lock it let go of. */
-    pthread_mutex_lock(&u->lock);
+    pthread_mutex_lock(&u->t.lock);
     update_job *job = u->queued ? NULL : u->job;
-    pthread_mutex_unlock(&u->lock);
+    pthread_mutex_unlock(&u->t.lock);
     if (!job)
         return;
     if (job->status == MDD_OK && (job->op == OP_APPLY || job->op == OP_ROLLBACK))
@@ -341,10 +332,10 @@ static void start_job(serve_server *s, update_job *job)
     serve_updates *u = s->updates;
     u->busy = op_names[job->op];
     u->job = job;
-    pthread_mutex_lock(&u->lock);
+    pthread_mutex_lock(&u->t.lock);
     u->queued = 1;
-    pthread_cond_signal(&u->wake);
-    pthread_mutex_unlock(&u->lock);
+    pthread_cond_signal(&u->t.wake);
+    pthread_mutex_unlock(&u->t.lock);
 }
 
 /* Whether name is a file name an upload may have: NAME.mdd, no directory, no dot first. */
@@ -486,23 +477,18 @@ int serve_updates_start(serve_server *s, const char *dir)
     if (!u)
         return cli_error("mdd serve", "out of memory");
     s->updates = u;
-    u->pipe[0] = u->pipe[1] = -1;
     u->max_bytes = s->opts.update_max_bytes;
     u->dir = dir;
     u->db = s->db_options;
-    pthread_mutex_init(&u->lock, NULL);
-    pthread_cond_init(&u->wake, NULL);
     u->token = s->opts.update_token;
+    if (serve_thread_init(&u->t, s->base, on_done, s) != 0)
+        return cli_error("mdd serve", "cannot set up the update routes");
     int rc = make_upload_dir(u, dir);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (pipe2(u->pipe, O_CLOEXEC) != 0)
-        return cli_error("mdd serve", "pipe: %s", strerror(errno));
-    u->done_event = event_new(s->base, u->pipe[0], EV_READ | EV_PERSIST, on_done, s);
-    if (!u->done_event || event_add(u->done_event, NULL) != 0)
-        return cli_error("mdd serve", "cannot set up the update routes");
-    u->started = pthread_create(&u->thread, NULL, worker, u) == 0;
-    return u->started ? CLI_EXIT_OK : cli_error("mdd serve", "cannot start the update thread");
+    if (serve_thread_start(&u->t, worker, u) != 0)
+        return cli_error("mdd serve", "cannot start the update thread");
+    return CLI_EXIT_OK;
 }
 
 void serve_updates_stop(serve_server *s)
@@ -510,26 +496,13 @@ void serve_updates_stop(serve_server *s)
     serve_updates *u = s->updates;
     if (!u)
         return;
-    if (u->started) {
-        pthread_mutex_lock(&u->lock);
-        u->stopping = 1;
-        pthread_cond_broadcast(&u->wake);
-        pthread_mutex_unlock(&u->lock);
-        pthread_join(u->thread, NULL);
-    }
+    serve_thread_stop(&u->t);
     if (u->job) {
         u->job->req = NULL;
         finish(s, NULL);
     }
-    if (u->done_event)
-        event_free(u->done_event);
-    for (int i = 0; i < 2; i++)
-        if (u->pipe[i] >= 0)
-            close(u->pipe[i]);
     if (u->upload_dir[0])
         rmdir(u->upload_dir);
-    pthread_cond_destroy(&u->wake);
-    pthread_mutex_destroy(&u->lock);
     memset(&u->token, 0, sizeof u->token);
     free(u);
     s->updates = NULL;
