@@ -159,6 +159,11 @@ for name in x.txt .hidden.mdd .mdd a%2Fb.mdd; do
 done
 expect_json "$(cat "$TMP/body")" '{"error": "'"'a/b.mdd'"' is not a file name to upload (NAME.mdd)"}' \
     "upload as a%2Fb.mdd"
+# A head taken for an upload's (PUT /updates/files/...) on no route gives the slot back.
+upload a/BCM1000.mdd b.mdd -H "$AUTH"
+expect_eq "$STATUS $(cat "$TMP/body")" '404 {"error":"no such resource"}' "an upload to a/"
+get /updates -H "$AUTH"
+expect_eq "$STATUS" 200 "status after an upload to a/"
 expect_error 415 /updates/files/BCM1000.mdd \
     "an upload is application/octet-stream, not 'application/x-www-form-urlencoded'" \
     -H "$AUTH" -X PUT --data-binary @junk.mdd

@@ -131,6 +131,15 @@ static void end_upload(serve_updates *u)
     u->upload_conn = NULL;
 }
 
+void serve_updates_not_upload(serve_server *s, struct evhttp_request *req)
+{
+    serve_updates *u = s->updates;
+    if (!u || !u->upload_conn || serve_conn_of(s, req) != u->upload_conn)
+        return;
+    end_upload(u);
+    u->busy = NULL;
+}
+
 void serve_updates_conn_closed(serve_conn *c)
 {
     serve_updates *u = c->server->updates;

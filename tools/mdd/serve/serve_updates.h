@@ -44,6 +44,10 @@ int serve_updates_has_route(serve_route_kind route);
  * runs it on the worker and answers when it is done. */
 void serve_updates_route(serve_server *s, struct evhttp_request *req, const serve_target *t);
 
+/* A request that is not on an update route arrived: when its head was admitted as an upload
+ * (PUT /updates/files/A/B), the update slot is free again. */
+void serve_updates_not_upload(serve_server *s, struct evhttp_request *req);
+
 /* c is closing: its admitted upload or its request waiting for the worker goes. */
 void serve_updates_conn_closed(serve_conn *c);
 
