@@ -8,7 +8,7 @@
 #include "diff_tree.h"
 #include "json.h"
 
-#include <mdd/update.h>
+#include <mdd/mdd.h> /* mdd_update_*: the advanced tier, which the tool sees */
 
 /* The differences of a changed file, by kind (diff_kind); failed when either side did not
  * open (`mdd: PATH: reason` printed on stderr). */

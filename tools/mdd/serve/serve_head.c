@@ -28,6 +28,10 @@
 #include <string.h>
 #include <sys/socket.h>
 
+/* The targets of uploads (serve_updates.c), which are admitted by their heads. */
+static const char upload_prefix[] = "/updates/files/";
+#define UPLOAD_PREFIX_LEN (sizeof upload_prefix - 1)
+
 static void header_deadline(evutil_socket_t fd, short what, void *arg)
 {
     (void)fd;
@@ -181,9 +185,9 @@ static void request_line_byte(serve_head_scan *h, char ch)
     } else if (h->spaces == 0) {
         keep(h->word, &h->word_len, sizeof h->word, ch);
     } else if (h->spaces == 1) {
-        static const char prefix[] = "/updates/files/";
-        if (h->target_prefix < sizeof prefix - 1)
-            h->target_prefix = ch == prefix[h->target_prefix] ? h->target_prefix + 1 : UINT32_MAX;
+        if (h->target_prefix < UPLOAD_PREFIX_LEN)
+            h->target_prefix =
+                ch == upload_prefix[h->target_prefix] ? h->target_prefix + 1 : UINT32_MAX;
     } else {
         keep(h->version, &h->version_len, sizeof h->version, ch);
     }
@@ -191,7 +195,7 @@ static void request_line_byte(serve_head_scan *h, char ch)
 
 static head_fault request_line_end(serve_head_scan *h)
 {
-    h->upload = h->target_prefix == sizeof "/updates/files/" - 1 &&
+    h->upload = h->target_prefix == UPLOAD_PREFIX_LEN &&
                 is_word(h->word, h->word_len, sizeof h->word, "PUT");
     /* The target and the two spaces around it. */
     uint32_t middle = h->line_bytes - h->word_len - h->version_len;
