@@ -159,8 +159,9 @@ typedef mdd_status (*db_switch_reader)(void *ctx, mdd_error *err);
 
 /* Runs read(ctx) while holding dir's switch lock shared (db_switch_hold()), so that it sees
  * the set of files before an update's switch or after it, never a mix. When the directory
- * had no lock and one appeared meanwhile (its first update), undo(ctx) drops what read made
- * and it reads again under the lock. */
+ * had no lock and one appeared meanwhile (its first update), it reads again under the lock,
+ * after undo(ctx) drops what a read that succeeded made (one that failed may have met a file
+ * the switch took away). */
 MDD_INTERNAL mdd_status db_switch_read(const char *dir, db_switch_reader read,
                                        void (*undo)(void *ctx), void *ctx, mdd_error *err);
 

@@ -255,9 +255,11 @@ mdd_status db_switch_read(const char *dir, db_switch_reader read, void (*undo)(v
     mdd_status st = db_switch_hold(dir, &hold, err);
     if (st == MDD_OK)
         st = read(ctx, err);
-    if (st == MDD_OK && hold < 0 && db_switch_appeared(dir)) {
-        /* The directory's first update began while it was read: read it again, in turn. */
-        undo(ctx);
+    if (hold < 0 && db_switch_appeared(dir)) {
+        /* The directory's first update began while it was read (a file may have gone from
+         * under the read): read it again, in turn. */
+        if (st == MDD_OK)
+            undo(ctx);
         st = db_switch_hold(dir, &hold, err);
         if (st == MDD_OK)
             st = read(ctx, err);
@@ -287,11 +289,17 @@ mdd_status db_switch_recover(const char *dir, mdd_error *err)
     switch_paths p;
     int fd;
     mdd_status st = make_paths(dir, &p, err);
-    if (st == MDD_OK)
-        st = lock_exclusive(&p, &fd, err);
+    /* No lock, no switch ever ran: nothing to complete or to tidy. */
+    if (st != MDD_OK || !exists(p.lock))
+        return st;
+    st = lock_exclusive(&p, &fd, err);
     if (st != MDD_OK)
         return st;
-    st = recover_locked(dir, &p, err);
+    /* Under both locks, no writer of the journal runs: a temporary file of it is a killed
+     * one's. */
+    st = mdd_atomic_file_remove_stale(p.journal, NULL, err);
+    if (st == MDD_OK)
+        st = recover_locked(dir, &p, err);
     close(fd);
     return st;
 }

@@ -217,8 +217,9 @@ static mdd_status parse_size(line_in *in, const char *text, uint64_t *out)
     char *end;
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
-    if (!*text || *end || errno || text[0] == '-' || text[0] == '+')
-        return bad(in, "size: not a number");
+    /* Digits only, without leading zeros: one text per plan, as encoding writes it. */
+    if (!*text || *end || errno || text[0] < '0' || text[0] > '9' || (text[0] == '0' && text[1]))
+        return bad(in, "size: not a decimal number");
     *out = v;
     return MDD_OK;
 }
@@ -243,7 +244,7 @@ static mdd_status parse_op(line_in *in, char *line, db_switch_plan *plan)
     long ecu = parse_hex(w[3], op->ecu, sizeof op->ecu);
     long revision = parse_hex(w[4], op->revision, sizeof op->revision);
     long digest = parse_hex(w[6], op->sha512, sizeof op->sha512);
-    if (ecu < 0 || revision < 0 || (digest != 0 && digest != (long)sizeof op->sha512))
+    if (ecu < 0 || revision < 0 || digest != (long)sizeof op->sha512)
         return bad(in, "ECU, revision or SHA-512: not hex of their size");
     op->ecu_len = (size_t)ecu;
     op->revision_len = (size_t)revision;

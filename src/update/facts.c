@@ -67,11 +67,18 @@ mdd_status update_dir_file_facts(const mdd_update *u, const char *name, db_switc
     char path[UPDATE_PATH_MAX];
     if (mdd_path_join_to(path, sizeof path, u->dir, name) < 0)
         return mdd_fail(err, MDD_ERR_ARG, "%s: the path is too long", name);
-    /* Read as it is: a copy in memory, nothing written beside it, no checks to fail on a
-     * file that is only being described or replaced. */
+    mdd_db_options opts = update_describing_options();
+    return update_file_facts(path, &opts, op, err);
+}
+
+mdd_db_options update_describing_options(void)
+{
+    /* A copy in memory: nothing written beside the file, no checks to fail on a file that
+     * is only being described or replaced. */
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = MDD_STRATEGY_HEAP;
     opts.store.verify = 0;
     opts.persist_index = 0;
-    return update_file_facts(path, &opts, op, err);
+    opts.skip_invalid = 1;
+    return opts;
 }

@@ -175,15 +175,15 @@ static mdd_status copy_in(const char *src, const char *incoming, mdd_error *err)
     return st;
 }
 
-/* message without the incoming file's name in front: the user knows the file as src. */
+/* The message naming src, where it names the incoming file or nothing: the user knows the
+ * file as src. */
 static void rename_in_message(mdd_error *err, const char *incoming, const char *src)
 {
     size_t n = strlen(incoming);
-    if (strncmp(err->message, incoming, n) == 0) {
-        char rest[MDD_ERROR_MESSAGE_SIZE];
-        snprintf(rest, sizeof rest, "%s", err->message + n);
-        snprintf(err->message, sizeof err->message, "%s%s", src, rest);
-    }
+    int named = strncmp(err->message, incoming, n) == 0;
+    if (named)
+        memmove(err->message, err->message + n, strlen(err->message + n) + 1);
+    mdd_error_prefix(err, named ? "%s" : "%s: ", src);
 }
 
 /* The incoming file converted in place and checked as a database opens it, every chunk

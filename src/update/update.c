@@ -161,14 +161,26 @@ mdd_status mdd_update_open(const char *dir, const mdd_update_options *opts, mdd_
     return MDD_OK;
 }
 
+/* Leaves DIR as this update found it when it did nothing: no holder, no empty stage, and no
+ * .mdd-update unless it holds a stage, a backup or the switch's lock (which, once made,
+ * stays: readers may hold it). */
+static void leave_tidy(const mdd_update *u)
+{
+    mdd_error ignored;
+    if (u->holder[0])
+        (void)unlink(u->holder_path);
+    if (access(u->stage_plan, F_OK) != 0)
+        (void)mdd_remove_flat_dir(u->stage, &ignored);
+    (void)rmdir(u->work);
+}
+
 void mdd_update_close(mdd_update *u)
 {
     if (!u)
         return;
     update_forget_dir(u);
     if (u->dir_fd >= 0) {
-        if (u->holder[0])
-            unlink(u->holder_path);
+        leave_tidy(u);
         close(u->dir_fd); /* and with it the lock */
     }
     free(u);
@@ -242,10 +254,10 @@ mdd_status update_dir_files(mdd_update *u, mdd_error *err)
 {
     if (u->dir_db)
         return MDD_OK;
-    /* As a server opens DIR (a file that does not open is left out), without checking
-     * signatures: describing a file trusts nothing in it. */
-    mdd_db_options opts = mdd_db_options_default();
-    opts.skip_invalid = 1;
+    /* Read as it is, writing nothing into DIR (no conversion, record or index) and checking
+     * nothing: describing a file trusts nothing in it, and one that does not open is left
+     * out as a server leaves it out. */
+    mdd_db_options opts = update_describing_options();
     mdd_status st = mdd_db_open_dir(u->dir, &opts, &u->dir_db, err);
     if (st == MDD_OK)
         st = list_dir_files(u, err);

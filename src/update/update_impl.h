@@ -49,6 +49,10 @@ MDD_INTERNAL mdd_status update_file_facts(const char *path, const mdd_db_options
 /* Fills op's size and SHA-512 from the file at path. */
 MDD_INTERNAL mdd_status update_hash_file(const char *path, db_switch_op *op, mdd_error *err);
 
+/* How the update opens DIR's files to describe them: read as they are (heap, no checks), no
+ * file written beside them, a file that does not open left out. */
+MDD_INTERNAL mdd_db_options update_describing_options(void);
+
 /* update_file_facts() of DIR's file name, read without writing anything beside it (no
  * conversion, no records). */
 MDD_INTERNAL mdd_status update_dir_file_facts(const mdd_update *u, const char *name,

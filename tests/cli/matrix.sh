@@ -56,6 +56,7 @@ usage[states]='states --strategy sidecar @'
 usage[jobs]='jobs @'
 usage[sdgs]='sdgs @'
 usage[install]="install @ $WORK/served"
+usage[update]="update stage $WORK/served @"
 usage[bench]='bench strategies @'; refuses[bench]='nonfile file'
 usage[serve]='serve --listen 127.0.0.1:0 @'; refuses[serve]='nonfile file'
 # gen writes a directory: it is tried with the outputs below.

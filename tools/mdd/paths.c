@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <mdd_internal/common.h>
+#include <mdd_internal/db.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -40,8 +41,27 @@ static int compare_paths(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Holds dir's switch lock for as long as the list lives. */
+static int hold_directory(path_list *list, const char *dir)
+{
+    int *grown = realloc(list->holds, (list->hold_count + 1) * sizeof *grown);
+    if (!grown)
+        return cli_error("mdd", "out of memory");
+    list->holds = grown;
+    mdd_error err;
+    if (db_switch_hold(dir, &list->holds[list->hold_count], &err) != MDD_OK) {
+        fprintf(stderr, "mdd: %s\n", err.message);
+        return CLI_EXIT_FAIL;
+    }
+    list->hold_count++;
+    return CLI_EXIT_OK;
+}
+
 static int add_directory(path_list *list, const char *dir)
 {
+    int held = hold_directory(list, dir);
+    if (held != CLI_EXIT_OK)
+        return held;
     DIR *d = opendir(dir);
     if (!d)
         return cli_error(dir, "%s", strerror(errno));
@@ -82,5 +102,8 @@ void path_list_free(path_list *list)
     for (size_t i = 0; i < list->count; i++)
         free(list->paths[i]);
     free(list->paths);
+    for (size_t i = 0; i < list->hold_count; i++)
+        db_switch_release(list->holds[i]);
+    free(list->holds);
     *list = (path_list){0};
 }

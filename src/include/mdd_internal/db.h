@@ -178,8 +178,9 @@ MDD_INTERNAL int db_switch_appeared(const char *dir);
 MDD_INTERNAL mdd_status db_switch_run(const char *dir, const db_switch_plan *plan,
                                       mdd_error *err);
 
-/* Completes an interrupted switch of dir, if any: under the exclusive lock. For the updater,
- * which holds the directory's update lock. */
+/* Completes an interrupted switch of dir, if any, and removes what killed journal writers
+ * left: under the exclusive lock. For the updater, which holds the directory's update
+ * lock. */
 MDD_INTERNAL mdd_status db_switch_recover(const char *dir, mdd_error *err);
 
 #ifdef __cplusplus
