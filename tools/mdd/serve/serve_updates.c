@@ -435,10 +435,13 @@ void serve_updates_route(serve_server *s, struct evhttp_request *req, const serv
     if (admitted)
         end_upload(u);
     update_job *job = NULL;
-    if (!refused(s, req, t, admitted)) {
-        job = calloc(1, sizeof *job);
-        if (!job)
-            serve_reply_error(s, req, 500, "out of memory");
+    if (refused(s, req, t, admitted)) {
+        /* answered */
+    } else if (!conn) {
+        /* Its closing could not be noticed while the job runs. */
+        serve_reply_error(s, req, 503, "cannot wait for an update on this connection");
+    } else if (!(job = calloc(1, sizeof *job))) {
+        serve_reply_error(s, req, 500, "out of memory");
     }
     if (job) {
         job->op = update_routes[route_index(t->route)].op;
