@@ -47,9 +47,10 @@ check-asan: $(ASAN_BUILD)/CMakeCache.txt
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
 # ThreadSanitizer (clang's) on the tests whose programs start threads: the reader's pool,
-# lookups from many threads, the pread cache under concurrent readers, and the server.
+# lookups from many threads, the pread cache under concurrent readers, the server, and
+# mdd decode --batch.
 # Everything but the benchmarks is built, so clang compiles every test too.
-TSAN_TESTS   = ^(unit[.]test_(async|db|db_reload|store|cache|update)|cli[.]serve|cli[.]serve_reload|cli[.]serve_updates)$$
+TSAN_TESTS   = ^(unit[.]test_(async|db|db_reload|store|cache|update)|cli[.]serve|cli[.]serve_reload|cli[.]serve_updates|cli[.]decode_batch)$$
 $(TSAN_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_BUILD_BENCH=OFF \
 	  "-DCMAKE_C_FLAGS=-fsanitize=thread -O1" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
@@ -156,6 +157,13 @@ bench-seeds: build
 # same readers in quiet (docs/benchmarks.md, "Live reloads"); about 2 minutes.
 bench-reload: build
 	@$(BUILD)/bench/bench_reload --json-out bench/results/reload.json
+
+# mdd decode --batch on a generated log of a million records, on 1 and 2 threads, against a
+# process per record, and its memory for ten million (docs/benchmarks.md, "Batch decoding").
+# About 10 minutes, and 5 more to generate the adr corpus the first time.
+.PHONY: bench-batch
+bench-batch: build
+	@bash bench/batch.sh --build $(BUILD)
 
 # Rewrites the code generated from schema/ecu_data.fbs (docs/adr/0008-generated-schema-code.md).
 generate:

@@ -81,14 +81,8 @@ done
 
 # ---- 3. seed 2: concurrent readers ----
 # The corpus cache is bench/run's: same directory, same stamp.
-corpus=$BUILD/bench-corpus-$PROFILE
-stamp="$PROFILE seed 1 $(cat "$root"/src/gen/*.[ch] "$root"/src/fb/build*.[ch] | sha256sum | cut -c1-16)"
-if [ "$(cat "$corpus/.stamp" 2>/dev/null)" != "$stamp" ]; then
-    echo "bench/seeds.sh: generating the $PROFILE corpus in $corpus" >&2
-    rm -rf "$corpus"
-    "$MDD" gen --profile "$PROFILE" --seed 1 "$corpus" >/dev/null
-    echo "$stamp" >"$corpus/.stamp"
-fi
+source "$here/corpus.bash"
+bench_corpus "$MDD" "$BUILD" "$PROFILE" bench/seeds.sh
 # Both strategies read converted files; the cached corpus stays compressed for bench/run.
 mkdir "$work/corpus"
 cp "$corpus"/*.mdd "$work/corpus/"

@@ -7,8 +7,9 @@
  * in pairs. The decode fails only with a status the API names; the JSON writer agrees with
  * it; identification with the exchange decides or falls back. Both decodes run again through
  * a memo of 4 slots shared by every input (so that its entries are replaced and found
- * stale all the time): the same status, the same events (counted and summed), the same
- * decoded out and error message, the same JSON. */
+ * stale all the time), following the response plans its entries keep (DTC lists, structures
+ * and fields among them; docs/adr/0033-response-plans.md): the same status, the same events
+ * (counted and summed), the same decoded out and error message, the same JSON. */
 #include "uds_fuzz_db.h"
 
 #include <mdd/uds.h>

@@ -4,8 +4,9 @@
 # when run as root. Without root it exits 0 when nothing is missing and fails naming the
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
 #   build   the library and the tool, with every optional backend (liburing, libevent)
-#   check   build, plus cmocka, the programs the tests run and clang with its sanitizer
-#           runtimes (make check)
+#   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
+#           pytest for the Python binding, rustc, cargo, bindgen and rustfmt for the Rust one
+#           (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
 #   demo    build, plus the programs scripts/demo.sh runs
@@ -13,7 +14,11 @@
 set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
-       libclang-rt-14-dev"
+       libclang-rt-14-dev
+       python3-pytest python3-setuptools python3-pip"
+# The Rust binding's tests (bindings/rust): Debian's toolchain, and bindgen and rustfmt for the
+# check of its generated declarations.
+CHECK="$CHECK rustc cargo bindgen rustfmt"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"

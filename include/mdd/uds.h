@@ -124,11 +124,12 @@ static inline mdd_uds_options mdd_uds_options_default(void)
 /* ---- Remembering requests ---- */
 
 /* A memo keeps, per request met, what a decode works out from the database alone: the
- * services the request selects, and how to tell whether a message is the first response of
- * the first of them (its constants, compiled into byte comparisons) and how its leading
- * values read. A decode that meets the request again skips the lookup and, when the message
- * is that response, the reading of those descriptions; everything it reports is the same as
- * without the memo.
+ * services the request selects, how to tell whether a message is the first response of the
+ * first of them (its constants, compiled into byte comparisons), and that response's plan:
+ * how each of its values reads (positions, coded types, compu methods, structures, fields,
+ * DTCs by trouble code). A decode that meets the request again skips the lookup and, when
+ * the message is that response, the reading of those descriptions; everything it reports is
+ * the same as without the memo.
  *
  * Entries are keyed by the layer and the request bytes a lookup reads (up to the layer's
  * longest request prefix, at most 16 bytes; a longer key is not remembered). A layer is
@@ -139,9 +140,9 @@ static inline mdd_uds_options mdd_uds_options_default(void)
  * from. Not thread-safe: give each thread its own. */
 
 /* A memo of entries slots (rounded up to a power of two; 0 takes 64) in *out, which the
- * caller owns and frees with mdd_uds_memo_free(). A slot takes about 1.8 KB (docs/codec.md,
- * "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries above 65,536) or
- * MDD_ERR_NOMEM. */
+ * caller owns and frees with mdd_uds_memo_free(). A slot takes about 23 KB of address space,
+ * touched as it fills (docs/codec.md, "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries
+ * above 4,096) or MDD_ERR_NOMEM. */
 mdd_status mdd_uds_memo_create(size_t entries, mdd_uds_memo **out, mdd_error *err);
 
 /* Frees memo. Safe on NULL. */

@@ -152,6 +152,16 @@ MDD_INTERNAL mdd_status db_order_ecus(mdd_db *db, mdd_error *err);
 /* Gives up db's hold of ecu, freeing it with the last hold. Safe on NULL. */
 MDD_INTERNAL void db_ecu_drop(mdd_db_ecu *ecu);
 
+/* The arguments of an open of a directory as a database, for db_switch_read(). */
+typedef struct db_dir_open {
+    const char *dir;
+    const mdd_db_options *opts;
+    mdd_db **out;
+} db_dir_open;
+
+/* db_switch_read()'s undo for a db_dir_open: closes the database it made (open.c). */
+MDD_INTERNAL void db_dir_open_undo(void *ctx);
+
 /* switch.c: reading a directory that an update may switch */
 
 /* Reads a directory: MDD_OK, or why not (leaving nothing to undo). */

@@ -27,18 +27,11 @@ struct mdd_db_live {
     mdd_db_options opts;
 };
 
-/* The arguments of the first generation's open, for db_switch_read(). */
-typedef struct first_open {
-    const char *dir;
-    const mdd_db_options *opts;
-    mdd_db **out;
-} first_open;
-
 /* The first generation: dir's files that its downgrade history allows, whose revisions it
  * then records. */
 static mdd_status open_first(void *ctx, mdd_error *err)
 {
-    first_open *o = ctx;
+    db_dir_open *o = ctx;
     mdd_db_history *history;
     mdd_status st = mdd_db_history_load(o->dir, &history, err);
     if (st != MDD_OK)
@@ -48,13 +41,6 @@ static mdd_status open_first(void *ctx, mdd_error *err)
     if (st == MDD_OK)
         db_history_record(o->dir, *o->out);
     return st;
-}
-
-static void close_first(void *ctx)
-{
-    first_open *o = ctx;
-    mdd_db_close(*o->out);
-    *o->out = NULL;
 }
 
 mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
@@ -74,10 +60,10 @@ mdd_status mdd_db_live_open_dir(const char *dir, const mdd_db_options *opts,
     live->dir = copy;
     live->opts = mdd_db_options_default();
     mdd_db *db = NULL;
-    first_open first = {dir, &live->opts, &db};
+    db_dir_open first = {dir, &live->opts, &db};
     mdd_status st = options_read(&options_layout_db, opts, &live->opts, err);
     if (st == MDD_OK)
-        st = db_switch_read(dir, open_first, close_first, &first, err);
+        st = db_switch_read(dir, open_first, db_dir_open_undo, &first, err);
     if (st != MDD_OK) {
         free(copy);
         free(live);

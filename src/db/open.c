@@ -320,22 +320,15 @@ mdd_status db_open_dir_over(const char *dir, const mdd_db_options *opts,
     return st;
 }
 
-/* mdd_db_open_dir()'s arguments, for db_switch_read(). */
-typedef struct dir_open {
-    const char *dir;
-    const mdd_db_options *opts;
-    mdd_db **out;
-} dir_open;
-
 static mdd_status open_listed(void *ctx, mdd_error *err)
 {
-    dir_open *o = ctx;
+    db_dir_open *o = ctx;
     return db_open_dir_over(o->dir, o->opts, NULL, o->out, err);
 }
 
-static void close_listed(void *ctx)
+void db_dir_open_undo(void *ctx)
 {
-    dir_open *o = ctx;
+    db_dir_open *o = ctx;
     mdd_db_close(*o->out);
     *o->out = NULL;
 }
@@ -345,8 +338,8 @@ mdd_status mdd_db_open_dir(const char *dir, const mdd_db_options *opts, mdd_db *
 {
     if (!dir || !out)
         return mdd_fail(err, MDD_ERR_ARG, "no directory or database to fill");
-    dir_open o = {dir, opts, out};
-    return db_switch_read(dir, open_listed, close_listed, &o, err);
+    db_dir_open o = {dir, opts, out};
+    return db_switch_read(dir, open_listed, db_dir_open_undo, &o, err);
 }
 
 uint64_t db_layer_serial(const mdd_db_layer *layer) { return layer->ecu->serial; }

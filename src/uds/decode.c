@@ -21,24 +21,51 @@ static void bytes_text(const uint8_t *msg, size_t len, char *buf, size_t cap)
         snprintf(buf + n, cap - n, " ...");
 }
 
-static mdd_status decode_params_of(uds_walk *w, mdd_param_vec params, mdd_uds_decoded *out)
+static mdd_status decode_params_of(uds_walk *w, const uds_params_src *src, mdd_uds_decoded *out)
 {
     size_t cursor = 0;
-    mdd_status st = uds_decode_params(w, params, 0, &cursor);
+    mdd_status st = uds_decode_src(w, src, 0, &cursor);
     if (st == MDD_OK && out)
         out->covered = w->high;
     return st;
 }
 
-static mdd_status decode_response(uds_walk *w, const mdd_db_service *service, const uds_chosen *c,
-                                  mdd_uds_decoded *out)
+/* Decodes the response c of service: its params, or the plan's steps in src (NULL: none). */
+static mdd_status decode_response_src(uds_walk *w, const mdd_db_service *service,
+                                      const uds_chosen *c, const uds_params_src *src,
+                                      mdd_uds_decoded *out)
 {
     if (out) {
         out->service = *service;
         out->message = c->message;
         out->response = c->response;
     }
-    return decode_params_of(w, c->params, out);
+    uds_params_src params = {c->params, NULL, 0};
+    return decode_params_of(w, src ? src : &params, out);
+}
+
+static mdd_status decode_response(uds_walk *w, const mdd_db_service *service, const uds_chosen *c,
+                                  mdd_uds_decoded *out)
+{
+    return decode_response_src(w, service, c, NULL, out);
+}
+
+/* Decodes through the entry's plan, whose checks held: the slot is not refilled meanwhile (a
+ * visitor may decode through the same memo). */
+static mdd_status decode_planned(uds_walk *w, uds_memo_entry *e, mdd_uds_decoded *out)
+{
+    uds_chosen c;
+    if (!e->walk.ready) {
+        uds_match_plan_keep(&e->plan, w, &c);
+        return decode_response(w, &e->services[0], &c, out);
+    }
+    uds_params_src src = {.steps = e->walk.steps, .count = e->walk.top};
+    e->busy++;
+    w->entry = e;
+    mdd_status st = decode_response_src(w, &e->services[0], &e->plan.chosen, &src, out);
+    w->entry = NULL;
+    e->busy--;
+    return st;
 }
 
 /* The first of responses that the message matches: 1 with c's index, response and params,
@@ -124,7 +151,8 @@ mdd_status mdd_uds_decode_message(const mdd_db_layer *layer, const mdd_db_servic
             out->service = *service;
             out->message = *message;
         }
-        return decode_params_of(&w, mdd_request_params(mdd_diag_service_request(s)), out);
+        uds_params_src src = {mdd_request_params(mdd_diag_service_request(s)), NULL, 0};
+        return decode_params_of(&w, &src, out);
     }
     uds_chosen c;
     if (message) {
@@ -144,6 +172,15 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
                           const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
                           mdd_uds_decoded *out, mdd_error *err)
 {
+    return uds_decode_with(layer, request, request_len, response, response_len, visitor, opts,
+                           out, NULL, err);
+}
+
+mdd_status uds_decode_with(const mdd_db_layer *layer, const uint8_t *request, size_t request_len,
+                           const uint8_t *response, size_t response_len,
+                           const mdd_uds_visitor *visitor, const mdd_uds_options *opts,
+                           mdd_uds_decoded *out, const uds_walk **walk, mdd_error *err)
+{
     if (!layer || (!request && request_len) || (!response && response_len))
         return mdd_fail(err, MDD_ERR_ARG, "mdd_uds_decode: no layer, request or response");
     uds_walk w;
@@ -151,15 +188,16 @@ mdd_status mdd_uds_decode(const mdd_db_layer *layer, const uint8_t *request, siz
         start(&w, layer, request, request_len, response, response_len, visitor, opts, err);
     if (started != MDD_OK)
         return started;
+    if (walk)
+        *walk = &w;
     uds_chosen c;
     mdd_db_service found[CANDIDATES];
     const mdd_db_service *services = found;
     size_t n;
-    const uds_memo_entry *e =
-        w.memo ? uds_memo_entry_for(w.memo, layer, request, request_len) : NULL;
+    uds_memo_entry *e = w.memo ? uds_memo_entry_for(w.memo, layer, request, request_len) : NULL;
     if (e) {
-        if (e->planned && uds_match_plan_holds(&e->plan, &w, &c))
-            return decode_response(&w, &e->services[0], &c, out);
+        if (e->planned && uds_match_plan_checks(&e->plan, &w))
+            return decode_planned(&w, e, out);
         services = e->services;
         n = e->service_count;
     } else {

@@ -9,13 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The most slots a memo takes (117 MB of address space): a bound on what a caller's mistake
+/* The most slots a memo takes (95 MB of address space): a bound on what a caller's mistake
  * allocates. */
-#define MEMO_MAX_ENTRIES (1u << 16)
+#define MEMO_MAX_ENTRIES (1u << 12)
 #define MEMO_DEFAULT_ENTRIES 64
 
 struct mdd_uds_memo {
     size_t mask; /* slots - 1, slots being a power of two */
+    /* The longest request prefix of the layer met last (db_layer_prefix_max() reads all its
+     * runs), told by its address and its ECU's serial as entries are. */
+    const mdd_db_layer *prefix_layer;
+    uint64_t prefix_serial;
+    uint32_t prefix_max;
     uds_memo_entry entries[];
 };
 
@@ -82,19 +87,39 @@ static void fill(uds_memo_entry *e, const mdd_db_layer *layer, uint64_t serial,
     e->planned = e->service_count >= 1 && e->service_count <= UDS_MEMO_SERVICES &&
                  first_response(e->services[0].service, &first) &&
                  uds_match_plan_compile(&first, &e->plan);
+    e->walk.ready = false;
+    e->json_head_len = 0;
+    if (e->planned)
+        uds_plan_compile(&e->walk, first.params, e->plan.matched, e->plan.matched_count);
 }
 
-const uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo, const mdd_db_layer *layer,
-                                         const uint8_t *request, size_t len)
+/* Whether a[0..n) and b[0..n) are equal: a key is a few bytes. */
+static bool same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
 {
-    uint32_t prefix_max = db_layer_prefix_max(layer);
-    size_t key_len = len < prefix_max ? len : prefix_max;
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+uds_memo_entry *uds_memo_entry_for(mdd_uds_memo *memo, const mdd_db_layer *layer,
+                                   const uint8_t *request, size_t len)
+{
+    uint64_t serial = db_layer_serial(layer);
+    if (memo->prefix_layer != layer || memo->prefix_serial != serial) {
+        memo->prefix_layer = layer;
+        memo->prefix_serial = serial;
+        memo->prefix_max = db_layer_prefix_max(layer);
+    }
+    size_t key_len = len < memo->prefix_max ? len : memo->prefix_max;
     if (key_len > UDS_MEMO_KEY_MAX)
         return NULL;
-    uint64_t serial = db_layer_serial(layer);
     uds_memo_entry *e = &memo->entries[slot_of(memo, serial, layer, request, key_len)];
     if (e->layer != layer || e->serial != serial || e->key_len != key_len ||
-        (key_len && memcmp(e->key, request, key_len) != 0))
+        !same_bytes(e->key, request, key_len)) {
+        if (e->busy)
+            return NULL;
         fill(e, layer, serial, request, key_len);
+    }
     return e->service_count <= UDS_MEMO_SERVICES ? e : NULL;
 }

@@ -132,19 +132,37 @@ typedef struct uds_window {
 MDD_INTERNAL mdd_status uds_window_at(size_t msg_len, uds_pos pos, uint32_t bits,
                                       bool reversed, uds_window *w, mdd_error *err);
 
-/* The field's bits (bits <= 64) of msg. */
-MDD_INTERNAL uint64_t uds_window_read(const uint8_t *msg, const uds_window *w);
-
-/* Replaces the bits of the field selected by select (bit i of the field when bit i is set)
- * with those of value, keeping the others, and extends out as needed. */
-MDD_INTERNAL void uds_window_write(uds_out *out, const uds_window *w, uint64_t value,
-                                   uint64_t select);
-
 /* All ones in the low bits bits (bits <= 64). */
 static inline uint64_t uds_low_bits(uint32_t bits)
 {
     return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
 }
+
+/* The field's bits (bits <= 64) of msg. Inline: every coded number and compiled check reads
+ * one. */
+static inline uint64_t uds_window_read(const uint8_t *msg, const uds_window *w)
+{
+    /* X >> p without a 72-bit X: the bytes before the last, shifted up by 8 - p, and the
+     * last one's bits above p; bits shifted out lie above 64 >= L. The window's bytes are
+     * msg[start, start + n), walked backwards when reversed. */
+    const uint8_t *first = msg + w->start;
+    ptrdiff_t step = 1;
+    if (w->reversed && w->n) {
+        first += w->n - 1;
+        step = -1;
+    }
+    uint64_t high = 0;
+    for (size_t i = 0; i + 1 < w->n; i++)
+        high = high << 8 | first[(ptrdiff_t)i * step];
+    uint64_t last = w->n ? first[(ptrdiff_t)(w->n - 1) * step] : 0;
+    uint64_t x = (high << (8 - w->bit)) | (last >> w->bit);
+    return x & uds_low_bits(w->bits);
+}
+
+/* Replaces the bits of the field selected by select (bit i of the field when bit i is set)
+ * with those of value, keeping the others, and extends out as needed. */
+MDD_INTERNAL void uds_window_write(uds_out *out, const uds_window *w, uint64_t value,
+                                   uint64_t select);
 
 /* Gathers the bits of raw under mask's 1s, lowest first, into a contiguous value (ISO
  * 22901-1 condensed), and the inverse. */
@@ -257,6 +275,17 @@ MDD_INTERNAL mdd_status uds_compu_fields_to_physical(const fb_fields *cm, uint8_
                                                      const uds_scalar *coded,
                                                      uds_scalar *physical, mdd_error *err);
 
+/* The category of cm: IDENTICAL when there is no method (pos 0). */
+MDD_INTERNAL uint8_t uds_compu_category(const fb_fields *cm);
+
+/* The physical type's DataType, or what a method of category without one gives: the coded
+ * type for IDENTICAL, a text for TEXT_TABLE, a 64-bit float otherwise. */
+MDD_INTERNAL uint8_t uds_compu_physical_type(uint8_t category, uint8_t coded_type,
+                                             const fb_fields *pt);
+
+/* The text a TEXT_TABLE scale gives (its vt, else its vt_ti); ptr NULL for none. */
+MDD_INTERNAL mdd_bytes uds_scale_text(mdd_compu_scale scale);
+
 /* Which way a conversion goes: limits are parsed with the type of the value compared. */
 typedef struct uds_compu_ctx {
     mdd_compu_method cm;
@@ -264,6 +293,18 @@ typedef struct uds_compu_ctx {
     uint8_t physical_type; /* enum mdd_data_type: the PhysicalType's, or a default */
     mdd_error *err;
 } uds_compu_ctx;
+
+/* A compu scale's bounds as uds_scale_contains() takes them (values typed as limit_type; in
+ * a text table a lone limit is the other one too): each present or not, with its interval
+ * type (a limit not stored counts as CLOSED). 0, or -1 with err set when a limit does not
+ * parse. */
+typedef struct uds_scale_bounds {
+    uds_scalar lo, hi;
+    bool has_lo, has_hi;
+    uint8_t lo_interval, hi_interval;
+} uds_scale_bounds;
+MDD_INTERNAL int uds_scale_bounds_of(mdd_compu_scale scale, uint8_t limit_type, bool text_table,
+                                     uds_scale_bounds *b, mdd_error *err);
 
 /* Whether value lies within the scale's limits (value typed as limit_type); text_table
  * applies ISO's rule that a lone lower limit is the only value. 1 inside, 0 outside, -1 with

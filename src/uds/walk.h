@@ -104,6 +104,8 @@ typedef struct uds_walk {
     uint32_t depth;
     uint64_t values;
     size_t high; /* decoding: the end of the furthest byte read */
+    struct uds_memo_entry *entry; /* the memo entry whose plan the decode follows, or NULL */
+    const struct uds_step *step;  /* the plan's step decoded last (uds_plan_decode()) */
     mdd_fb_vector matched_params; /* the params the last match pass looked at */
     uint32_t matched_count;
     uint32_t path_len;
@@ -121,11 +123,34 @@ typedef struct uds_walk {
 MDD_INTERNAL mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer,
                                 const mdd_uds_options *opts, mdd_error *err);
 
+/* Fails as a path one step longer than UDS_PATH_CAP. */
+MDD_INTERNAL mdd_status uds_path_overflow(uds_walk *w);
+
 /* Adds a named step (a parameter, a case, a row) or an item index to the path; MDD_ERR_LIMIT
- * past UDS_PATH_CAP. uds_path_pop() removes the last. */
-MDD_INTERNAL mdd_status uds_path_push(uds_walk *w, mdd_bytes name);
-MDD_INTERNAL mdd_status uds_path_push_index(uds_walk *w, uint32_t index);
-MDD_INTERNAL void uds_path_pop(uds_walk *w);
+ * past UDS_PATH_CAP. uds_path_pop() removes the last. Inline: every value takes a step. */
+static inline mdd_status uds_path_push_elem(uds_walk *w, const uint8_t *name, size_t len,
+                                            uint32_t index)
+{
+    if (w->path_len == UDS_PATH_CAP)
+        return uds_path_overflow(w);
+    mdd_uds_path_elem *e = &w->path[w->path_len++];
+    e->name.ptr = name;
+    e->name.len = len;
+    e->index = index;
+    return MDD_OK;
+}
+
+static inline mdd_status uds_path_push(uds_walk *w, mdd_bytes name)
+{
+    return uds_path_push_elem(w, name.ptr ? name.ptr : (const uint8_t *)"", name.len, 0);
+}
+
+static inline mdd_status uds_path_push_index(uds_walk *w, uint32_t index)
+{
+    return uds_path_push_elem(w, NULL, 0, index);
+}
+
+static inline void uds_path_pop(uds_walk *w) { w->path_len--; }
 
 /* Enters one level of nesting (a structure, an item, a case, a row, environment data):
  * MDD_ERR_LIMIT naming the path past max_depth. uds_leave() leaves it. */
@@ -152,8 +177,17 @@ MDD_INTERNAL mdd_status uds_emit_dtc(uds_walk *w, mdd_param param, uint32_t code
 MDD_INTERNAL mdd_status uds_emit_mark(uds_walk *w, mdd_uds_kind kind, mdd_param param,
                                       size_t start, size_t end);
 
-/* Counts one value written by the encoder against max_values. */
-MDD_INTERNAL mdd_status uds_count_value(uds_walk *w, size_t byte);
+/* Fails as the value at byte past max_values. */
+MDD_INTERNAL mdd_status uds_too_many_values(uds_walk *w, size_t byte);
+
+/* Counts one value (reported, or written by the encoder) against max_values. */
+static inline mdd_status uds_count_value(uds_walk *w, size_t byte)
+{
+    if (w->values >= w->max_values)
+        return uds_too_many_values(w, byte);
+    w->values++;
+    return MDD_OK;
+}
 
 /* ---- Keys that later parameters refer to (walk/keys.c) ---- */
 
@@ -246,6 +280,9 @@ static inline int uds_same_table(mdd_fb_table a, mdd_fb_table b)
     return a.buf == b.buf && a.pos == b.pos && a.pos != 0;
 }
 
+/* Whether v is a VALUE whose DOP is a MUX. */
+MDD_INTERNAL int uds_param_is_mux(const uds_param_view *v);
+
 /* Where a parameter of a composite at origin starts in a walk, the previous parameter having
  * left cursor: uds_param_view_pos(), except that inside a nested composite (depth > 0) a
  * VALUE whose DOP is a MUX and that has no byte position starts at the origin, as the CDA
@@ -272,6 +309,47 @@ MDD_INTERNAL mdd_status uds_raw_write(uds_walk *w, uds_pos pos, uint32_t bits, u
  * where the first unpositioned one starts (updated to where the last ended). */
 MDD_INTERNAL mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin,
                                           size_t *cursor);
+
+/* Decodes one parameter at pos as uds_decode_params() does without a match pass or plan
+ * (the path names it already). */
+MDD_INTERNAL mdd_status uds_decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos,
+                                         size_t *next);
+
+/* A coded constant the match pass read and accepted, or the request's bytes it found
+ * repeated: reported without a second check. */
+MDD_INTERNAL mdd_status uds_decode_kept(uds_walk *w, mdd_param p, const uds_matched *m,
+                                        size_t *next);
+
+/* A value read through a DOP, ending at next: remembered (a later parameter may refer to it)
+ * and reported. */
+MDD_INTERNAL mdd_status uds_report_value(uds_walk *w, mdd_param p, const uds_scalar *v,
+                                         uds_pos pos, size_t next);
+
+/* A composite's params: through the database (params), or a plan's steps[0..count) when
+ * steps is set. */
+struct uds_step;
+typedef struct uds_params_src {
+    mdd_param_vec params;
+    const struct uds_step *steps;
+    uint32_t count;
+} uds_params_src;
+
+/* Decodes src's params as uds_decode_params() does, through the plan's steps when it has
+ * them (uds_plan_decode()). */
+MDD_INTERNAL mdd_status uds_decode_src(uds_walk *w, const uds_params_src *src, size_t origin,
+                                       size_t *cursor);
+
+/* Decodes a structure of src's params at byte start as one object (BEGIN, its params, END);
+ * size: its byte size, NULL for none. */
+MDD_INTERNAL mdd_status uds_decode_structure_of(uds_walk *w, const uds_params_src *src,
+                                                const uint32_t *size, mdd_param param,
+                                                size_t start, size_t *next);
+
+/* Decodes the field dop (static, dynamic length or end of PDU) whose items are structures of
+ * item's params of byte size item_size (NULL: none) at byte start. */
+MDD_INTERNAL mdd_status uds_decode_field_of(uds_walk *w, mdd_dop dop, const uds_params_src *item,
+                                            const uint32_t *item_size, mdd_param param,
+                                            size_t start, size_t *next);
 
 /* Decodes dop for param at pos (the path names it), reporting its values; *next is where an
  * unpositioned next parameter starts. */
@@ -303,6 +381,9 @@ MDD_INTERNAL mdd_status uds_decode_table_struct(uds_walk *w, mdd_param param, ud
 /* The DTC with trouble code code: the DTC DOP's own list, else the ECU's (EcuData.dtcs).
  * 1 and *out, or 0. */
 MDD_INTERNAL int uds_find_dtc(const uds_walk *w, mdd_dtc_dop dop, uint32_t code, mdd_dtc *out);
+
+/* The same in the ECU's list only. */
+MDD_INTERNAL int uds_find_ecu_dtc(const uds_walk *w, uint32_t code, mdd_dtc *out);
 
 /* ---- Encoding (walk/params_encode.c, dop/encode.c and the other files of dop/) ---- */
 

@@ -5,6 +5,7 @@
 
 #include <mdd_internal/os.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -93,8 +94,12 @@ static mdd_status take_lock(mdd_update *u, mdd_error *err)
         ;
     if (rc == 0)
         return MDD_OK;
-    if (errno != EWOULDBLOCK)
-        return mdd_fail(err, MDD_ERR_IO, "%s: lock: %s", u->dir, strerror(errno));
+    int e = errno;
+    /* Not ours: closing must not tidy what the holder is making. */
+    close(u->dir_fd);
+    u->dir_fd = -1;
+    if (e != EWOULDBLOCK)
+        return mdd_fail(err, MDD_ERR_IO, "%s: lock: %s", u->dir, strerror(e));
     char holder[sizeof u->holder];
     read_holder(u, holder, sizeof holder);
     return mdd_fail(err, MDD_ERR_BUSY, "%s: another update is in flight (%s)", u->dir, holder);
@@ -136,6 +141,15 @@ static mdd_status start(mdd_update *u, mdd_error *err)
     return st;
 }
 
+static mdd_status check_dir(const char *dir, mdd_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return mdd_fail(err, MDD_ERR_IO, "%s: %s", dir, strerror(errno));
+    return S_ISDIR(st.st_mode) ? MDD_OK
+                               : mdd_fail(err, MDD_ERR_ARG, "%s: not a directory", dir);
+}
+
 mdd_status mdd_update_open(const char *dir, const mdd_update_options *opts, mdd_update **out,
                            mdd_error *err)
 {
@@ -150,6 +164,8 @@ mdd_status mdd_update_open(const char *dir, const mdd_update_options *opts, mdd_
     mdd_status st = options_read(&options_layout_update, opts, &u->opts, err);
     if (st == MDD_OK)
         st = make_paths(u, dir, err);
+    if (st == MDD_OK)
+        st = check_dir(dir, err);
     if (st == MDD_OK && !u->opts.read_only)
         st = start(u, err);
     u->opts.holder = NULL; /* the caller's: kept in u->holder */
@@ -229,48 +245,65 @@ void update_holder_now(const mdd_update *u, char *buf, size_t size)
         read_holder(u, buf, size);
 }
 
-static mdd_status list_dir_files(mdd_update *u, mdd_error *err)
+/* Describes DIR's file name into the next entry of u->dir_files (of room cap), unless it
+ * does not open: a server leaves such a file out too. One file at a time, so that describing
+ * a large set costs the memory of its largest file. */
+static mdd_status add_dir_file(mdd_update *u, const char *name, size_t cap, mdd_error *err)
 {
-    size_t count = mdd_db_ecu_count(u->dir_db);
-    u->dir_files = calloc(count ? count : 1, sizeof *u->dir_files);
-    if (!u->dir_files)
-        return mdd_fail(err, MDD_ERR_NOMEM, "%s: out of memory", u->dir);
-    for (size_t i = 0; i < count; i++) {
-        const mdd_db_ecu *ecu = mdd_db_ecu_at(u->dir_db, i);
-        const char *path = mdd_db_ecu_path(ecu);
-        const char *slash = path ? strrchr(path, '/') : NULL;
-        update_dir_file *f = &u->dir_files[u->dir_count];
-        if (!slash || !db_switch_name_ok(slash + 1))
-            continue;
-        snprintf(f->name, sizeof f->name, "%s", slash + 1);
-        f->ecu = mdd_db_ecu_name(ecu);
-        f->revision = mdd_db_ecu_revision(ecu);
-        u->dir_count++;
-    }
+    char path[UPDATE_PATH_MAX];
+    if (u->dir_count == cap || mdd_path_join_to(path, sizeof path, u->dir, name) < 0 ||
+        !update_dir_has(u, name))
+        return MDD_OK;
+    update_dir_file *f = &u->dir_files[u->dir_count];
+    mdd_error ignored;
+    mdd_status st = update_describe_file(path, &f->facts, &ignored);
+    if (st == MDD_ERR_NOMEM)
+        return mdd_fail(err, st, "%s", ignored.message);
+    if (st != MDD_OK)
+        return MDD_OK;
+    snprintf(f->name, sizeof f->name, "%s", name);
+    u->dir_count++;
     return MDD_OK;
+}
+
+static int compare_files(const void *a, const void *b)
+{
+    return strcmp(((const update_dir_file *)a)->name, ((const update_dir_file *)b)->name);
 }
 
 mdd_status update_dir_files(mdd_update *u, mdd_error *err)
 {
-    if (u->dir_db)
+    if (u->dir_files)
         return MDD_OK;
-    /* Read as it is, writing nothing into DIR (no conversion, record or index) and checking
-     * nothing: describing a file trusts nothing in it, and one that does not open is left
-     * out as a server leaves it out. */
-    mdd_db_options opts = update_describing_options();
-    mdd_status st = mdd_db_open_dir(u->dir, &opts, &u->dir_db, err);
-    if (st == MDD_OK)
-        st = list_dir_files(u, err);
-    if (st != MDD_OK)
+    DIR *d = opendir(u->dir);
+    if (!d)
+        return mdd_fail(err, MDD_ERR_IO, "%s: open directory: %s", u->dir, strerror(errno));
+    size_t cap = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        cap += db_switch_name_ok(e->d_name) != 0;
+    rewinddir(d);
+    u->dir_files = calloc(cap ? cap : 1, sizeof *u->dir_files);
+    mdd_status st = u->dir_files ? MDD_OK : mdd_fail(err, MDD_ERR_NOMEM, "%s: out of memory", u->dir);
+    for (struct dirent *e; st == MDD_OK && (e = readdir(d)) != NULL;)
+        if (db_switch_name_ok(e->d_name))
+            st = add_dir_file(u, e->d_name, cap, err);
+    closedir(d);
+    if (st != MDD_OK) {
         update_forget_dir(u);
-    return st;
+        return st;
+    }
+    qsort(u->dir_files, u->dir_count, sizeof *u->dir_files, compare_files);
+    for (size_t i = 0; i < u->dir_count; i++) { /* views of each entry's own copies */
+        update_dir_file *f = &u->dir_files[i];
+        f->ecu = (mdd_bytes){f->facts.ecu, f->facts.ecu_len};
+        f->revision = (mdd_bytes){f->facts.revision, f->facts.revision_len};
+    }
+    return MDD_OK;
 }
 
 void update_forget_dir(mdd_update *u)
 {
-    mdd_db_close(u->dir_db);
     free(u->dir_files);
-    u->dir_db = NULL;
     u->dir_files = NULL;
     u->dir_count = 0;
 }

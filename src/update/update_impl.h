@@ -9,10 +9,11 @@
 
 #define UPDATE_PATH_MAX 4096
 
-/* A file of DIR and the ECU it holds. */
+/* A file of DIR and the ECU it holds (views of the copies in facts). */
 typedef struct update_dir_file {
     char name[DB_SWITCH_NAME_MAX + 1];
-    mdd_bytes ecu, revision; /* into the update's copy of DIR's database */
+    mdd_bytes ecu, revision;
+    db_switch_op facts;
 } update_dir_file;
 
 struct mdd_update {
@@ -27,8 +28,7 @@ struct mdd_update {
     int dir_fd;                        /* holds DIR's update lock; -1 when read-only */
     mdd_update_options opts;
     char holder[128];
-    /* DIR's files as an open of DIR sees them, read once per switch (update_dir_files()). */
-    mdd_db *dir_db;
+    /* DIR's files, read once per switch (update_dir_files()). */
     update_dir_file *dir_files;
     size_t dir_count;
 };
@@ -41,17 +41,22 @@ MDD_INTERNAL void update_forget_dir(mdd_update *u);
 
 /* facts.c: what a file holds */
 
-/* Fills op's ECU, revision, size and SHA-512 from the MDD file at path, opened as
- * opts says (its message names path). */
+/* Fills op's ECU and revision from the MDD file at path, opened as opts says (its message
+ * names path). */
+MDD_INTERNAL mdd_status update_file_ecu(const char *path, const mdd_db_options *opts,
+                                        db_switch_op *op, mdd_error *err);
+
+/* update_file_ecu(), then op's size and SHA-512. */
 MDD_INTERNAL mdd_status update_file_facts(const char *path, const mdd_db_options *opts,
                                           db_switch_op *op, mdd_error *err);
 
 /* Fills op's size and SHA-512 from the file at path. */
 MDD_INTERNAL mdd_status update_hash_file(const char *path, db_switch_op *op, mdd_error *err);
 
-/* How the update opens DIR's files to describe them: read as they are (heap, no checks), no
- * file written beside them, a file that does not open left out. */
-MDD_INTERNAL mdd_db_options update_describing_options(void);
+/* Fills op's ECU and revision from the MDD file at path as an open takes them, reading it as
+ * it is: no checks, no index, nothing written beside it (a file only described, or
+ * replaced). */
+MDD_INTERNAL mdd_status update_describe_file(const char *path, db_switch_op *op, mdd_error *err);
 
 /* update_file_facts() of DIR's file name, read without writing anything beside it (no
  * conversion, no records). */

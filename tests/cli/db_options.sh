@@ -18,7 +18,10 @@ load_help=$("$MDD" ecu --help | sed -n '/^  -s, --strategy S/,/^  -h, --help/p')
 [ "$(wc -l <<<"$load_help")" -gt 3 ] || fail "ecu --help: no load options: $load_help"
 for cmd in "${!operands[@]}"; do
     run 0 "$MDD" "$cmd" --help
-    grep -q '^  -j, --json  ' "$TMP/out" || fail "$cmd --help: no -j, --json"
+    # decode's -j is --batch's thread count (-j N, as mdd convert's); its --json is long only.
+    json_label='  -j, --json  '
+    [ "$cmd" != decode ] || json_label='      --json  '
+    grep -q "^$json_label" "$TMP/out" || fail "$cmd --help: no '$json_label'"
     # The help's column depends on the command's widest option, and so where its lines
     # break: compare the words.
     expect_eq "$(sed -n '/^  -s, --strategy S/,/^  -h, --help/p' "$TMP/out" | tr -s ' \n' ' ')" \

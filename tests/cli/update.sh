@@ -54,6 +54,19 @@ run 2 "$MDD" update stage live
 run 2 "$MDD" update apply live new/BCM1000.mdd
 run 2 "$MDD" update status --exact live
 run 2 "$MDD" update frobnicate live
+mkfifo fifo
+for dir in fifo /dev/null new/BCM1000.mdd; do
+    for action in status apply; do
+        run 1 "$MDD" update "$action" "$dir"
+        expect_eq "$(cat "$TMP/err")" "mdd: $dir: not a directory" "$action of $dir"
+    done
+done
+run 1 "$MDD" update status missing
+expect_eq "$(cat "$TMP/err")" "mdd: missing: No such file or directory" "status of a missing DIR"
+run 1 "$MDD" update stage live fifo.mdd
+expect_eq "$(cat "$TMP/err")" "mdd: fifo.mdd: open: No such file or directory" "a missing source"
+ln -s live live-link
+run 0 "$MDD" update status live-link
 run 1 "$MDD" update apply live
 expect_eq "$(cat "$TMP/err")" "mdd: live: apply: nothing to switch (nothing is staged)" "apply of nothing"
 run 1 "$MDD" update rollback live
@@ -129,3 +142,25 @@ expect_eq "$(mdd_files live)" "$OLD_SET" "rollback after --exact"
 run 0 "$MDD" update rollback live
 expect_eq "$(mdd_files live)" "BCM1000.mdd $NEW_BCM" "a second rollback goes forward"
 expect_eq "$OLD_ECM" "$(sha512_of gen/ECM1001.mdd)" "the source files stay"
+
+# ---- The signature policy at stage ----
+
+command -v openssl >/dev/null || skip "openssl is not installed (the signature policy is not tried)"
+openssl genpkey -algorithm ed25519 -out key.pem 2>/dev/null
+mkdir trust signed
+openssl pkey -in key.pem -pubout -out trust/key.pub.pem 2>/dev/null
+cp new/BCM1000.mdd signed/BCM1000.mdd
+if ! "$MDD" sign --key key.pem signed/BCM1000.mdd >/dev/null 2>"$TMP/err"; then
+    grep -q 'without libcrypto' "$TMP/err" || fail "sign: $(cat "$TMP/err")"
+    skip "this libmdd checks no signatures (no libcrypto)"
+fi
+run 0 "$MDD" update cleanup live
+run 1 "$MDD" update stage --trust trust --require-signature live new/FG_TCM_01.mdd
+expect_eq "$(cat "$TMP/err")" \
+    "mdd: new/FG_TCM_01.mdd: MDDFile.chunks_signature: unsigned, and the policy requires a signature" \
+    "an unsigned file"
+expect_eq "$(ls -A live/.mdd-update)" "switch" "the stage after an unsigned file"
+run 0 "$MDD" update stage --trust trust --require-signature live signed/BCM1000.mdd
+run 0 "$MDD" update status --json live
+expect_eq "$(jq -r '.files[] | select(.change != "unchanged") | .name' "$TMP/out")" "BCM1000.mdd" \
+    "the signed file, staged"

@@ -478,6 +478,135 @@ static const mb_response md_empty_mask_r[] = {RESPONSES(md_empty_mask_pos)};
 static const mb_response md_sm_r[] = {RESPONSES(md_sm_pos)};
 static const mb_response md_condensed_r[] = {RESPONSES(md_condensed_pos)};
 
+/* ---- Response plans: what the plan compiles beyond the match ---- */
+
+#define TEXTS(...) {.category = MDD_COMPU_CATEGORY_TEXT_TABLE, __VA_ARGS__}
+#define TEXT_DOP(dname, dct, compu)                                                          \
+    {.kind = MB_NORMAL, .name = (dname),                                                   \
+     .normal = {dct, compu, MDD_PHYSICAL_TYPE_DATA_TYPE_A_UNICODE_2_STRING}}
+
+/* 1 bit: 0 off, 1 on (a lone lower limit is the only value), looked up by the value. */
+static const ub_compu md_onoff = TEXTS(.scales = {{.lower = "0", .upper = "0", .vt = "off"},
+                                                  {.lower = "1", .vt = "on"}},
+                                       .scale_count = 2);
+/* Signed 4 bits: -8..-1 neg, 0..7 pos. */
+static const ub_compu md_sign = TEXTS(.scales = {{.lower = "-8", .upper = "-1", .vt = "neg"},
+                                                 {.lower = "0", .upper = "7", .vt = "pos"}},
+                                      .scale_count = 2);
+/* 8 bits: [0, 10] low, (10, 100) mid, [100, infinity) high. */
+static const ub_compu md_level =
+    TEXTS(.scales = {{.lower = "0", .upper = "10", .vt = "low"},
+                     {.lower = "10", .lower_type = UB_OPEN, .upper = "100", .upper_type = UB_OPEN,
+                      .vt = "mid"},
+                     {.lower = "100", .upper_type = UB_INFINITE, .vt = "high"}},
+          .scale_count = 3);
+/* 5 only, else the default "other"; and without a default. */
+static const ub_compu md_sparse =
+    TEXTS(.scales = {{.lower = "5", .vt = "five"}}, .scale_count = 1, .default_vt = "other");
+static const ub_compu md_strict = TEXTS(.scales = {{.lower = "5", .vt = "five"}}, .scale_count = 1);
+
+static const mb_dop md_flag_dop = TEXT_DOP("OnOff", MB_UINT(1), &md_onoff);
+static const mb_dop md_sign_dop =
+    TEXT_DOP("Sign", UB_STANDARD(MDD_DATA_TYPE_A_INT_32, 4), &md_sign);
+static const mb_dop md_level_dop = TEXT_DOP("Level", MB_UINT(8), &md_level);
+static const mb_dop md_sparse_dop = TEXT_DOP("Sparse", MB_UINT(8), &md_sparse);
+static const mb_dop md_strict_dop = TEXT_DOP("Strict", MB_UINT(8), &md_strict);
+
+/* Texts: 6E <Flag: bit 7, Sign: bits 0..3> <Level> <Sparse> <Strict>. */
+static const mb_param md_texts_req[] = SUB_REQ("32");
+static const mb_param md_texts_pos[] = {
+    MB_CONST("SID", "110", 8, 0),
+    {.name = "Flag", .type = MDD_PARAM_TYPE_VALUE, .byte = MB_AT(1), .bit = MB_AT(7),
+     .dop = &md_flag_dop},
+    {.name = "Sign", .type = MDD_PARAM_TYPE_VALUE, .byte = MB_AT(1), .bit = MB_AT(0),
+     .dop = &md_sign_dop},
+    MB_VALUE("Level", &md_level_dop, MB_AT(2)), MB_VALUE("Sparse", &md_sparse_dop, MB_AT(3)),
+    MB_VALUE("Strict", &md_strict_dop, MB_AT(4))};
+
+/* Record: 6E <Rec: 3 bytes {A u8, B: bits 4..7 of its byte 1, C u8 after B}> <Tail u8>. */
+static const mb_param md_rec_params[] = {
+    MB_VALUE("A", &md_u8, MB_AT(0)),
+    {.name = "B", .type = MDD_PARAM_TYPE_VALUE, .byte = MB_AT(1), .bit = MB_AT(4), .dop = &md_u4},
+    MB_VALUE("C", &md_u8, 0)};
+static const mb_dop md_rec_dop = {.kind = MB_STRUCTURE, .name = "RecDop", .params = md_rec_params,
+                                  .param_count = 3, .byte_size = MB_AT(3)};
+static const mb_param md_record_req[] = SUB_REQ("33");
+static const mb_param md_record_pos[] = {MB_CONST("SID", "110", 8, 0),
+                                         MB_VALUE("Rec", &md_rec_dop, MB_AT(1)),
+                                         MB_VALUE("Tail", &md_u8, 0)};
+
+/* Dtcs: 6E <List: items to the end {Code: a DTC of 24 bits, Status: Level}>. The DOP's own
+ * DTCs (D1 twice: the first counts), and E1 in the ECU's. */
+static const mb_dtc md_own_dtcs[] = {{"D1", 0x123456, "P1234", "First", 2},
+                                     {"D2", 0x000001, NULL, NULL, 0},
+                                     {"D1b", 0x123456, NULL, "Again", 0}};
+static const mb_dtc md_ecu_dtcs[] = {{"E1", 0x00ABCD, NULL, "From the ECU", 1}};
+static const mb_dop md_code_dop = {.kind = MB_DTC, .name = "Code24",
+                                   .normal = {MB_UINT(24), NULL, UB_ABSENT},
+                                   .dtcs = md_own_dtcs, .dtc_count = 3};
+static const mb_param md_item_params[] = {MB_VALUE("Code", &md_code_dop, MB_AT(0)),
+                                          MB_VALUE("Status", &md_level_dop, MB_AT(3))};
+static const mb_dop md_item_dop = {.kind = MB_STRUCTURE, .name = "Item",
+                                   .params = md_item_params, .param_count = 2};
+static const mb_dop md_list_dop = {.kind = MB_END_OF_PDU_FIELD, .name = "ListDop",
+                                   .item = &md_item_dop};
+static const mb_param md_dtcs_req[] = SUB_REQ("34");
+static const mb_param md_dtcs_pos[] = {MB_CONST("SID", "110", 8, 0),
+                                       MB_VALUE("List", &md_list_dop, MB_AT(1))};
+
+/* Fields: 6E <Fixed: 2 items of 2 bytes {X u8}> <Counted: a count u8, then its items {X u8}>. */
+static const mb_param md_x_params[] = {MB_VALUE("X", &md_u8, MB_AT(0))};
+static const mb_dop md_x_dop = {.kind = MB_STRUCTURE, .name = "XItem", .params = md_x_params,
+                                .param_count = 1};
+static const mb_dop md_fixed_dop = {.kind = MB_STATIC_FIELD, .name = "FixedDop", .item = &md_x_dop,
+                                    .count = 2, .item_size = 2};
+static const mb_dop md_counted_dop = {.kind = MB_DYNAMIC_FIELD, .name = "CountedDop",
+                                      .item = &md_x_dop, .offset = 1, .count_byte = 0,
+                                      .count_dop = &md_u8};
+static const mb_param md_fields_req[] = SUB_REQ("35");
+static const mb_param md_fields_pos[] = {MB_CONST("SID", "110", 8, 0),
+                                         MB_VALUE("Fixed", &md_fixed_dop, MB_AT(1)),
+                                         MB_VALUE("Counted", &md_counted_dop, 0)};
+
+/* More than a plan holds: 6E and 60 values (the plan does not fit); 6E, a structure of 60
+ * values and a DTC of a DOP of 40 DTCs (the structure is decoded through the database, the
+ * DTCs are searched as without a plan). Filled by setup(). */
+#define MD_MANY 60
+#define MD_MANY_DTCS 40
+static char md_many_names[MD_MANY][8];
+static mb_param md_many_values[MD_MANY];
+static mb_param md_many_pos[1 + MD_MANY];
+static mb_dtc md_many_dtcs[MD_MANY_DTCS];
+static mb_dop md_big_dop = {.kind = MB_STRUCTURE, .name = "Big", .params = md_many_values,
+                            .param_count = MD_MANY};
+static mb_dop md_many_code_dop = {.kind = MB_DTC, .name = "Code16",
+                                  .normal = {MB_UINT(16), NULL, UB_ABSENT}, .dtcs = md_many_dtcs,
+                                  .dtc_count = MD_MANY_DTCS};
+static const mb_param md_many_req[] = SUB_REQ("36");
+static const mb_param md_big_req[] = SUB_REQ("37");
+static const mb_param md_big_pos[] = {MB_CONST("SID", "110", 8, 0),
+                                      MB_VALUE("Big", &md_big_dop, MB_AT(1)),
+                                      MB_VALUE("Code", &md_many_code_dop, 0)};
+
+static void fill_many(void)
+{
+    md_many_pos[0] = (mb_param)MB_CONST("SID", "110", 8, 0);
+    for (uint32_t i = 0; i < MD_MANY; i++) {
+        snprintf(md_many_names[i], sizeof md_many_names[i], "V%u", (unsigned)i);
+        md_many_values[i] = (mb_param)MB_VALUE(md_many_names[i], &md_u8, 0);
+        md_many_pos[1 + i] = (mb_param)MB_VALUE(md_many_names[i], &md_u8, MB_AT(1 + i));
+    }
+    for (uint32_t i = 0; i < MD_MANY_DTCS; i++)
+        md_many_dtcs[i] = (mb_dtc){"M", 0x1000 + i, NULL, NULL, 0};
+}
+
+static const mb_response md_texts_r[] = {RESPONSES(md_texts_pos)};
+static const mb_response md_record_r[] = {RESPONSES(md_record_pos)};
+static const mb_response md_dtcs_r[] = {RESPONSES(md_dtcs_pos)};
+static const mb_response md_fields_r[] = {RESPONSES(md_fields_pos)};
+static const mb_response md_many_r[] = {{md_many_pos, 1 + MD_MANY, 0}};
+static const mb_response md_big_r[] = {RESPONSES(md_big_pos)};
+
 static const mb_service md_services[] = {
     SERVICE("ReadDID", md_did_req, md_did_pos_r, md_did_neg_r),
     SERVICE("TesterPresent", md_tp_req, md_tp_pos_r, md_global_r),
@@ -500,9 +629,15 @@ static const mb_service md_services[] = {
     SERVICE_POS("EmptyMask", md_empty_mask_req, md_empty_mask_r),
     SERVICE_POS("SignMagnitude", md_sm_req, md_sm_r),
     SERVICE_POS("Condensed", md_condensed_req, md_condensed_r),
+    SERVICE_POS("Texts", md_texts_req, md_texts_r),
+    SERVICE_POS("Record", md_record_req, md_record_r),
+    SERVICE_POS("Dtcs", md_dtcs_req, md_dtcs_r),
+    SERVICE_POS("Fields", md_fields_req, md_fields_r),
+    SERVICE_POS("Many", md_many_req, md_many_r),
+    SERVICE_POS("BigStructure", md_big_req, md_big_r),
 };
 static const mb_ecu md_ecu = {"MemoEcu", md_services, sizeof md_services / sizeof md_services[0],
-                              NULL, 0};
+                              md_ecu_dtcs, 1};
 
 /* Lays e out in b and opens it (*d, closed by the caller); returns its variant, or NULL
  * after printing why it does not open. */
@@ -525,6 +660,7 @@ static const mdd_db_layer *layer;
 static int setup(void **state)
 {
     (void)state;
+    fill_many();
     layer = open_built(&layout, &md_ecu, &db);
     return layer ? 0 : -1;
 }
@@ -788,6 +924,81 @@ static void mixed_in_one_slot(mdd_uds_memo *memo)
         same_with_memo(layer, &x[(i * 7) % n], memo, "one slot");
 }
 
+/* ---- Response plans ---- */
+
+static const memo_case response_plans[] = {
+    /* 85: Flag (bit 7) on, Sign 5; Level 5 low; Sparse and Strict 5. */
+    CASE("text tables", "\x2E\x20", "\x6E\x85\x05\x05\x05", MDD_OK,
+         "SID=110@0+1 Flag=\"on\"@1+1 Sign=\"pos\"@1+1 Level=\"low\"@2+1 Sparse=\"five\"@3+1 "
+         "Strict=\"five\"@4+1"),
+    /* 0F: Flag off, Sign -1; 10 is low (closed), 6 is Sparse's default. */
+    CASE("text tables: a negative value, a closed limit, a default", "\x2E\x20",
+         "\x6E\x0F\x0A\x06\x05", MDD_OK,
+         "SID=110@0+1 Flag=\"off\"@1+1 Sign=\"neg\"@1+1 Level=\"low\"@2+1 "
+         "Sparse=\"other\"@3+1 Strict=\"five\"@4+1"),
+    CASE("text tables: open limits", "\x2E\x20", "\x6E\x08\x0B\x05\x05", MDD_OK,
+         "SID=110@0+1 Flag=\"off\"@1+1 Sign=\"neg\"@1+1 Level=\"mid\"@2+1 "
+         "Sparse=\"five\"@3+1 Strict=\"five\"@4+1"),
+    CASE("text tables: an open upper limit, an infinite one", "\x2E\x20",
+         "\x6E\x07\x64\x05\x05", MDD_OK,
+         "SID=110@0+1 Flag=\"off\"@1+1 Sign=\"pos\"@1+1 Level=\"high\"@2+1 "
+         "Sparse=\"five\"@3+1 Strict=\"five\"@4+1"),
+    CASE("text tables: no scale and no default", "\x2E\x20", "\x6E\x07\x64\x05\x06",
+         MDD_ERR_FORMAT,
+         "/Strict: coded value 6 fits no scale of the TEXT_TABLE compu method, which has no "
+         "default"),
+    CASE("text tables: truncated", "\x2E\x20", "\x6E\x07\x64\x05", MDD_ERR_FORMAT,
+         "/Strict: byte 4: 8 bits at bit position 0 need 1 bytes, the message ends at byte 4"),
+    /* B is A0's high nibble; C follows B; Tail follows the structure's 3 bytes. */
+    CASE("a structure", "\x2E\x21", "\x6E\x01\xA0\x02\x09", MDD_OK,
+         "SID=110@0+1 Rec{ Rec/A=1@1+1 Rec/B=10@2+1 Rec/C=2@3+1 } Tail=9@4+1"),
+    CASE("a structure truncated", "\x2E\x21", "\x6E\x01\xA0", MDD_ERR_FORMAT,
+         "/Rec/C: byte 3: 8 bits at bit position 0 need 1 bytes, the message ends at byte 3"),
+    /* D1 of the DOP's own DTCs (not D1b), D2, E1 of the ECU's. */
+    CASE("a DTC list", "\x2E\x22",
+         "\x6E\x12\x34\x56\x05\x00\x00\x01\x0B\x00\xAB\xCD\x64", MDD_OK,
+         "SID=110@0+1 List[ List[0]{ List[0]/Code=123456:D1@1+3 List[0]/Status=\"low\"@4+1 } "
+         "List[1]{ List[1]/Code=000001:D2@5+3 List[1]/Status=\"mid\"@8+1 } "
+         "List[2]{ List[2]/Code=00ABCD:E1@9+3 List[2]/Status=\"high\"@12+1 } ]"),
+    CASE("a DTC list with an unknown code", "\x2E\x22", "\x6E\x12\x34\x56\x05\x77\x77\x77\x05",
+         MDD_ERR_FORMAT, "/List[1]/Code at byte 5: no DTC has trouble code 0x777777"),
+    CASE("a DTC list truncated", "\x2E\x22", "\x6E\x12\x34\x56", MDD_ERR_FORMAT,
+         "/List[0]/Status: byte 4: 8 bits at bit position 0 need 1 bytes, the message ends at "
+         "byte 4"),
+    CASE("an empty DTC list", "\x2E\x22", "\x6E", MDD_OK, "SID=110@0+1 List[ ]"),
+    CASE("static and dynamic fields", "\x2E\x23", "\x6E\x01\xFF\x02\xFF\x02\x07\x08", MDD_OK,
+         "SID=110@0+1 Fixed[ Fixed[0]{ Fixed[0]/X=1@1+1 } Fixed[1]{ Fixed[1]/X=2@3+1 } ] "
+         "Counted[ Counted[0]{ Counted[0]/X=7@6+1 } Counted[1]{ Counted[1]/X=8@7+1 } ]"),
+    CASE("a dynamic field short of its items", "\x2E\x23", "\x6E\x01\xFF\x02\xFF\x02\x07",
+         MDD_ERR_FORMAT,
+         "/Counted[1]/X: byte 7: 8 bits at bit position 0 need 1 bytes, the message ends at "
+         "byte 7"),
+};
+
+/* Responses larger than a plan: decoded alike, every value reported. */
+static void larger_than_a_plan(mdd_uds_memo *memo)
+{
+    uint8_t many[1 + MD_MANY], big[1 + MD_MANY + 2];
+    many[0] = big[0] = 0x6E;
+    for (uint32_t i = 0; i < MD_MANY; i++)
+        many[1 + i] = big[1 + i] = (uint8_t)i;
+    /* 0x1027 is the DOP's 40th DTC. */
+    big[1 + MD_MANY] = 0x10;
+    big[2 + MD_MANY] = 0x27;
+    exchange x[] = {{(const uint8_t *)"\x2E\x24", 2, many, sizeof many},
+                    {(const uint8_t *)"\x2E\x25", 2, big, sizeof big}};
+    /* SID and the values; SID, BEGIN, the values, END and the DTC. */
+    const size_t values[] = {1 + MD_MANY, 1 + 1 + MD_MANY + 1 + 1};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(same_with_memo(layer, &x[i], memo, "larger than a plan"), MDD_OK);
+        size_t lines = 0;
+        for (size_t k = 0; k < runs[0].events.len; k++)
+            lines += runs[0].events.data[k] == '\n';
+        assert_int_equal(lines, values[i]);
+    }
+    assert_non_null(strstr((const char *)runs[0].json.data, "\"Code\":{\"code\":4135,"));
+}
+
 static const memo_sequence sequences[] = {
     SEQUENCE("plain constants", 64, 1, plain_constants, NULL),
     SEQUENCE("negative responses", 64, 1, negative_responses, global_response_numbered),
@@ -800,6 +1011,8 @@ static const memo_sequence sequences[] = {
     SEQUENCE("no service and many services", 64, 1, no_service_and_many_services, NULL),
     SEQUENCE("request longer than the prefixes", 64, 3, request_longer_than_the_prefixes, NULL),
     SEQUENCE("one slot alternating", 1, 4, one_slot_alternating, mixed_in_one_slot),
+    SEQUENCE("response plans", 64, 2, response_plans, larger_than_a_plan),
+    SEQUENCE("response plans in one slot", 1, 2, response_plans, NULL),
 };
 
 static void test_sequence(void **state)
@@ -1237,14 +1450,14 @@ static void test_create_bounds(void **state)
     assert_int_equal(mdd_uds_memo_create(8, NULL, &err), MDD_ERR_ARG);
     assert_string_equal(err.message, "mdd_uds_memo_create: no out");
     mdd_uds_memo *memo = NULL;
-    assert_int_equal(mdd_uds_memo_create(65537, &memo, &err), MDD_ERR_ARG);
+    assert_int_equal(mdd_uds_memo_create(4097, &memo, &err), MDD_ERR_ARG);
     assert_null(memo);
-    assert_string_equal(err.message, "mdd_uds_memo_create: 65537 slots (most 65536)");
+    assert_string_equal(err.message, "mdd_uds_memo_create: 4097 slots (most 4096)");
     assert_int_equal(mdd_uds_memo_create(SIZE_MAX, &memo, &err), MDD_ERR_ARG);
     assert_null(memo);
-    /* 0 takes the default, 64; 3 is rounded up to 4; the most, 65,536, is 117 MB of address
+    /* 0 takes the default, 64; 3 is rounded up to 4; the most, 4,096, is 95 MB of address
      * space that calloc() leaves untouched: all work. */
-    size_t sizes[] = {0, 3, 65536};
+    size_t sizes[] = {0, 3, 4096};
     for (size_t i = 0; i < 3; i++) {
         memo = new_memo(sizes[i]);
         EXPECT_ALL(layer, memo, a_cases, 1);

@@ -59,7 +59,8 @@ int cli_db_args_option(void *ctx, int option, const char *value)
     }
 }
 
-static int open_path(const char *path, const cli_db_args *a, mdd_db **db)
+int cli_db_open_paths(const char *const *paths, size_t count, const cli_db_args *a,
+                      mdd_db **db)
 {
     mdd_db_options opts = mdd_db_options_default();
     opts.store.strategy = a->strategy;
@@ -72,9 +73,9 @@ static int open_path(const char *path, const cli_db_args *a, mdd_db **db)
         return rc;
     struct stat st;
     mdd_error err;
-    mdd_status status = stat(path, &st) == 0 && S_ISDIR(st.st_mode)
-                            ? mdd_db_open_dir(path, &opts, db, &err)
-                            : mdd_db_open(&path, 1, &opts, db, &err);
+    mdd_status status = count == 1 && stat(paths[0], &st) == 0 && S_ISDIR(st.st_mode)
+                            ? mdd_db_open_dir(paths[0], &opts, db, &err)
+                            : mdd_db_open(paths, count, &opts, db, &err);
     /* Only opening reads the trust store: the database keeps what it found. */
     cli_sig_close(&sig);
     if (status == MDD_OK) {
@@ -134,7 +135,7 @@ int cli_db_open_ecu(const char *path, const cli_db_args *a, mdd_db **db, const m
     int rc = cli_check_pread_option(a->cmd, "--cache-budget", a->budget_given, a->strategy);
     if (rc != CLI_EXIT_OK)
         return rc;
-    rc = open_path(path, a, db);
+    rc = cli_db_open_paths(&path, 1, a, db);
     if (rc != CLI_EXIT_OK)
         return rc;
     rc = choose_ecu(path, a, *db, ecu);

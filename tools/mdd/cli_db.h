@@ -48,6 +48,12 @@ int cli_db_args_option(void *ctx, int option, const char *value);
  * closes it), or the exit code after printing why, with nothing left open. */
 int cli_db_open_ecu(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu);
 
+/* Opens paths[0..count) (files, or one directory of *.mdd files) under a->strategy with
+ * verification and prints the database's report (cli_db_print_report()). Returns
+ * CLI_EXIT_OK with *db open (the caller closes it), or the exit code after printing why. */
+int cli_db_open_paths(const char *const *paths, size_t count, const cli_db_args *a,
+                      mdd_db **db);
+
 /* Prints each entry of db's report on stderr as `mdd: note: MESSAGE`: which files were
  * skipped, which file is the default of an ECU name, which parent references name no
  * layer. */

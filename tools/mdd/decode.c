@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* mdd decode: a response decoded with the description of the service its request addresses,
  * as JSON (mdd_uds_decode_json()) or as one line per value. */
+#include "batch_cli.h"
 #include "cli_uds.h"
 
 #include <stdlib.h>
@@ -113,30 +114,63 @@ static int decode(const char *path, const cli_db_args *a, const cli_uds_hex *req
     return rc;
 }
 
+/* --json has no short letter here: -j is --batch's thread count. */
+enum { KEY_JSON = CLI_KEY_OWN + 8 };
+
+typedef struct decode_args {
+    cli_db_args db;
+    batch_args batch;
+} decode_args;
+
+static int on_option(void *ctx, int option, const char *value)
+{
+    decode_args *d = ctx;
+    int rc;
+    if (batch_cli_option(d->db.cmd, &d->batch, option, value, &rc))
+        return rc;
+    if (option == KEY_JSON)
+        option = 'j';
+    return cli_db_args_option(&d->db, option, value);
+}
+
 static int run(int argc, char **argv)
 {
-    cli_db_args a = cli_db_args_init(&cli_decode_command);
+    decode_args d = {.db = cli_db_args_init(&cli_decode_command)};
+    cli_db_args *a = &d.db;
     int first;
-    int rc = cli_parse_options(a.cmd, argc, argv, cli_db_args_option, &a, &first);
+    int rc = cli_parse_options(a->cmd, argc, argv, on_option, &d, &first);
     if (rc >= 0)
         return rc;
+    if (d.batch.batch)
+        return batch_cli_run(a, &d.batch, (const char *const *)argv + first,
+                             (size_t)(argc - first));
+    rc = batch_cli_check_single(a->cmd, &d.batch);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     if (argc - first != 3)
-        return cli_usage_error(a.cmd, "expected a FILE, a REQUEST and a RESPONSE in hex");
+        return cli_usage_error(a->cmd, "expected a FILE, a REQUEST and a RESPONSE in hex");
     cli_uds_hex req = {0}, resp = {0};
-    rc = cli_uds_parse_hex(a.cmd, "request", argv[first + 1], &req);
+    rc = cli_uds_parse_hex(a->cmd, "request", argv[first + 1], &req);
     if (rc == CLI_EXIT_OK)
-        rc = cli_uds_parse_hex(a.cmd, "response", argv[first + 2], &resp);
+        rc = cli_uds_parse_hex(a->cmd, "response", argv[first + 2], &resp);
     if (rc == CLI_EXIT_OK)
-        rc = decode(argv[first], &a, &req, &resp);
+        rc = decode(argv[first], a, &req, &resp);
     free(req.bytes);
     free(resp.bytes);
     return rc;
 }
 
+static const cli_option json_option[] = {
+    {KEY_JSON, "json", NULL, "print JSON (--batch always does)", NULL},
+    CLI_OPTIONS_END,
+};
+
 static const cli_option option_table[] = {
     CLI_INCLUDE(cli_db_ecu_options),
     CLI_INCLUDE(cli_db_layer_options),
-    CLI_INCLUDE(cli_uds_options),
+    CLI_INCLUDE(json_option),
+    CLI_INCLUDE(batch_cli_options),
+    CLI_INCLUDE(cli_db_load_options),
     CLI_OPTIONS_END,
 };
 
@@ -144,7 +178,8 @@ const cli_command cli_decode_command = {
     .name = "decode",
     .summary = "Decode a UDS response with the description of its service",
     .synopsis = "[--ecu E] [--variant V | --group G] [--json] [--strategy S]\n"
-                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE REQUEST RESPONSE",
+                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]]\n"
+                "    FILE REQUEST RESPONSE | --batch [-j N] [--input FILE] FILE...|DIR",
     .help = "Finds the service the REQUEST addresses (pairs of hex digits, most specific\n"
             "service first), the positive or negative response of it whose constants match\n"
             "RESPONSE, and prints its values: a line `SERVICE: positive response` (or\n"
@@ -153,7 +188,13 @@ const cli_command cli_decode_command = {
             "With --json, one object {\"ecu\", \"variant\" (or \"functional_group\"),\n"
             "\"service\", \"response\", \"params\"} as the reference adapter shows it (only\n"
             "data parameters at the top level). A message that does not decode prints\n"
-            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n",
+            "`mdd: FILE: MESSAGE` naming the parameter path and the byte offset, and exits 1.\n\n"
+            "With --batch, reads records from standard input (or --input FILE), one a line:\n"
+            "JSON {\"ecu\", \"variant\" (optional), \"request\", \"response\", ...} or\n"
+            "`ECU REQUEST RESPONSE`, and prints one JSON line per record in input order: the\n"
+            "--json object with the record's other members added, or {\"line\", \"error\",\n"
+            "\"message\"} for a record that does not decode; then a summary on stderr. Exits 1\n"
+            "when any record failed.\n",
     .options = option_table,
     .run = run,
 };

@@ -12,6 +12,9 @@
 
 #include <mdd/uds.h>
 
+#include <stdbool.h>
+#include <string.h>
+
 #define UDS_JW_BUFFER 512
 
 /* The writer. The first failing write of the sink is kept in status (and err); later writes
@@ -21,6 +24,7 @@ typedef struct uds_jw {
     mdd_error *err;
     mdd_status status;
     size_t len;
+    uint64_t flushed; /* bytes handed to the sink */
     uint8_t buf[UDS_JW_BUFFER];
 } uds_jw;
 
@@ -30,8 +34,31 @@ void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err);
 /* Hands what is buffered to the sink; returns the writer's status. */
 mdd_status uds_jw_flush(uds_jw *w);
 
-/* Bytes as they are (the caller makes them valid JSON). */
-void uds_jw_raw(uds_jw *w, const char *text, size_t len);
+/* uds_jw_raw() of bytes that do not fit in what is left of the buffer. */
+void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len);
+
+/* Bytes as they are (the caller makes them valid JSON). Inline: every value writes several
+ * short pieces. */
+static inline void uds_jw_raw(uds_jw *w, const char *text, size_t len)
+{
+    if (w->status == MDD_OK && len <= sizeof w->buf - w->len) {
+        uint8_t *out = w->buf + w->len;
+        uint64_t a, b;
+        if (len >= 8 && len <= 16) {
+            /* A name or a short text: two loads that overlap rather than a call. */
+            memcpy(&a, text, sizeof a);
+            memcpy(&b, text + len - 8, sizeof b);
+            memcpy(out, &a, sizeof a);
+            memcpy(out + len - 8, &b, sizeof b);
+        } else {
+            memcpy(out, text, len);
+        }
+        w->len += len;
+        return;
+    }
+    uds_jw_raw_slow(w, text, len);
+}
+
 void uds_jw_cstr(uds_jw *w, const char *text);
 
 /* A JSON string of name's bytes (UTF-8; bytes that are not well-formed UTF-8 become U+FFFD),
@@ -39,9 +66,19 @@ void uds_jw_cstr(uds_jw *w, const char *text);
 void uds_jw_string(uds_jw *w, mdd_bytes name);
 
 /* A decoded text in any mdd_uds_text_encoding as a JSON string in UTF-8, with quotes; without
- * them for uds_jw_text_content(). A code unit that does not decode becomes U+FFFD. */
-void uds_jw_text(uds_jw *w, const mdd_uds_text *text);
-void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
+ * them for uds_jw_text_content(). A code unit that does not decode becomes U+FFFD. True when
+ * the text is UTF-8 or Latin-1 whose bytes were written as they are (ASCII, nothing
+ * escaped). */
+bool uds_jw_text(uds_jw *w, const mdd_uds_text *text);
+bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
+
+/* True when text's bytes are ASCII that a JSON string holds as they are (no quote, backslash
+ * or control character). */
+bool uds_jw_plain(mdd_bytes text);
+
+/* Whether the JSON of a response shows its top-level parameter p: when its semantic is
+ * absent, DATA or SERVICEIDRQ, as the reference adapter shows them. */
+bool uds_json_shown_at_top(mdd_param p);
 
 /* A byte field as the string "0xAA 0xBB" (uppercase digits; "" when empty). */
 void uds_jw_bytes(uds_jw *w, mdd_bytes bytes);

@@ -50,25 +50,6 @@ static size_t window_index(const uds_window *w, size_t i)
     return w->start + (w->reversed ? w->n - 1 - i : i);
 }
 
-uint64_t uds_window_read(const uint8_t *msg, const uds_window *w)
-{
-    /* X >> p without a 72-bit X: the bytes before the last, shifted up by 8 - p, and the
-     * last one's bits above p; bits shifted out lie above 64 >= L. The window's bytes are
-     * msg[start, start + n), walked backwards when reversed. */
-    const uint8_t *first = msg + w->start;
-    ptrdiff_t step = 1;
-    if (w->reversed && w->n) {
-        first += w->n - 1;
-        step = -1;
-    }
-    uint64_t high = 0;
-    for (size_t i = 0; i + 1 < w->n; i++)
-        high = high << 8 | first[(ptrdiff_t)i * step];
-    uint64_t last = w->n ? first[(ptrdiff_t)(w->n - 1) * step] : 0;
-    uint64_t x = (high << (8 - w->bit)) | (last >> w->bit);
-    return x & uds_low_bits(w->bits);
-}
-
 /* The bits of v << p that fall into byte i of the window (counted from its first, most
  * significant byte). */
 static uint8_t byte_of_shifted(const uds_window *w, size_t i, uint64_t v)

@@ -44,16 +44,13 @@ mdd_status uds_compu_default(const uds_compu_ctx *c, const uds_scalar *coded, ud
                     uds_compu_name(mdd_compu_method_category(c->cm)));
 }
 
-/* The category of cm: IDENTICAL when there is no method. */
-static uint8_t category_of(const fb_fields *cm)
+uint8_t uds_compu_category(const fb_fields *cm)
 {
     return cm->t.pos ? fb_fields_u8(cm, FID_COMPU_METHOD_CATEGORY, 0)
                      : MDD_COMPU_CATEGORY_IDENTICAL;
 }
 
-/* The physical type's DataType, or what a method of category without one gives: the coded
- * type for IDENTICAL, a text for TEXT_TABLE, a 64-bit float otherwise. */
-static uint8_t physical_type_of(uint8_t category, uint8_t coded_type, const fb_fields *pt)
+uint8_t uds_compu_physical_type(uint8_t category, uint8_t coded_type, const fb_fields *pt)
 {
     if (pt->t.pos)
         return fb_fields_u8(pt, FID_PHYSICAL_TYPE_BASE_DATA_TYPE, 0);
@@ -104,8 +101,8 @@ mdd_status uds_compu_fields_to_physical(const fb_fields *cm, uint8_t coded_type,
                                         const fb_fields *pt, const uds_scalar *coded,
                                         uds_scalar *physical, mdd_error *err)
 {
-    uint8_t category = category_of(cm);
-    uds_compu_ctx c = {{cm->t}, coded_type, physical_type_of(category, coded_type, pt), err};
+    uint8_t category = uds_compu_category(cm);
+    uds_compu_ctx c = {{cm->t}, coded_type, uds_compu_physical_type(category, coded_type, pt), err};
     switch (category) {
     case MDD_COMPU_CATEGORY_IDENTICAL: return identical(&c, coded, false, physical);
     case MDD_COMPU_CATEGORY_LINEAR:
@@ -123,8 +120,8 @@ mdd_status uds_compu_to_coded(mdd_compu_method cm, uint8_t coded_type, mdd_physi
                               const uds_scalar *physical, uds_scalar *coded, mdd_error *err)
 {
     fb_fields method = fb_fields_of(cm.t), type = fb_fields_of(pt.t);
-    uint8_t category = category_of(&method);
-    uds_compu_ctx c = {cm, coded_type, physical_type_of(category, coded_type, &type), err};
+    uint8_t category = uds_compu_category(&method);
+    uds_compu_ctx c = {cm, coded_type, uds_compu_physical_type(category, coded_type, &type), err};
     switch (category) {
     case MDD_COMPU_CATEGORY_IDENTICAL: return identical(&c, physical, true, coded);
     case MDD_COMPU_CATEGORY_LINEAR:

@@ -49,28 +49,40 @@ static int within(const uds_scalar *value, const uds_scalar *bound, uint8_t inte
     return uds_bound_admits(order, interval, lower);
 }
 
-int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *value, uint8_t limit_type,
-                       bool text_table, mdd_error *err)
+int uds_scale_bounds_of(mdd_compu_scale scale, uint8_t limit_type, bool text_table,
+                        uds_scale_bounds *b, mdd_error *err)
 {
     mdd_limit lower = mdd_compu_scale_lower_limit(scale);
     mdd_limit upper = mdd_compu_scale_upper_limit(scale);
-    uds_scalar lo, hi;
-    int has_lo = uds_limit_value(lower, limit_type, &lo, err);
-    int has_hi = has_lo < 0 ? 0 : uds_limit_value(upper, limit_type, &hi, err);
+    int has_lo = uds_limit_value(lower, limit_type, &b->lo, err);
+    int has_hi = has_lo < 0 ? 0 : uds_limit_value(upper, limit_type, &b->hi, err);
     if (has_lo < 0 || has_hi < 0) {
         mdd_error_prefix(err, "CompuScale %s limit: ", has_lo < 0 ? "lower" : "upper");
         return -1;
     }
     if (text_table && has_lo && !limit_stored(upper)) {
-        hi = lo;
+        b->hi = b->lo;
         has_hi = 1;
     } else if (text_table && has_hi && !limit_stored(lower)) {
-        lo = hi;
+        b->lo = b->hi;
         has_lo = 1;
     }
-    int r = has_lo ? within(value, &lo, interval_of(lower), true, err) : 1;
-    if (r == 1 && has_hi)
-        r = within(value, &hi, interval_of(upper), false, err);
+    b->has_lo = has_lo;
+    b->has_hi = has_hi;
+    b->lo_interval = interval_of(lower);
+    b->hi_interval = interval_of(upper);
+    return 0;
+}
+
+int uds_scale_contains(mdd_compu_scale scale, const uds_scalar *value, uint8_t limit_type,
+                       bool text_table, mdd_error *err)
+{
+    uds_scale_bounds b;
+    if (uds_scale_bounds_of(scale, limit_type, text_table, &b, err) < 0)
+        return -1;
+    int r = b.has_lo ? within(value, &b.lo, b.lo_interval, true, err) : 1;
+    if (r == 1 && b.has_hi)
+        r = within(value, &b.hi, b.hi_interval, false, err);
     return r;
 }
 

@@ -4,7 +4,7 @@
  * and takes its inverse value, else its lower, else its upper limit (docs/adr/0020). */
 #include "prim.h"
 
-static mdd_bytes text_of(mdd_compu_scale scale)
+mdd_bytes uds_scale_text(mdd_compu_scale scale)
 {
     mdd_compu_values consts = mdd_compu_scale_consts(scale);
     mdd_bytes vt = mdd_compu_values_vt(consts);
@@ -21,7 +21,7 @@ mdd_status uds_text_table_to_physical(const uds_compu_ctx *c, const uds_scalar *
         return MDD_ERR_FORMAT;
     if (index < 0)
         return uds_compu_default(c, coded, out);
-    mdd_bytes text = text_of(mdd_compu_scale_vec_at(scales, (uint32_t)index));
+    mdd_bytes text = uds_scale_text(mdd_compu_scale_vec_at(scales, (uint32_t)index));
     if (!text.ptr)
         return mdd_fail(c->err, MDD_ERR_FORMAT, "TEXT_TABLE compu_scales[%lld] has no text",
                         (long long)index);

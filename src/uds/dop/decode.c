@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Decoding a DOP of any kind (docs/codec.md, "DOP kinds"), and structures. */
-#include "walk.h"
+#include "plan.h"
 
-mdd_status uds_decode_structure(uds_walk *w, mdd_dop dop, mdd_param param, size_t start,
-                                size_t *next)
+mdd_status uds_decode_src(uds_walk *w, const uds_params_src *src, size_t origin,
+                             size_t *cursor)
 {
-    mdd_structure s = mdd_dop_structure(dop);
+    if (src->steps)
+        return uds_plan_decode(w, src->steps, src->count, origin, cursor);
+    return uds_decode_params(w, src->params, origin, cursor);
+}
+
+mdd_status uds_decode_structure_of(uds_walk *w, const uds_params_src *src, const uint32_t *size,
+                                   mdd_param param, size_t start, size_t *next)
+{
     mdd_status st = uds_enter(w, start);
     if (st != MDD_OK)
         return st;
@@ -13,29 +20,38 @@ mdd_status uds_decode_structure(uds_walk *w, mdd_dop dop, mdd_param param, size_
     size_t cursor = start;
     st = uds_emit_mark(w, MDD_UDS_OBJECT_BEGIN, param, start, start);
     if (st == MDD_OK)
-        st = uds_decode_params(w, mdd_structure_params(s), start, &cursor);
+        st = uds_decode_src(w, src, start, &cursor);
     uds_keys_restore(w, mark);
     if (st != MDD_OK)
         return st;
-    uint32_t size;
-    if (mdd_structure_byte_size(s, &size)) {
+    if (size) {
         /* The structure's size, not its params, says where the next param starts; its bytes
          * must be there even when the params do not read them all. */
-        if (cursor > start + size)
+        if (cursor > start + *size)
             return uds_fail(w, MDD_ERR_FORMAT, start,
                             "the structure's params end at byte %zu, past its byte_size %u",
-                            cursor, (unsigned)size);
-        cursor = start + size;
+                            cursor, (unsigned)*size);
+        cursor = start + *size;
         if (cursor > w->msg.len)
             return uds_fail(w, MDD_ERR_FORMAT, start,
                             "the structure's %u bytes run past the message end (%zu bytes)",
-                            (unsigned)size, w->msg.len);
+                            (unsigned)*size, w->msg.len);
         if (cursor > w->high)
             w->high = cursor;
     }
     uds_leave(w);
     *next = cursor;
     return uds_emit_mark(w, MDD_UDS_OBJECT_END, param, start, cursor);
+}
+
+mdd_status uds_decode_structure(uds_walk *w, mdd_dop dop, mdd_param param, size_t start,
+                                size_t *next)
+{
+    mdd_structure s = mdd_dop_structure(dop);
+    uds_params_src src = {mdd_structure_params(s), NULL, 0};
+    uint32_t size;
+    int sized = mdd_structure_byte_size(s, &size);
+    return uds_decode_structure_of(w, &src, sized ? &size : NULL, param, start, next);
 }
 
 mdd_status uds_decode_dop(uds_walk *w, mdd_dop dop, mdd_param param, uds_pos pos, size_t *next)

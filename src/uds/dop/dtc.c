@@ -15,6 +15,11 @@ int uds_find_dtc(const uds_walk *w, mdd_dtc_dop dop, uint32_t code, mdd_dtc *out
             return 1;
         }
     }
+    return uds_find_ecu_dtc(w, code, out);
+}
+
+int uds_find_ecu_dtc(const uds_walk *w, uint32_t code, mdd_dtc *out)
+{
     uint32_t first;
     const mdd_db_ecu *ecu = w->layer ? mdd_db_layer_ecu(w->layer) : NULL;
     if (!ecu || mdd_db_ecu_find_dtcs(ecu, code, &first) == 0)

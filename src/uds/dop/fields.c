@@ -14,19 +14,32 @@ static mdd_dop item_dop(mdd_field f)
 
 /* ---- Decoding ---- */
 
-static mdd_status decode_item(uds_walk *w, mdd_field f, uint32_t i, size_t start, size_t *next)
+/* A field's items: through the database (field), or structures of item's params of byte
+ * size item_size (NULL: none), from a plan. */
+typedef struct field_items {
+    mdd_field field;
+    const uds_params_src *item;
+    const uint32_t *item_size;
+} field_items;
+
+static mdd_status decode_item(uds_walk *w, const field_items *items, uint32_t i, size_t start,
+                              size_t *next)
 {
-    mdd_dop dop = item_dop(f);
     mdd_param none = uds_no_param();
     mdd_status st = uds_path_push_index(w, i);
     if (st != MDD_OK)
         return st;
-    if (!dop.t.pos)
-        return uds_fail(w, MDD_ERR_FORMAT, start, "the field has no item structure");
-    if (mdd_dop_specific_data_type(dop) == MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC)
-        st = uds_decode_env_data_desc(w, mdd_dop_env_data_desc(dop), none, start, next);
-    else
-        st = uds_decode_structure(w, dop, none, start, next);
+    if (items->item) {
+        st = uds_decode_structure_of(w, items->item, items->item_size, none, start, next);
+    } else {
+        mdd_dop dop = item_dop(items->field);
+        if (!dop.t.pos)
+            return uds_fail(w, MDD_ERR_FORMAT, start, "the field has no item structure");
+        if (mdd_dop_specific_data_type(dop) == MDD_SPECIFIC_DOP_DATA_ENV_DATA_DESC)
+            st = uds_decode_env_data_desc(w, mdd_dop_env_data_desc(dop), none, start, next);
+        else
+            st = uds_decode_structure(w, dop, none, start, next);
+    }
     if (st == MDD_OK)
         uds_path_pop(w);
     return st;
@@ -45,15 +58,15 @@ static mdd_status close_array(uds_walk *w, mdd_param param, size_t start, size_t
     return uds_emit_mark(w, MDD_UDS_ARRAY_END, param, start, end);
 }
 
-mdd_status uds_decode_static_field(uds_walk *w, mdd_static_field f, mdd_param param,
-                                   size_t start, size_t *next)
+static mdd_status static_field(uds_walk *w, mdd_static_field f, const field_items *items,
+                               mdd_param param, size_t start, size_t *next)
 {
     uint32_t n = mdd_static_field_fixed_number_of_items(f);
     size_t size = mdd_static_field_item_byte_size(f);
     mdd_status st = open_array(w, param, start);
     for (uint32_t i = 0; i < n && st == MDD_OK; i++) {
         size_t item_end;
-        st = decode_item(w, mdd_static_field_field(f), i, start + i * size, &item_end);
+        st = decode_item(w, items, i, start + i * size, &item_end);
         if (st == MDD_OK && item_end > start + (i + 1) * size)
             st = uds_fail(w, MDD_ERR_FORMAT, start + i * size,
                           "item %u ends at byte %zu, past its item_byte_size %zu", (unsigned)i,
@@ -86,8 +99,9 @@ static mdd_status item_count(uds_walk *w, mdd_determine_number_of_items d, size_
     return MDD_OK;
 }
 
-mdd_status uds_decode_dynamic_field(uds_walk *w, mdd_dynamic_length_field f, mdd_param param,
-                                    size_t start, size_t *next)
+static mdd_status dynamic_field(uds_walk *w, mdd_dynamic_length_field f,
+                                const field_items *items, mdd_param param, size_t start,
+                                size_t *next)
 {
     uint64_t count;
     size_t count_end;
@@ -100,21 +114,21 @@ mdd_status uds_decode_dynamic_field(uds_walk *w, mdd_dynamic_length_field f, mdd
         st = open_array(w, param, start);
     size_t cursor = start + mdd_dynamic_length_field_offset(f);
     for (uint32_t i = 0; i < count && st == MDD_OK; i++)
-        st = decode_item(w, mdd_dynamic_length_field_field(f), i, cursor, &cursor);
+        st = decode_item(w, items, i, cursor, &cursor);
     if (st != MDD_OK)
         return st;
     *next = cursor > count_end ? cursor : count_end;
     return close_array(w, param, start, *next);
 }
 
-mdd_status uds_decode_end_of_pdu_field(uds_walk *w, mdd_end_of_pdu_field f, mdd_param param,
-                                       size_t start, size_t *next)
+static mdd_status end_of_pdu_field(uds_walk *w, const field_items *items, mdd_param param,
+                                   size_t start, size_t *next)
 {
     mdd_status st = open_array(w, param, start);
     size_t cursor = start;
     for (uint32_t i = 0; cursor < w->msg.len && st == MDD_OK; i++) {
         size_t item_start = cursor;
-        st = decode_item(w, mdd_end_of_pdu_field_field(f), i, item_start, &cursor);
+        st = decode_item(w, items, i, item_start, &cursor);
         /* An item that covers no byte would repeat forever. */
         if (st == MDD_OK && cursor <= item_start)
             st = uds_fail(w, MDD_ERR_FORMAT, item_start, "item %u covers no bytes", (unsigned)i);
@@ -123,6 +137,42 @@ mdd_status uds_decode_end_of_pdu_field(uds_walk *w, mdd_end_of_pdu_field f, mdd_
         return st;
     *next = cursor;
     return close_array(w, param, start, cursor);
+}
+
+mdd_status uds_decode_static_field(uds_walk *w, mdd_static_field f, mdd_param param,
+                                   size_t start, size_t *next)
+{
+    field_items items = {mdd_static_field_field(f), NULL, NULL};
+    return static_field(w, f, &items, param, start, next);
+}
+
+mdd_status uds_decode_dynamic_field(uds_walk *w, mdd_dynamic_length_field f, mdd_param param,
+                                    size_t start, size_t *next)
+{
+    field_items items = {mdd_dynamic_length_field_field(f), NULL, NULL};
+    return dynamic_field(w, f, &items, param, start, next);
+}
+
+mdd_status uds_decode_end_of_pdu_field(uds_walk *w, mdd_end_of_pdu_field f, mdd_param param,
+                                       size_t start, size_t *next)
+{
+    field_items items = {mdd_end_of_pdu_field_field(f), NULL, NULL};
+    return end_of_pdu_field(w, &items, param, start, next);
+}
+
+mdd_status uds_decode_field_of(uds_walk *w, mdd_dop dop, const uds_params_src *item,
+                               const uint32_t *item_size, mdd_param param, size_t start,
+                               size_t *next)
+{
+    field_items items = {.item = item, .item_size = item_size};
+    switch (mdd_dop_specific_data_type(dop)) {
+    case MDD_SPECIFIC_DOP_DATA_STATIC_FIELD:
+        return static_field(w, mdd_dop_static_field(dop), &items, param, start, next);
+    case MDD_SPECIFIC_DOP_DATA_DYNAMIC_LENGTH_FIELD:
+        return dynamic_field(w, mdd_dop_dynamic_length_field(dop), &items, param, start, next);
+    default:
+        return end_of_pdu_field(w, &items, param, start, next);
+    }
 }
 
 /* ---- Encoding ---- */

@@ -16,30 +16,34 @@ void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err)
     w->err = err;
     w->status = MDD_OK;
     w->len = 0;
+    w->flushed = 0;
 }
 
 mdd_status uds_jw_flush(uds_jw *w)
 {
     if (w->status == MDD_OK && w->len > 0)
         w->status = mdd_sink_write(w->sink, w->buf, w->len, w->err);
+    w->flushed += w->len;
     w->len = 0;
     return w->status;
 }
 
-void uds_jw_raw(uds_jw *w, const char *text, size_t len)
+void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len)
 {
-    if (w->status != MDD_OK)
-        return;
-    if (len > sizeof w->buf - w->len) {
-        if (uds_jw_flush(w) != MDD_OK)
-            return;
-        if (len > sizeof w->buf) {
-            w->status = mdd_sink_write(w->sink, text, len, w->err);
-            return;
+    /* The buffer is handed over only when full, and then before the next byte: where the
+     * sink's writes fall depends on the text alone, not on the pieces it was written in. */
+    while (w->status == MDD_OK && len > 0) {
+        size_t room = sizeof w->buf - w->len;
+        if (room == 0) {
+            uds_jw_flush(w);
+            continue;
         }
+        size_t n = len < room ? len : room;
+        memcpy(w->buf + w->len, text, n);
+        w->len += n;
+        text += n;
+        len -= n;
     }
-    memcpy(w->buf + w->len, text, len);
-    w->len += len;
 }
 
 void uds_jw_cstr(uds_jw *w, const char *text) { uds_jw_raw(w, text, strlen(text)); }
@@ -83,32 +87,99 @@ static size_t code_unit_size(mdd_uds_text_encoding encoding)
     return encoding == MDD_UDS_TEXT_UTF16BE || encoding == MDD_UDS_TEXT_UTF16LE ? 2 : 1;
 }
 
-/* The length of the run at p[0..n) of ASCII characters that JSON takes as they are. */
-static size_t plain_run(const uint8_t *p, size_t n)
+/* An ASCII character that JSON takes as it is. */
+static bool plain_byte(uint8_t b) { return b >= 0x20 && b < 0x80 && b != '"' && b != '\\'; }
+
+/* Nonzero when one of the eight bytes of x is not plain_byte(): beyond ASCII, a control
+ * character, a quote or a backslash (each test says whether any byte is one). */
+static uint64_t any_escaped(uint64_t x)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
+    uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
+    return (x | ((x - ones * 0x20) & ~x) | ((quote - ones) & ~quote) |
+            ((backslash - ones) & ~backslash)) &
+           high;
+}
+
+bool uds_jw_plain(mdd_bytes text)
 {
     size_t i = 0;
-    while (i < n && p[i] >= 0x20 && p[i] < 0x80 && p[i] != '"' && p[i] != '\\')
-        i++;
+    for (uint64_t x; i + 8 <= text.len; i += 8) {
+        memcpy(&x, text.ptr + i, sizeof x);
+        if (any_escaped(x))
+            return false;
+    }
+    for (; i < text.len; i++)
+        if (!plain_byte(text.ptr[i]))
+            return false;
+    return true;
+}
+
+/* Eight bytes that hold p[0..n) (n < 8), padded with a plain byte. */
+static uint64_t padded(const uint8_t *p, size_t n)
+{
+    uint8_t b[8] = {'_', '_', '_', '_', '_', '_', '_', '_'};
+    for (size_t i = 0; i < n; i++)
+        b[i] = p[i];
+    uint64_t x;
+    memcpy(&x, b, sizeof x);
+    return x;
+}
+
+/* Copies the plain bytes p[0..n) starts with into the buffer, as many as fit: how many.
+ * Eight at a time while none of them needs more, the last eight (or a short text, padded)
+ * at once; byte by byte only around a byte that needs more. */
+static size_t copy_plain(uds_jw *w, const uint8_t *p, size_t n)
+{
+    size_t room = sizeof w->buf - w->len, i = 0;
+    uint8_t *out = w->buf + w->len;
+    uint64_t x;
+    if (n > room)
+        n = room;
+    if (n < 8 && room >= 8) {
+        x = padded(p, n);
+        if (!any_escaped(x)) {
+            memcpy(out, &x, sizeof x);
+            i = n;
+        }
+    }
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&x, p + i, sizeof x);
+        if (any_escaped(x))
+            break;
+        memcpy(out + i, &x, sizeof x);
+    }
+    if (i < n && n >= 8 && i + 8 > n) {
+        memcpy(&x, p + n - 8, sizeof x);
+        if (!any_escaped(x)) {
+            memcpy(out + n - 8, &x, sizeof x);
+            i = n;
+        }
+    }
+    for (; i < n && plain_byte(p[i]); i++)
+        out[i] = p[i];
+    w->len += i;
     return i;
 }
 
-void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
+bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
 {
     /* In UTF-8 and Latin-1 an ASCII byte is its own character: runs of those that need no
-     * escape are copied at once, the rest goes one code point at a time. */
+     * escape are copied at once, the rest (and what does not fit) goes one code point at a
+     * time. */
     bool ascii_bytes =
         text->encoding == MDD_UDS_TEXT_UTF8 || text->encoding == MDD_UDS_TEXT_LATIN1;
-    size_t off = 0;
-    while (off < text->bytes.len) {
-        if (ascii_bytes) {
-            size_t n = plain_run(text->bytes.ptr + off, text->bytes.len - off);
-            uds_jw_raw(w, (const char *)text->bytes.ptr + off, n);
-            off += n;
-            if (off == text->bytes.len)
+    size_t off = 0, len = text->bytes.len;
+    bool plain = ascii_bytes;
+    while (off < len) {
+        if (ascii_bytes && w->status == MDD_OK) {
+            off += copy_plain(w, text->bytes.ptr + off, len - off);
+            if (off == len)
                 break;
         }
         size_t at = off;
         uint32_t cp;
+        plain = false;
         int r = uds_text_next(text, &off, &cp);
         if (r == 0)
             break;
@@ -118,13 +189,15 @@ void uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
         }
         put_code_point(w, cp);
     }
+    return plain;
 }
 
-void uds_jw_text(uds_jw *w, const mdd_uds_text *text)
+bool uds_jw_text(uds_jw *w, const mdd_uds_text *text)
 {
     uds_jw_raw(w, "\"", 1);
-    uds_jw_text_content(w, text);
+    bool plain = uds_jw_text_content(w, text);
     uds_jw_raw(w, "\"", 1);
+    return plain;
 }
 
 void uds_jw_string(uds_jw *w, mdd_bytes name)
@@ -188,33 +261,27 @@ void uds_jw_double(uds_jw *w, double value)
     uds_jw_raw(w, s, (size_t)n);
 }
 
-/* The key of an object member, after the comma when first is 0. */
-static void member(uds_jw *w, const char *key, int first)
-{
-    if (!first)
-        uds_jw_raw(w, ",", 1);
-    uds_jw_raw(w, "\"", 1);
-    uds_jw_cstr(w, key);
-    uds_jw_raw(w, "\":", 2);
-}
+/* The key of an object member, with its comma and colon: ",\"name\":" (the first without
+ * its comma). */
+#define MEMBER(w, text) uds_jw_raw(w, text, sizeof(text) - 1)
 
 void uds_jw_dtc(uds_jw *w, const mdd_uds_dtc *dtc)
 {
     uds_jw_raw(w, "{", 1);
-    member(w, "code", 1);
+    MEMBER(w, "\"code\":");
     uds_jw_uint(w, dtc->code);
     mdd_bytes display = mdd_dtc_display_trouble_code(dtc->dtc);
     if (display.ptr) {
-        member(w, "display_code", 0);
+        MEMBER(w, ",\"display_code\":");
         uds_jw_string(w, display);
     }
     mdd_bytes text = mdd_text_value(mdd_dtc_text(dtc->dtc));
-    member(w, "fault_name", 0);
+    MEMBER(w, ",\"fault_name\":");
     uds_jw_string(w, text.ptr ? text : mdd_dtc_short_name(dtc->dtc));
     /* Always there, 0 for a DTC without a level, as the CDA reports it. */
     uint32_t level = 0;
     mdd_dtc_level(dtc->dtc, &level);
-    member(w, "severity", 0);
+    MEMBER(w, ",\"severity\":");
     uds_jw_uint(w, level);
     uds_jw_raw(w, "}", 1);
 }

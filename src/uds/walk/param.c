@@ -35,8 +35,7 @@ fb_fields uds_param_view_child(const uds_param_view *v, uint8_t tag)
     return fb_fields_child_union(&v->f, FID_PARAM_SPECIFIC_DATA, tag);
 }
 
-/* Whether v is a VALUE whose DOP is a MUX. */
-static int is_mux_value(const uds_param_view *v)
+int uds_param_is_mux(const uds_param_view *v)
 {
     if (v->type != MDD_PARAM_TYPE_VALUE)
         return 0;
@@ -50,7 +49,7 @@ uds_pos uds_param_start(const uds_walk *w, const uds_param_view *v, size_t origi
     /* An absent byte position in a converted file may have been an explicit 0: a MUX's switch
      * key re-reads bytes of the params before it, so inside a composite it starts at the
      * origin; at the message's top level byte 0 is the service id, so there it follows. */
-    if (!v->positioned && w->depth > 0 && is_mux_value(v))
+    if (!v->positioned && w->depth > 0 && uds_param_is_mux(v))
         cursor = origin;
     return uds_param_view_pos(v, origin, cursor);
 }

@@ -92,8 +92,7 @@ static mdd_status phys_const(uds_walk *w, mdd_param p, mdd_phys_const pc, uds_po
     return uds_emit_scalar(w, p, &v, pos.byte, *next);
 }
 
-/* A value read through a DOP: a later parameter may refer to it. */
-static mdd_status report_value(uds_walk *w, mdd_param p, const uds_scalar *v, uds_pos pos,
+mdd_status uds_report_value(uds_walk *w, mdd_param p, const uds_scalar *v, uds_pos pos,
                                size_t next)
 {
     uds_key_remember(w, p, v);
@@ -112,7 +111,7 @@ static mdd_status through_dop(uds_walk *w, const uds_param_view *pv, uint8_t tag
         return uds_decode_dop(w, (mdd_dop){dop.t}, p, pos, next);
     uds_scalar v;
     mdd_status st = uds_read_physical_dop(w, &dop, pos, &v, next);
-    return st == MDD_OK ? report_value(w, p, &v, pos, *next) : st;
+    return st == MDD_OK ? uds_report_value(w, p, &v, pos, *next) : st;
 }
 
 /* A VALUE whose read a memo's plan keeps. */
@@ -121,7 +120,7 @@ static mdd_status planned_value(uds_walk *w, mdd_param p, const uds_normal_read 
 {
     uds_scalar v;
     mdd_status st = uds_read_normal(w, r, pos, &v, next);
-    return st == MDD_OK ? report_value(w, p, &v, pos, *next) : st;
+    return st == MDD_OK ? uds_report_value(w, p, &v, pos, *next) : st;
 }
 
 /* Unsigned bits as a number up to 64 bits, else as the bytes they cover. */
@@ -138,6 +137,15 @@ static mdd_status raw_value(uds_walk *w, mdd_param p, uds_pos pos, uint32_t bits
         v.as.bytes.ptr = w->msg.ptr + pos.byte;
         v.as.bytes.len = n;
         *next = pos.byte + n;
+        if (*next > w->high)
+            w->high = *next;
+    } else if (pos.bit == 0 && bits >= 8 && bits % 8 == 0 && pos.byte <= w->msg.len &&
+               bits / 8 <= w->msg.len - pos.byte) {
+        /* Whole bytes in the message (a repeated request's): read as uds_raw_read() would. */
+        uds_window win = {pos.byte, bits / 8, 0, bits, false};
+        v.kind = MDD_UDS_UINT;
+        v.as.u = uds_window_read(w->msg.ptr, &win);
+        *next = pos.byte + win.n;
         if (*next > w->high)
             w->high = *next;
     } else {
@@ -172,9 +180,7 @@ static mdd_status matching_request(uds_walk *w, mdd_param p, mdd_matching_reques
     return raw_value(w, p, whole, 8 * len, next);
 }
 
-/* A coded constant the match pass read and accepted, or the request's bytes it found
- * repeated: reported without a second check. */
-static mdd_status matched(uds_walk *w, mdd_param p, const uds_matched *m, size_t *next)
+mdd_status uds_decode_kept(uds_walk *w, mdd_param p, const uds_matched *m, size_t *next)
 {
     if (m->repeated) {
         uds_pos whole = {m->pos.byte, 0};
@@ -187,7 +193,7 @@ static mdd_status matched(uds_walk *w, mdd_param p, const uds_matched *m, size_t
     return uds_emit_scalar(w, p, &m->value, m->pos.byte, *next);
 }
 
-static mdd_status decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos, size_t *next)
+mdd_status uds_decode_param(uds_walk *w, const uds_param_view *v, uds_pos pos, size_t *next)
 {
     mdd_param p = v->param;
     switch (v->type) {
@@ -241,9 +247,9 @@ mdd_status uds_decode_params(uds_walk *w, mdd_param_vec params, size_t origin, s
         if (m && m->has_read)
             st = planned_value(w, v->param, &m->read, pos, cursor);
         else if (m && m->pos.byte == pos.byte && m->pos.bit == pos.bit)
-            st = matched(w, v->param, m, cursor);
+            st = uds_decode_kept(w, v->param, m, cursor);
         else
-            st = decode_param(w, v, pos, cursor);
+            st = uds_decode_param(w, v, pos, cursor);
         if (st != MDD_OK)
             return st;
         uds_path_pop(w);

@@ -21,7 +21,16 @@ mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_o
                          mdd_error *err)
 {
     mdd_uds_options o = mdd_uds_options_default();
-    mdd_status st = options_read(&options_layout_uds, opts, &o, err);
+    mdd_status st = MDD_OK;
+    /* Options of this build's size are read as they are: options_read() would copy the same
+     * members from the same places. */
+    if (opts && opts->size == MDD_UDS_OPTIONS_SIZE) {
+        o.max_depth = opts->max_depth;
+        o.max_values = opts->max_values;
+        o.memo = opts->memo;
+    } else {
+        st = options_read(&options_layout_uds, opts, &o, err);
+    }
     /* The path and key arrays are written before they are read: only the counts start at
      * 0, so a walk costs no clearing of its stack arrays. */
     memset(w, 0, offsetof(uds_walk, path));
@@ -35,30 +44,10 @@ mdd_status uds_walk_init(uds_walk *w, const mdd_db_layer *layer, const mdd_uds_o
     return st;
 }
 
-static mdd_status path_push(uds_walk *w, mdd_uds_path_elem e)
+mdd_status uds_path_overflow(uds_walk *w)
 {
-    if (w->path_len == UDS_PATH_CAP)
-        return uds_fail(w, MDD_ERR_LIMIT, w->high, "names nested deeper than %d",
-                        UDS_PATH_CAP);
-    w->path[w->path_len++] = e;
-    return MDD_OK;
+    return uds_fail(w, MDD_ERR_LIMIT, w->high, "names nested deeper than %d", UDS_PATH_CAP);
 }
-
-mdd_status uds_path_push(uds_walk *w, mdd_bytes name)
-{
-    mdd_uds_path_elem e = {name, 0};
-    if (!e.name.ptr)
-        e.name.ptr = (const uint8_t *)"";
-    return path_push(w, e);
-}
-
-mdd_status uds_path_push_index(uds_walk *w, uint32_t index)
-{
-    mdd_uds_path_elem e = {{NULL, 0}, index};
-    return path_push(w, e);
-}
-
-void uds_path_pop(uds_walk *w) { w->path_len--; }
 
 mdd_status uds_enter(uds_walk *w, size_t byte)
 {
@@ -120,30 +109,30 @@ static mdd_status emit(uds_walk *w, mdd_uds_value *v)
     return w->visitor->visit(w->visitor->ctx, v, w->err);
 }
 
-mdd_status uds_count_value(uds_walk *w, size_t byte)
+mdd_status uds_too_many_values(uds_walk *w, size_t byte)
 {
-    if (w->values >= w->max_values)
-        return uds_fail(w, MDD_ERR_LIMIT, byte, "more than max_values %u values",
-                        (unsigned)w->max_values);
-    w->values++;
-    return MDD_OK;
+    return uds_fail(w, MDD_ERR_LIMIT, byte, "more than max_values %u values",
+                    (unsigned)w->max_values);
 }
 
-static mdd_uds_value value_at(mdd_uds_kind kind, mdd_param param, size_t start, size_t end)
+/* A value of kind for param over [start, end), its content zero. */
+static void value_at(mdd_uds_value *v, mdd_uds_kind kind, mdd_param param, size_t start,
+                     size_t end)
 {
-    mdd_uds_value v;
-    memset(&v, 0, sizeof v);
-    v.kind = kind;
-    v.param = param;
-    v.byte_offset = start;
-    v.byte_count = end > start ? end - start : 0;
-    return v;
+    v->kind = kind;
+    v->path = NULL;
+    v->depth = 0;
+    v->param = param;
+    v->byte_offset = start;
+    v->byte_count = end > start ? end - start : 0;
+    memset(&v->as, 0, sizeof v->as);
 }
 
 mdd_status uds_emit_scalar(uds_walk *w, mdd_param param, const uds_scalar *s, size_t start,
                            size_t end)
 {
-    mdd_uds_value v = value_at(s->kind, param, start, end);
+    mdd_uds_value v;
+    value_at(&v, s->kind, param, start, end);
     switch (s->kind) {
     case MDD_UDS_UINT: v.as.u = s->as.u; break;
     case MDD_UDS_INT: v.as.i = s->as.i; break;
@@ -157,7 +146,8 @@ mdd_status uds_emit_scalar(uds_walk *w, mdd_param param, const uds_scalar *s, si
 mdd_status uds_emit_dtc(uds_walk *w, mdd_param param, uint32_t code, mdd_dtc dtc, size_t start,
                         size_t end)
 {
-    mdd_uds_value v = value_at(MDD_UDS_DTC, param, start, end);
+    mdd_uds_value v;
+    value_at(&v, MDD_UDS_DTC, param, start, end);
     v.as.dtc.code = code;
     v.as.dtc.dtc = dtc;
     return emit(w, &v);
@@ -166,6 +156,7 @@ mdd_status uds_emit_dtc(uds_walk *w, mdd_param param, uint32_t code, mdd_dtc dtc
 mdd_status uds_emit_mark(uds_walk *w, mdd_uds_kind kind, mdd_param param, size_t start,
                          size_t end)
 {
-    mdd_uds_value v = value_at(kind, param, start, end);
+    mdd_uds_value v;
+    value_at(&v, kind, param, start, end);
     return emit(w, &v);
 }

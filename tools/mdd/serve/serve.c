@@ -49,8 +49,8 @@ static int parse_seconds(const char *option, const char *value, uint64_t *out)
                                option, cli_quote(value));
     return CLI_EXIT_OK;
 }
-/* The memo's slots: requests of many ECUs met again, 1,792 bytes each, touched only when
- * used. */
+/* The memo's slots: requests of many ECUs met again, about 23 KB each with their plans,
+ * touched only when used. */
 #define SERVE_MEMO_SLOTS 256
 
 static int on_option(void *ctx, int option, const char *value)
