@@ -330,9 +330,9 @@ for strategy in heap sidecar inplace pread; do
             payload_reads: (.inline + .async_reads), payload_bytes: .memory.db.payload_bytes,
             memory_numbers: ([.memory.db[], .memory.process[]] | all(type == "number"))}' \
             "$TMP/body")" \
-        "{\"requests\": 7, \"responses\": {\"200\": 4, \"400\": 0, \"404\": 1, \"405\": 1,
-          \"411\": 0, \"413\": 0, \"414\": 0, \"431\": 0, \"500\": 0, \"501\": 0, \"503\": 0,
-          \"other\": 0}, \"accepted\": 7, \"refused\": 0,
+        "{\"requests\": 7, \"responses\": {\"200\": 4, \"400\": 0, \"401\": 0, \"404\": 1,
+          \"405\": 1, \"409\": 0, \"411\": 0, \"413\": 0, \"414\": 0, \"415\": 0, \"422\": 0,
+          \"431\": 0, \"500\": 0, \"501\": 0, \"503\": 0, \"other\": 0}, \"accepted\": 7, \"refused\": 0,
           \"streamed_bytes\": $(stat -c %s "$WORK/$ECU.payload"), \"reader\": \"threads\",
           \"payload_reads\": 3, \"payload_bytes\": $payload_total, \"memory_numbers\": true}" \
         "$strategy: /metrics"

@@ -82,7 +82,7 @@ int cli_parse_strategy(const cli_command *cmd, const char *option, const char *v
 }
 
 /* A whole decimal number of bytes, times 2^10, 2^20 or 2^30 after K, M or G. */
-static int parse_size(const char *s, uint64_t *value)
+int cli_parse_size(const char *s, uint64_t *value)
 {
     if (*s < '0' || *s > '9')
         return -1;
@@ -100,7 +100,7 @@ static int parse_size(const char *s, uint64_t *value)
 
 int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes)
 {
-    if (parse_size(value, bytes) != 0)
+    if (cli_parse_size(value, bytes) != 0)
         return cli_usage_error(cmd, "--cache-budget takes bytes (optionally K, M or G), not %s",
                                cli_quote(value));
     return CLI_EXIT_OK;

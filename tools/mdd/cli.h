@@ -139,6 +139,10 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *value);
 int cli_parse_strategy(const cli_command *cmd, const char *option, const char *value,
                        mdd_strategy *strategy);
 
+/* Parses bytes, optionally followed by K, M or G (2^10, 2^20, 2^30). Returns 0, or -1 when s
+ * is not that. */
+int cli_parse_size(const char *s, uint64_t *value);
+
 /* Parses the value of --cache-budget: bytes, optionally followed by K, M or G (2^10, 2^20,
  * 2^30). Returns CLI_EXIT_OK, or the usage error's exit code after printing it. */
 int cli_parse_cache_budget(const cli_command *cmd, const char *value, uint64_t *bytes);

@@ -3,8 +3,7 @@
  * apply, rollback, cleanup), thin over mdd_update_* (include/mdd/update.h). */
 #include "cli.h"
 #include "cli_sig.h"
-#include "diff_file.h"
-#include "json.h"
+#include "update_status.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,37 +71,6 @@ static int stage(mdd_update *u, const update_args *a, char **files, int count)
 
 /* ---- status ---- */
 
-/* The differences of a changed file, by kind. */
-typedef struct diff_counts {
-    size_t by_kind[4];
-    int failed;
-} diff_counts;
-
-static void count_diff(void *ctx, diff_kind kind, const char *path, const char *old_value,
-                       const char *new_value)
-{
-    (void)path;
-    (void)old_value;
-    (void)new_value;
-    ((diff_counts *)ctx)->by_kind[kind]++;
-}
-
-/* mdd diff of the two sides of a changed file, counted. */
-static diff_counts diff_summary(const mdd_update_file *f)
-{
-    diff_counts c = {{0}, 1};
-    diff_file *a = diff_file_open(f->old_path);
-    diff_file *b = a ? diff_file_open(f->new_path) : NULL;
-    diff_path path = {.len = 0};
-    if (b)
-        c.failed = diff_files(a, b, &path, count_diff, &c) != CLI_EXIT_OK;
-    diff_file_close(a);
-    diff_file_close(b);
-    return c;
-}
-
-static const char *const diff_kind_names[] = {"added", "removed", "changed", "renamed"};
-
 static void print_side(const char *label, mdd_bytes revision, uint64_t size,
                        const uint8_t *sha512)
 {
@@ -114,7 +82,7 @@ static void print_side(const char *label, mdd_bytes revision, uint64_t size,
            (unsigned long long)size, hex);
 }
 
-static void print_text(const mdd_update_file *f, const diff_counts *d)
+static void print_text(const mdd_update_file *f, const update_diff_counts *d)
 {
     printf("  %-9s %s (ECU %.*s)", mdd_update_change_name(f->change), f->name, (int)f->ecu.len,
            (const char *)f->ecu.ptr);
@@ -128,100 +96,35 @@ static void print_text(const mdd_update_file *f, const diff_counts *d)
         print_side("new", f->new_revision, f->new_size, f->new_sha512);
 }
 
-static void json_side(json_writer *j, const char *key, mdd_bytes revision, uint64_t size,
-                      const uint8_t *sha512)
-{
-    json_key(j, key);
-    if (!sha512) {
-        json_null(j);
-        return;
-    }
-    json_object_begin(j);
-    json_key(j, "revision");
-    json_optional_string(j, revision);
-    json_key(j, "size");
-    json_uint(j, size);
-    json_key(j, "sha512");
-    json_hex(j, sha512, 64);
-    json_object_end(j);
-}
-
-static void print_json(json_writer *j, const mdd_update_file *f, const diff_counts *d)
-{
-    json_object_begin(j);
-    json_key(j, "name");
-    json_cstring(j, f->name);
-    json_key(j, "change");
-    json_cstring(j, mdd_update_change_name(f->change));
-    json_member_string(j, "ecu", f->ecu);
-    json_side(j, "old", f->old_revision, f->old_size, f->old_sha512);
-    json_side(j, "new", f->new_revision, f->new_size, f->new_sha512);
-    json_key(j, "diff");
-    if (d && !d->failed) {
-        json_object_begin(j);
-        for (int k = 0; k < 4; k++) {
-            json_key(j, diff_kind_names[k]);
-            json_uint(j, d->by_kind[k]);
-        }
-        json_object_end(j);
-    } else {
-        json_null(j);
-    }
-    json_object_end(j);
-}
-
-typedef struct status_out {
-    json_writer *json;
-} status_out;
-
 static mdd_status visit_file(void *ctx, const mdd_update_file *f, mdd_error *err)
 {
+    (void)ctx;
     (void)err;
-    status_out *o = ctx;
-    diff_counts d;
+    update_diff_counts d;
     int changed = f->change == MDD_UPDATE_CHANGED;
     if (changed)
-        d = diff_summary(f);
-    if (o->json)
-        print_json(o->json, f, changed ? &d : NULL);
-    else
-        print_text(f, changed ? &d : NULL);
+        d = update_diff_summary(f);
+    print_text(f, changed ? &d : NULL);
     return MDD_OK;
 }
 
 static int status(mdd_update *u, const char *dir, int as_json)
 {
-    json_writer j;
-    status_out o = {as_json ? &j : NULL};
-    if (as_json) {
-        json_init(&j, stdout);
-        json_object_begin(&j);
-        json_key(&j, "files");
-        json_array_begin(&j);
-    } else {
-        printf("%s: the set after apply:\n", dir);
-    }
-    mdd_update_state state;
     mdd_error err;
-    if (mdd_update_status(u, &state, visit_file, &o, &err) != MDD_OK)
-        return fail(&err);
-    if (!as_json) {
-        printf("staged: %zu, rollback: %zu, in flight: %s\n", state.staged, state.backup,
-               state.holder[0] ? state.holder : "nothing");
+    if (as_json) {
+        json_writer j;
+        json_init(&j, stdout);
+        if (update_status_json(u, &j, &err) != MDD_OK)
+            return fail(&err);
+        json_end_line(&j);
         return CLI_EXIT_OK;
     }
-    json_array_end(&j);
-    json_key(&j, "staged");
-    json_uint(&j, state.staged);
-    json_key(&j, "backup");
-    json_uint(&j, state.backup);
-    json_key(&j, "in_flight");
-    if (state.holder[0])
-        json_cstring(&j, state.holder);
-    else
-        json_null(&j);
-    json_object_end(&j);
-    json_end_line(&j);
+    printf("%s: the set after apply:\n", dir);
+    mdd_update_state state;
+    if (mdd_update_status(u, &state, visit_file, NULL, &err) != MDD_OK)
+        return fail(&err);
+    printf("staged: %zu, rollback: %zu, in flight: %s\n", state.staged, state.backup,
+           state.holder[0] ? state.holder : "nothing");
     return CLI_EXIT_OK;
 }
 

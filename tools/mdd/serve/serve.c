@@ -11,6 +11,7 @@
 #include "serve_reload.h"
 #include "serve_routes.h"
 #include "serve_server.h"
+#include "serve_updates.h"
 
 #include <event2/event.h>
 #include <event2/http.h>
@@ -31,7 +32,9 @@ enum {
     KEY_SHARE_DIR = CLI_KEY_OWN,
     KEY_HEADER_TIMEOUT,
     KEY_DRAIN_TIMEOUT,
-    KEY_ALLOW_DOWNGRADE
+    KEY_ALLOW_DOWNGRADE,
+    KEY_UPDATES,
+    KEY_UPDATE_MAX_BYTES
 };
 
 /* evhttp's own limit on a head, looser than the server's (serve_head.c), which answers
@@ -65,6 +68,13 @@ static int on_option(void *ctx, int option, const char *value)
     case KEY_SHARE_DIR: o->share_dir = value; return CLI_EXIT_OK;
     case CLI_KEY_SKIP_INVALID: o->skip_invalid = 1; return CLI_EXIT_OK;
     case KEY_ALLOW_DOWNGRADE: o->allow_downgrade = 1; return CLI_EXIT_OK;
+    case KEY_UPDATES: o->updates_token_file = value; return CLI_EXIT_OK;
+    case KEY_UPDATE_MAX_BYTES:
+        if (cli_parse_size(value, &o->update_max_bytes) != 0 || o->update_max_bytes == 0 ||
+            o->update_max_bytes > ((uint64_t)4 << 30))
+            return cli_usage_error(cmd, "--update-max-bytes takes 1 byte to 4G, not %s",
+                                   cli_quote(value));
+        return CLI_EXIT_OK;
     case 'c':
         if (cli_parse_uint(value, SERVE_MAX_CONNECTIONS, &o->max_connections) != 0 ||
             o->max_connections == 0)
@@ -100,6 +110,7 @@ static int open_data(serve_server *s, const char *dir)
     opts.skip_invalid = s->opts.skip_invalid;
     opts.allow_downgrade = s->opts.allow_downgrade;
     int rc = cli_sig_open(&cli_serve_command, &s->opts.sig, &opts.store.sig);
+    s->db_options = opts;
     if (rc == CLI_EXIT_OK)
         rc = serve_reload_open(s, dir, &opts);
     if (rc != CLI_EXIT_OK)
@@ -233,6 +244,9 @@ static int start_http(serve_server *s, const char *dir)
     if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0 ||
         serve_reload_start(s, dir) != 0)
         return cli_error("mdd serve", "cannot set up the server");
+    int rc = serve_updates_start(s, dir);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     /* Every method reaches the router, which answers 405 to all but GET and HEAD, and POST
      * to /ecus/{ecu}/encode (evhttp would answer 501). */
     evhttp_set_allowed_methods(s->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD |
@@ -268,11 +282,13 @@ static void stop(serve_server *s)
     if (s->drain_timer)
         event_free(s->drain_timer);
     serve_reload_stop(s);
+    serve_updates_stop(s);
     if (s->base)
         event_base_free(s->base);
     serve_reload_close(s);
     cli_sig_close(&s->opts.sig);
     mdd_uds_memo_free(s->codec.memo);
+    memset(&s->opts.update_token, 0, sizeof s->opts.update_token);
 }
 
 static int serve(serve_server *s, const char *dir)
@@ -293,6 +309,7 @@ static int run(int argc, char **argv)
                                .timeout_s = 30,
                                .header_timeout_s = 5,
                                .drain_timeout_s = 10,
+                               .update_max_bytes = SERVE_UPDATE_MAX_BYTES,
                                .reader = MDD_READER_AUTO}};
     int first;
     int rc = cli_parse_options(&cli_serve_command, argc, argv, on_option, &s.opts, &first);
@@ -308,6 +325,11 @@ static int run(int argc, char **argv)
                                           s.opts.strategy);
     if (pread_rc != CLI_EXIT_OK)
         return pread_rc;
+    if (s.opts.update_max_bytes != SERVE_UPDATE_MAX_BYTES && !s.opts.updates_token_file)
+        return cli_usage_error(cmd, "--update-max-bytes is for --updates");
+    if (s.opts.updates_token_file &&
+        serve_token_read(s.opts.updates_token_file, &s.opts.update_token) != 0)
+        return CLI_EXIT_FAIL;
     s.address_len = parse_listen(s.opts.listen, &s.address);
     if (s.address_len == 0)
         return cli_usage_error(&cli_serve_command,
@@ -342,6 +364,11 @@ static const cli_option option_table[] = {
     {KEY_ALLOW_DOWNGRADE, "allow-downgrade", NULL,
      "let a reload take a file older than the loaded one", NULL},
     CLI_INCLUDE(cli_sig_options),
+    {KEY_UPDATES, "updates", "TOKEN_FILE",
+     "serve the update routes (/updates...) to requests that send the token in TOKEN_FILE "
+     "(Authorization: Bearer TOKEN)", NULL},
+    {KEY_UPDATE_MAX_BYTES, "update-max-bytes", "BYTES",
+     "with --updates: the largest file uploaded (default 64M)", NULL},
     CLI_OPTIONS_END,
 };
 
@@ -352,7 +379,8 @@ const cli_command cli_serve_command = {
                 "                 [--share-dir DIR] [--max-connections N] [--timeout SECONDS]\n"
                 "                 [--header-timeout SECONDS] [--drain-timeout SECONDS] [--reader B]\n"
                 "                 [--skip-invalid] [--allow-downgrade]\n"
-                "                 [--trust DIR [--require-signature]] DIR",
+                "                 [--trust DIR [--require-signature]]\n"
+                "                 [--updates TOKEN_FILE [--update-max-bytes BYTES]] DIR",
     .help = "Opens the *.mdd files of DIR as a database and answers HTTP/1.1 requests on one\n"
             "event loop thread that never waits for a page fault: a lookup whose payload is\n"
             "not in memory waits while a reader brings it in off the loop. Prints\n"
@@ -369,7 +397,11 @@ const cli_command cli_serve_command = {
             "stderr. Endpoints (GET or HEAD; JSON unless noted):\n"
             "  /health  /metrics  /ecus  /ecus/ECU  /ecus/ECU/chunks\n"
             "  /ecus/ECU/lookup?request=HEX[&variant=V]  /ecus/ECU/dtcs/CODE\n"
-            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n",
+            "  /ecus/ECU/chunks/NAME (the chunk's data, application/octet-stream)\n"
+            "With --updates TOKEN_FILE, requests with Authorization: Bearer TOKEN change DIR\n"
+            "as `mdd update` does: PUT /updates/files/NAME.mdd (stage the body), DELETE\n"
+            "/updates/ecus/ECU, GET /updates (the status), POST /updates/apply, /rollback,\n"
+            "/cleanup.\n",
     .options = option_table,
     .run = run,
 };

@@ -18,6 +18,7 @@
 #include "serve_head.h"
 #include "serve_reply.h"
 #include "serve_server.h"
+#include "serve_updates.h"
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
@@ -26,6 +27,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+
+/* The targets of uploads (serve_updates.c), which are admitted by their heads. */
+static const char upload_prefix[] = "/updates/files/";
+#define UPLOAD_PREFIX_LEN (sizeof upload_prefix - 1)
 
 static void header_deadline(evutil_socket_t fd, short what, void *arg)
 {
@@ -70,6 +75,9 @@ typedef enum head_fault {
     FAULT_LENGTH,       /* 400 */
     FAULT_CODING,       /* 411 */
     FAULT_BODY,         /* 413 */
+    FAULT_UPLOAD_LONG,  /* 413: an upload over --update-max-bytes */
+    FAULT_TOKEN,        /* 401: an upload without the update token */
+    FAULT_UPDATE_BUSY,  /* 409: an upload while an update request is being answered */
 } head_fault;
 
 /* The faults whose messages name nothing of the request or the limits. */
@@ -84,7 +92,8 @@ static const struct {
 };
 
 /* The status of fault, its message in message[0..size). */
-static int fault_reply(const serve_head_scan *h, head_fault fault, char *message, size_t size)
+static int fault_reply(serve_server *server, const serve_head_scan *h, head_fault fault,
+                       char *message, size_t size)
 {
     switch (fault) {
     case FAULT_LINE_LONG:
@@ -101,6 +110,13 @@ static int fault_reply(const serve_head_scan *h, head_fault fault, char *message
     case FAULT_BODY:
         snprintf(message, size, "the body is longer than %u bytes", SERVE_MAX_BODY_BYTES);
         return 413;
+    case FAULT_UPLOAD_LONG:
+    case FAULT_TOKEN:
+    case FAULT_UPDATE_BUSY:
+        return serve_updates_refusal(server, fault == FAULT_UPLOAD_LONG ? 413
+                                             : fault == FAULT_TOKEN     ? 401
+                                                                        : 409,
+                                     message, size);
     default:
         snprintf(message, size, "%s", plain_faults[fault].message);
         return plain_faults[fault].status;
@@ -119,7 +135,7 @@ static void reject(serve_conn *c, struct evbuffer *in, head_fault fault)
     bufferevent_set_timeouts(c->bev, &linger, &linger);
     bufferevent_enable(c->bev, EV_READ | EV_WRITE);
     char message[160];
-    int status = fault_reply(&c->scan, fault, message, sizeof message);
+    int status = fault_reply(c->server, &c->scan, fault, message, sizeof message);
     serve_reply_raw_error(c->server, bufferevent_get_output(c->bev), status, message);
 }
 
@@ -168,13 +184,19 @@ static void request_line_byte(serve_head_scan *h, char ch)
         memset(h->version, 0, sizeof h->version);
     } else if (h->spaces == 0) {
         keep(h->word, &h->word_len, sizeof h->word, ch);
+    } else if (h->spaces == 1) {
+        if (h->target_prefix < UPLOAD_PREFIX_LEN)
+            h->target_prefix =
+                ch == upload_prefix[h->target_prefix] ? h->target_prefix + 1 : UINT32_MAX;
     } else {
         keep(h->version, &h->version_len, sizeof h->version, ch);
     }
 }
 
-static head_fault request_line_end(const serve_head_scan *h)
+static head_fault request_line_end(serve_head_scan *h)
 {
+    h->upload = h->target_prefix == UPLOAD_PREFIX_LEN &&
+                is_word(h->word, h->word_len, sizeof h->word, "PUT");
     /* The target and the two spaces around it. */
     uint32_t middle = h->line_bytes - h->word_len - h->version_len;
     if (h->spaces < 2 || h->word_len == 0 || middle < 3 ||
@@ -199,13 +221,28 @@ static void length_byte(serve_head_scan *h, char ch)
     }
 }
 
-/* A byte of a header field line: its name (up to the colon), then its value. */
-static head_fault field_byte(serve_head_scan *h, char ch)
+/* A byte of an Authorization value, compared with the update token (when there is one). */
+static void auth_byte(serve_conn *c, char ch)
 {
+    serve_head_scan *h = &c->scan;
+    const serve_token *token = serve_updates_token(c->server);
+    if (!h->auth_started && (ch == ' ' || ch == '\t'))
+        return;
+    h->auth_started = 1;
+    if (token)
+        serve_token_feed(token, &h->auth, &ch, 1);
+}
+
+/* A byte of a header field line: its name (up to the colon), then its value. */
+static head_fault field_byte(serve_conn *c, char ch)
+{
+    serve_head_scan *h = &c->scan;
     if (h->line_bytes == 0 && (ch == ' ' || ch == '\t'))
         return FAULT_FIELD_SHAPE; /* obs-fold (RFC 9112 5.2) */
     if (h->in_length) {
         length_byte(h, ch);
+    } else if (h->in_auth) {
+        auth_byte(c, ch);
     } else if (h->past_name) {
         /* a value not looked at */
     } else if (ch == ':') {
@@ -213,6 +250,8 @@ static head_fault field_byte(serve_head_scan *h, char ch)
         h->in_length = is_word(h->word, h->word_len, sizeof h->word, "content-length");
         if (is_word(h->word, h->word_len, sizeof h->word, "transfer-encoding"))
             h->transfer_coding = 1;
+        h->in_auth = is_word(h->word, h->word_len, sizeof h->word, "authorization");
+        h->auth_fields += h->in_auth ? 1 : 0;
     } else {
         keep(h->word, &h->word_len, sizeof h->word, ch >= 'A' && ch <= 'Z' ? (char)(ch + 32) : ch);
     }
@@ -233,12 +272,27 @@ static head_fault field_end(serve_head_scan *h)
     return ++h->field_count > SERVE_MAX_FIELDS ? FAULT_FIELDS : FAULT_NONE;
 }
 
+/* An upload's head: admitted, with room for its body, or refused before its body comes. */
+static head_fault upload_head(serve_conn *c)
+{
+    serve_head_scan *h = &c->scan;
+    const serve_token *token = serve_updates_token(c->server);
+    int authorized = h->auth_fields == 1 && serve_token_matched(token, &h->auth);
+    int status = serve_updates_admit(c, h->content_length, authorized);
+    return status == 413 ? FAULT_UPLOAD_LONG
+           : status == 401 ? FAULT_TOKEN
+           : status == 409 ? FAULT_UPDATE_BUSY
+                           : FAULT_NONE;
+}
+
 /* The head ended: its body is skipped by its length. */
 static head_fault head_ended(serve_conn *c)
 {
     serve_head_scan *h = &c->scan;
+    int upload = h->upload && serve_updates_token(c->server);
     head_fault fault = h->transfer_coding       ? FAULT_CODING
                        : h->bad_length          ? FAULT_LENGTH
+                       : upload                 ? upload_head(c)
                        : h->content_length > SERVE_MAX_BODY_BYTES ? FAULT_BODY
                                                 : FAULT_NONE;
     uint64_t body = h->content_length;
@@ -257,6 +311,8 @@ static void line_start(serve_head_scan *h)
     h->in_length = 0;
     h->length_state = 0;
     h->length_value = 0;
+    h->in_auth = 0;
+    h->auth_started = 0;
 }
 
 /* One byte of a head (CR aside: lines end at LF, as evhttp reads them). */
@@ -270,7 +326,7 @@ static head_fault scan_byte(serve_conn *c, char ch)
             request_line_byte(h, ch);
             return ++h->line_bytes > SERVE_MAX_REQUEST_LINE ? FAULT_LINE_LONG : FAULT_NONE;
         }
-        head_fault fault = field_byte(h, ch);
+        head_fault fault = field_byte(c, ch);
         h->line_bytes++;
         if (fault)
             return fault;

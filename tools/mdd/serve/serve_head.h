@@ -5,6 +5,7 @@
 #define MDD_TOOL_SERVE_HEAD_H
 
 #include "serve_server.h"
+#include "serve_token.h"
 
 #include <stdint.h>
 
@@ -32,6 +33,15 @@ typedef struct serve_head_scan {
     uint64_t content_length;
     int transfer_coding;   /* a Transfer-Encoding field came */
     uint64_t body_left;    /* bytes of the last head's body still to come: not scanned */
+    /* Uploads (mdd serve --updates): a PUT under /updates/files/ is admitted or refused by
+     * its head, before its body (up to --update-max-bytes) arrives. */
+    uint32_t target_prefix; /* bytes of the target that matched "/updates/files/" so far,
+                             * UINT32_MAX once one did not */
+    int upload;             /* the request line is PUT /updates/files/... */
+    int in_auth;            /* the field line is an Authorization */
+    int auth_started;       /* past the blanks before its value */
+    uint32_t auth_fields;
+    serve_token_match auth; /* the Authorization value against the token */
 } serve_head_scan;
 
 /* Request line, header fields (their bytes, their count): the limits a head is held to. */

@@ -49,6 +49,12 @@ static const serve_route_spec routes[] = {
     {"/ecus/{ecu}/identify", SERVE_ROUTE_UDS, 0, NULL},
     {"/ecus/{ecu}/chunks", SERVE_ROUTE_CHUNKS, 0, no_params},
     {"/ecus/{ecu}/chunks/{name}", SERVE_ROUTE_CHUNK_DATA, 0, no_params},
+    {"/updates", SERVE_ROUTE_UPDATES, 0, no_params},
+    {"/updates/files/{name}", SERVE_ROUTE_UPDATE_FILE, 0, no_params},
+    {"/updates/ecus/{ecu}", SERVE_ROUTE_UPDATE_ECU, 0, no_params},
+    {"/updates/apply", SERVE_ROUTE_UPDATE_APPLY, 0, no_params},
+    {"/updates/rollback", SERVE_ROUTE_UPDATE_ROLLBACK, 0, no_params},
+    {"/updates/cleanup", SERVE_ROUTE_UPDATE_CLEANUP, 0, no_params},
 };
 
 static void fail(serve_target *t, int status, serve_error_stage stage, const char *fmt, ...)

@@ -36,6 +36,13 @@ typedef enum serve_route_kind {
     SERVE_ROUTE_DESCRIBE,   /* /ecus/{ecu}/services/{name}/schema and /layout
                              * [?message=M][&index=N][&variant=V|group=G] (serve_describe.c) */
     SERVE_ROUTE_SOVD,       /* /ecus/{ecu}/sovd[?variant=V|group=G] (serve_describe.c) */
+    /* mdd serve --updates (serve_updates.c), in this order */
+    SERVE_ROUTE_UPDATES,         /* /updates */
+    SERVE_ROUTE_UPDATE_FILE,     /* /updates/files/{name} */
+    SERVE_ROUTE_UPDATE_ECU,      /* /updates/ecus/{ecu} */
+    SERVE_ROUTE_UPDATE_APPLY,    /* /updates/apply */
+    SERVE_ROUTE_UPDATE_ROLLBACK, /* /updates/rollback */
+    SERVE_ROUTE_UPDATE_CLEANUP,  /* /updates/cleanup */
 } serve_route_kind;
 
 /* When an error found in the target is answered: some errors wait for checks against the

@@ -12,6 +12,7 @@
 #include "serve_reload.h"
 #include "serve_server.h"
 #include "serve_tables.h"
+#include "serve_thread.h"
 
 #include <event2/event.h>
 
@@ -38,22 +39,22 @@ typedef struct reload_outcome {
     mdd_error err;
     mdd_db_reload_stats stats;
     serve_gen *gen; /* the new generation when one was published, else NULL */
+    uint64_t ticket; /* the requests it answers: those up to this one */
 } reload_outcome;
 
 struct serve_reload {
-    pthread_t thread;
-    int started;
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
+    serve_thread t; /* writes a byte to its pipe when an outcome waits */
     int requested;
-    int stopping;
+    uint64_t asked; /* requests so far, the last one's ticket */
     int has_outcome; /* outcome waits for the loop */
     reload_outcome outcome;
-    int pipe[2]; /* the thread writes a byte when an outcome waits */
     int inotify;
-    struct event *done_event;
     struct event *hup_event;
     struct event *watch_event;
+    /* serve_reload_then(): called once the reload of ticket then_ticket is collected. */
+    void (*then)(serve_server *s, void *arg);
+    void *then_arg;
+    uint64_t then_ticket;
 };
 
 serve_ecu *serve_gen_ecu(serve_gen *g, const serve_ecu *e)
@@ -142,33 +143,44 @@ static void *reload_thread(void *arg)
     /* A reload is background work: at nice 10 (this thread alone) it takes the CPU the loop
      * and the reader threads leave. Where that is not allowed it runs as it is. */
     (void)setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
-    pthread_mutex_lock(&r->lock);
+    pthread_mutex_lock(&r->t.lock);
     for (;;) {
-        while (!r->stopping && (!r->requested || r->has_outcome))
-            pthread_cond_wait(&r->wake, &r->lock);
-        if (r->stopping)
+        while (!r->t.stopping && (!r->requested || r->has_outcome))
+            pthread_cond_wait(&r->t.wake, &r->t.lock);
+        if (r->t.stopping)
             break;
         r->requested = 0;
-        pthread_mutex_unlock(&r->lock);
+        uint64_t ticket = r->asked;
+        pthread_mutex_unlock(&r->t.lock);
         reload_outcome outcome;
         reload_once(s, &outcome);
-        pthread_mutex_lock(&r->lock);
+        outcome.ticket = ticket;
+        pthread_mutex_lock(&r->t.lock);
         r->outcome = outcome;
         r->has_outcome = 1;
-        ssize_t n;
-        while ((n = write(r->pipe[1], "", 1)) < 0 && errno == EINTR)
-            ;
+        serve_thread_notify(&r->t);
     }
-    pthread_mutex_unlock(&r->lock);
+    pthread_mutex_unlock(&r->t.lock);
     return NULL;
 }
 
-static void request_reload(serve_reload *r)
+/* Returns the request's ticket. */
+static uint64_t request_reload(serve_reload *r)
 {
-    pthread_mutex_lock(&r->lock);
+    pthread_mutex_lock(&r->t.lock);
     r->requested = 1;
-    pthread_cond_signal(&r->wake);
-    pthread_mutex_unlock(&r->lock);
+    uint64_t ticket = ++r->asked;
+    pthread_cond_signal(&r->t.wake);
+    pthread_mutex_unlock(&r->t.lock);
+    return ticket;
+}
+
+void serve_reload_then(serve_server *s, void (*done)(serve_server *s, void *arg), void *arg)
+{
+    serve_reload *r = s->reload;
+    r->then = done;
+    r->then_arg = arg;
+    r->then_ticket = request_reload(r);
 }
 
 /* ---- On the loop ---- */
@@ -194,19 +206,22 @@ static void on_reload_done(evutil_socket_t fd, short what, void *arg)
     (void)what;
     serve_server *s = arg;
     serve_reload *r = s->reload;
-    char byte;
-    while (read(fd, &byte, 1) < 0 && errno == EINTR)
-        ;
-    pthread_mutex_lock(&r->lock);
+    serve_thread_take_notice(fd);
+    pthread_mutex_lock(&r->t.lock);
     reload_outcome outcome = r->outcome;
     r->has_outcome = 0;
-    pthread_cond_signal(&r->wake);
-    pthread_mutex_unlock(&r->lock);
+    pthread_cond_signal(&r->t.wake);
+    pthread_mutex_unlock(&r->t.lock);
     serve_stall start = serve_stall_begin();
     if (outcome.gen)
         gen_make_current(s, outcome.gen);
     serve_stall_end(s, &start);
     print_outcome(&outcome);
+    if (r->then && outcome.ticket >= r->then_ticket) {
+        void (*then)(serve_server *, void *) = r->then;
+        r->then = NULL;
+        then(s, r->then_arg);
+    }
 }
 
 static void on_hangup(evutil_socket_t sig, short what, void *arg)
@@ -260,10 +275,8 @@ static int watch_dir(serve_server *s, const char *dir)
 static int add_reload_events(serve_server *s, const char *dir)
 {
     serve_reload *r = s->reload;
-    r->done_event = event_new(s->base, r->pipe[0], EV_READ | EV_PERSIST, on_reload_done, s);
     r->hup_event = evsignal_new(s->base, SIGHUP, on_hangup, r);
-    if (!r->done_event || event_add(r->done_event, NULL) != 0 || !r->hup_event ||
-        event_add(r->hup_event, NULL) != 0)
+    if (!r->hup_event || event_add(r->hup_event, NULL) != 0)
         return -1;
     return watch_dir(s, dir);
 }
@@ -273,14 +286,12 @@ int serve_reload_start(serve_server *s, const char *dir)
     serve_reload *r = calloc(1, sizeof *r);
     if (!r)
         return -1;
-    r->pipe[0] = r->pipe[1] = r->inotify = -1;
+    r->inotify = -1;
     s->reload = r;
-    pthread_mutex_init(&r->lock, NULL);
-    pthread_cond_init(&r->wake, NULL);
-    if (pipe2(r->pipe, O_CLOEXEC) != 0 || add_reload_events(s, dir) != 0)
+    if (serve_thread_init(&r->t, s->base, on_reload_done, s) != 0 ||
+        add_reload_events(s, dir) != 0)
         return -1;
-    r->started = pthread_create(&r->thread, NULL, reload_thread, s) == 0;
-    return r->started ? 0 : -1;
+    return serve_thread_start(&r->t, reload_thread, s);
 }
 
 static void free_event(struct event *e)
@@ -289,35 +300,19 @@ static void free_event(struct event *e)
         event_free(e);
 }
 
-static void close_fd(int fd)
-{
-    if (fd >= 0)
-        close(fd);
-}
-
 void serve_reload_stop(serve_server *s)
 {
     serve_reload *r = s->reload;
     if (!r)
         return;
-    if (r->started) {
-        pthread_mutex_lock(&r->lock);
-        r->stopping = 1;
-        pthread_cond_signal(&r->wake);
-        pthread_mutex_unlock(&r->lock);
-        pthread_join(r->thread, NULL);
-    }
+    serve_thread_stop(&r->t);
     /* A generation the loop never collected. */
     if (r->has_outcome && r->outcome.gen)
         serve_gen_drop(r->outcome.gen);
-    free_event(r->done_event);
     free_event(r->hup_event);
     free_event(r->watch_event);
-    close_fd(r->pipe[0]);
-    close_fd(r->pipe[1]);
-    close_fd(r->inotify);
-    pthread_cond_destroy(&r->wake);
-    pthread_mutex_destroy(&r->lock);
+    if (r->inotify >= 0)
+        close(r->inotify);
     free(r);
     s->reload = NULL;
 }

@@ -33,6 +33,10 @@ int serve_reload_open(serve_server *s, const char *dir, const mdd_db_options *op
  * Returns 0, or -1 when that cannot be set up. */
 int serve_reload_start(serve_server *s, const char *dir);
 
+/* Asks for a reload and calls done(s, arg) on the loop once it (or a later one) has been
+ * collected: its generation is current, or its failure printed. One such call at a time. */
+void serve_reload_then(serve_server *s, void (*done)(serve_server *s, void *arg), void *arg);
+
 /* Stops the reload thread and frees the events; before the loop is freed. */
 void serve_reload_stop(serve_server *s);
 

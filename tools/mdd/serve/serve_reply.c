@@ -22,11 +22,15 @@ static const struct {
 } statuses[SERVE_STATUS_KINDS] = {
     {200, "OK"},
     {400, "Bad Request"},
+    {401, "Unauthorized"},
     {404, "Not Found"},
     {405, "Method Not Allowed"},
+    {409, "Conflict"},
     {411, "Length Required"},
     {413, "Content Too Large"},
     {414, "URI Too Long"},
+    {415, "Unsupported Media Type"},
+    {422, "Unprocessable Content"},
     {431, "Request Header Fields Too Large"},
     {500, "Internal Server Error"},
     {501, "Not Implemented"},
@@ -119,6 +123,8 @@ static void send_body(serve_server *s, struct evhttp_request *req, int code, cha
     snprintf(length, sizeof length, "%zu", buf ? evbuffer_get_length(buf) : head ? len : 0);
     evhttp_add_header(headers, "Content-Type", "application/json");
     evhttp_add_header(headers, "Content-Length", length);
+    if (code == 401)
+        evhttp_add_header(headers, "WWW-Authenticate", "Bearer");
     serve_count_response(s, code);
     evhttp_send_reply(req, code, NULL, buf);
     if (buf)
@@ -137,6 +143,12 @@ void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, ser
         send_body(s, req, 500, NULL, 0);
     else
         send_body(s, req, code, b->data, b->len);
+}
+
+void serve_reply_json_text(serve_server *s, struct evhttp_request *req, int code, char *data,
+                           size_t len)
+{
+    send_body(s, req, code, data, len);
 }
 
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
@@ -160,8 +172,9 @@ void serve_reply_raw_error(serve_server *s, struct evbuffer *out, int code, cons
     int have_body = error_body(message, &b) == 0;
     evbuffer_add_printf(out,
                         "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
-                        "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-                        code, statuses[status_index(code)].reason, have_body ? b.len : 0);
+                        "Content-Length: %zu\r\n%sConnection: close\r\n\r\n",
+                        code, statuses[status_index(code)].reason, have_body ? b.len : 0,
+                        code == 401 ? "WWW-Authenticate: Bearer\r\n" : "");
     if (have_body) {
         evbuffer_add(out, b.data, b.len);
         free(b.data);

@@ -27,8 +27,12 @@ void serve_body_discard(serve_body *b);
 /* Ends the body's line and sends it with code; the body is consumed. */
 void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, serve_body *b);
 
+/* Sends the JSON text data[0..len) (malloc'd, taken; one line with its newline) with code. */
+void serve_reply_json_text(serve_server *s, struct evhttp_request *req, int code, char *data,
+                           size_t len);
+
 /* Sends {"error": message} with code and its length (for HEAD too). A 405's caller adds its
- * Allow header first. */
+ * Allow header first; a 401 says WWW-Authenticate: Bearer. */
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,
                        ...) __attribute__((format(printf, 4, 5)));
 

@@ -7,6 +7,7 @@
 #include "serve_routes.h"
 #include "serve_server.h"
 #include "serve_tables.h"
+#include "serve_updates.h"
 
 #include <event2/buffer.h>
 #include <event2/http.h>
@@ -115,6 +116,29 @@ static int has_body(struct evhttp_request *req)
     return input && evbuffer_get_length(input) > 0;
 }
 
+/* A route other than the update routes. */
+static void dispatch_read(serve_server *s, struct evhttp_request *req, const serve_target *t)
+{
+    enum evhttp_cmd_type method = evhttp_request_get_command(req);
+    serve_updates_not_upload(s, req);
+    /* A route's method and body are answered before its query (and its ECU). */
+    if (t->spec && !takes_method(t->spec, method))
+        reply_method_not_allowed(s, req, t->spec);
+    else if (t->spec && method != EVHTTP_REQ_POST && has_body(req))
+        serve_reply_error(s, req, 400, "a %s request takes no body",
+                          method == EVHTTP_REQ_GET ? "GET" : "HEAD");
+    else if (t->status != 200 && t->stage == SERVE_ERROR_AT_ONCE)
+        serve_reply_target_error(s, req, t);
+    else if (t->ecu)
+        route_ecu(s, req, t);
+    else if (t->route == SERVE_ROUTE_HEALTH)
+        serve_get_health(s, req);
+    else if (t->route == SERVE_ROUTE_METRICS)
+        serve_get_metrics(s, req);
+    else /* the last route outside /ecus/{ecu} */
+        serve_get_ecus(s, req);
+}
+
 static void dispatch(serve_server *s, struct evhttp_request *req)
 {
     enum evhttp_cmd_type method = evhttp_request_get_command(req);
@@ -128,22 +152,11 @@ static void dispatch(serve_server *s, struct evhttp_request *req)
     serve_parse_target(evhttp_uri_get_path(uri), evhttp_uri_get_query(uri), &t);
     if (connect_uri)
         evhttp_uri_free(connect_uri);
-    /* A route's method and body are answered before its query (and its ECU). */
-    if (t.spec && !takes_method(t.spec, method))
-        reply_method_not_allowed(s, req, t.spec);
-    else if (t.spec && method != EVHTTP_REQ_POST && has_body(req))
-        serve_reply_error(s, req, 400, "a %s request takes no body",
-                          method == EVHTTP_REQ_GET ? "GET" : "HEAD");
-    else if (t.status != 200 && t.stage == SERVE_ERROR_AT_ONCE)
-        serve_reply_target_error(s, req, &t);
-    else if (t.ecu)
-        route_ecu(s, req, &t);
-    else if (t.route == SERVE_ROUTE_HEALTH)
-        serve_get_health(s, req);
-    else if (t.route == SERVE_ROUTE_METRICS)
-        serve_get_metrics(s, req);
-    else /* the last route outside /ecus/{ecu} */
-        serve_get_ecus(s, req);
+    /* An update route answers its token first (serve_updates.c). */
+    if (t.spec && serve_updates_has_route(t.route))
+        serve_updates_route(s, req, &t);
+    else
+        dispatch_read(s, req, &t);
     serve_target_free(&t);
 }
 

@@ -15,6 +15,7 @@
 
 #include "cli_sig.h"
 #include "serve_tables.h"
+#include "serve_token.h"
 
 #include <mdd/async.h>
 #include <mdd/uds.h>
@@ -46,10 +47,13 @@ typedef struct serve_options {
     int allow_downgrade;       /* reloads take older revisions too */
     cli_sig_args sig;          /* --trust, --require-signature: held open while serving,
                                 * every reload checks with it */
+    const char *updates_token_file; /* --updates: the update routes' token, NULL for none */
+    uint64_t update_max_bytes;      /* --update-max-bytes */
+    serve_token update_token;       /* read from updates_token_file before anything starts */
 } serve_options;
 
 /* Status codes counted by /metrics: SERVE_STATUS_KINDS - 1 of them, and a slot for the rest. */
-enum { SERVE_STATUS_KINDS = 12 };
+enum { SERVE_STATUS_KINDS = 16 };
 
 /* The status /metrics counts in slot i (below SERVE_STATUS_KINDS), 0 for the slot of the
  * rest. */
@@ -75,6 +79,7 @@ typedef struct serve_job serve_job;
 typedef struct serve_stream serve_stream;
 typedef struct serve_gen serve_gen;
 typedef struct serve_reload serve_reload;
+typedef struct serve_updates serve_updates;
 
 typedef struct serve_server {
     serve_options opts;
@@ -93,6 +98,8 @@ typedef struct serve_server {
     mdd_db_live *live;
     serve_gen *gen;        /* the generation new requests use (serve_reload.c) */
     serve_reload *reload;  /* reloads on SIGHUP and on changes to the directory */
+    mdd_db_options db_options; /* how the database was opened: an update checks with them */
+    serve_updates *updates;    /* --updates: the update routes (serve_updates.c), or NULL */
     const mdd_db *db;      /* gen's database and tables */
     mdd_reader *reader;
     /* The codec's options, with the loop's memo of requests: decodes run on the loop, one
