@@ -5,7 +5,7 @@
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
 #   build   the library and the tool, with every optional backend (liburing, libevent)
 #   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
-#           pytest for the Python binding, rustc, cargo, bindgen and rustfmt for the Rust one
+#           pytest and Dask for the Python binding, rustc, cargo, bindgen and rustfmt for the Rust one
 #           (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
@@ -15,7 +15,8 @@ set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
        libclang-rt-14-dev
-       python3-pytest python3-setuptools python3-pip"
+       python3-pytest python3-setuptools python3-pip
+       python3-dask python3-distributed"
 # The Rust binding's tests (bindings/rust): Debian's toolchain, and bindgen and rustfmt for the
 # check of its generated declarations.
 CHECK="$CHECK rustc cargo bindgen rustfmt"
