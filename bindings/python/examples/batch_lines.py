@@ -188,9 +188,9 @@ def _number(c):
         c.at += 1
         if not _digits(c):
             c.fault("a fraction needs digits")
-    if c.peek() in b"eE":
+    if c.peek() in tuple(b"eE"):
         c.at += 1
-        if c.peek() in b"+-":
+        if c.peek() in tuple(b"+-"):
             c.at += 1
         if not _digits(c):
             c.fault("an exponent needs digits")
