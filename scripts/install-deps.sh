@@ -5,8 +5,8 @@
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
 #   build   the library and the tool, with every optional backend (liburing, libevent)
 #   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
-#           pytest and Dask for the Python binding, rustc, cargo, bindgen and rustfmt for the Rust one
-#           (make check)
+#           pytest and Dask for the Python binding, rustc, cargo, bindgen and rustfmt for the
+#           Rust one (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
 #   demo    build, plus the programs scripts/demo.sh runs

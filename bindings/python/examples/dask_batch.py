@@ -144,8 +144,10 @@ def main(argv=None):
         client = distributed.Client(args.scheduler)
         client.upload_file(batch_lines.__file__)
     else:
+        # Everything on localhost, the dashboards' HTTP servers too.
         cluster = distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1,
-                                           dashboard_address=None)
+                                           host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                           worker_dashboard_address="127.0.0.1:0")
         client = distributed.Client(cluster)
     with cluster, client:
         start = time.monotonic()

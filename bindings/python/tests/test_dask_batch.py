@@ -36,9 +36,11 @@ def records(db, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def client():
-    """Two workers of one thread each, in this process: no network, no process to start."""
+    """Two workers of one thread each, in this process: no process to start, and nothing
+    listens beyond localhost (the dashboards' HTTP servers)."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address="127.0.0.1:0",
+                                  worker_dashboard_address="127.0.0.1:0") as cluster:
         with distributed.Client(cluster) as c:
             yield c
 
