@@ -20,6 +20,7 @@ bring those) would show them replaced differently from the tool's line.
 import codecs
 import collections
 import json
+import re
 import threading
 
 import mdd
@@ -30,7 +31,9 @@ JSON_DEPTH = 64  # the deepest nesting of a record's JSON
 MEMO_ENTRIES = 4096  # the slots of each thread's memo, as each of the tool's threads has
 KEYS = (b"ecu", b"variant", b"request", b"response")
 BLANKS = b" \t\r"
-JSON_SPACE = b" \t\n\r"
+_SPACE = re.compile(rb"[ \t\n\r]*")
+# A run of a string's characters that are plain ASCII: no quote, backslash or control.
+_PLAIN = re.compile(rb"[\x20\x21\x23-\x5b\x5d-\x7f]*")
 HEX_DIGITS = frozenset(b"0123456789abcdefABCDEF")
 
 # The reasons of error lines, in the order of the tool's summary.
@@ -98,8 +101,7 @@ class _Cursor:
         return self.p[self.at] if self.at < len(self.p) else -1
 
     def skip_space(self):
-        while self.at < len(self.p) and self.p[self.at] in JSON_SPACE:
-            self.at += 1
+        self.at = _SPACE.match(self.p, self.at).end()
 
 
 def _utf8_length(p, at):
@@ -154,6 +156,9 @@ def _string(c):
     c.at += 1
     start = c.at
     while c.at < len(c.p):
+        c.at = _PLAIN.match(c.p, c.at).end()
+        if c.at == len(c.p):
+            break
         b = c.p[c.at]
         if b == 0x22:
             c.at += 1
