@@ -15,11 +15,12 @@ set -e
 BUILD="build-essential cmake pkg-config liblzma-dev libssl-dev liburing-dev libevent-dev"
 CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler curl python3 clang
        libclang-rt-14-dev
-       python3-pytest python3-setuptools python3-pip
-       python3-dask python3-distributed"
+       python3-pytest python3-setuptools python3-pip"
 # The Rust binding's tests (bindings/rust): Debian's toolchain, and bindgen and rustfmt for the
 # check of its generated declarations.
 CHECK="$CHECK rustc cargo bindgen rustfmt"
+# The Python binding's Dask example (bindings/python/examples/dask_batch.py): its test.
+CHECK="$CHECK python3-dask python3-distributed"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"
