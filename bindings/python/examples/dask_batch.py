@@ -151,8 +151,12 @@ def main(argv=None):
         client = distributed.Client(cluster)
     with cluster, client:
         start = time.monotonic()
-        counts = decode(client, args.input, args.databases, sys.stdout.buffer, args.blocksize,
-                        args.strategy)
+        try:
+            counts = decode(client, args.input, args.databases, sys.stdout.buffer,
+                            args.blocksize, args.strategy)
+        except (mdd.Error, OSError) as e:  # a database that does not open, no input
+            print(f"dask_batch: {e}", file=sys.stderr)
+            return 1
         sys.stdout.flush()
         print(summary(counts, time.monotonic() - start), file=sys.stderr)
     return 0 if counts["decoded"] == counts["records"] else 1

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import mdd
 from batch_records import record_file
 from conftest import ROOT
 from test_batch_lines import tool_batch
@@ -71,6 +72,13 @@ def test_empty_input(client, tool, tmp_path):
     with open(out, "wb") as f:
         counts = dask_batch.decode(client, str(empty), [str(tool.corpus)], f)
     assert out.read_bytes() == b"" and counts["records"] == 0
+
+
+def test_database_that_does_not_open(client, records, tmp_path):
+    """The workers' failure to open reaches the caller, naming the file."""
+    missing = tmp_path / "missing.mdd"
+    with pytest.raises(mdd.IoError, match=f"^{missing}: open: No such file or directory$"):
+        dask_batch.decode(client, str(records), [str(missing)], open(os.devnull, "wb"))
 
 
 def test_program(tool, records):
