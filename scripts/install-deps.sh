@@ -5,8 +5,8 @@
 # missing packages otherwise. Usage: install-deps.sh [TASK...], TASK one of
 #   build   the library and the tool, with every optional backend (liburing, libevent)
 #   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
-#           pytest for the Python binding, rustc, cargo, bindgen and rustfmt for the Rust one
-#           (make check)
+#           pytest and Dask for the Python binding, rustc, cargo, bindgen and rustfmt for the
+#           Rust one (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
 #   demo    build, plus the programs scripts/demo.sh runs
@@ -19,6 +19,8 @@ CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler 
 # The Rust binding's tests (bindings/rust): Debian's toolchain, and bindgen and rustfmt for the
 # check of its generated declarations.
 CHECK="$CHECK rustc cargo bindgen rustfmt"
+# The Python binding's Dask example (bindings/python/examples/dask_batch.py): its test.
+CHECK="$CHECK python3-dask python3-distributed"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"

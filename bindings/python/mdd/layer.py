@@ -147,6 +147,11 @@ class Layer(Handle):
         decodes. Raises NotFoundError when no service or response matches, FormatError for a
         message its description cannot read (the message names the parameter and the
         byte)."""
+        return json.loads(self.decode_json(request, response, memo))
+
+    def decode_json(self, request, response, memo=None):
+        """As decode(), but the JSON text as the library writes it, unparsed: the bytes of
+        the line `mdd decode --json` prints, without its newline."""
         if type(request) is not bytes:
             request = message_arg(request, "a request")
         if type(response) is not bytes:
@@ -163,7 +168,7 @@ class Layer(Handle):
                     data = _decode_json(self._ptr, request, response, memo._ref)
         finally:
             guard.leave()
-        return json.loads(data)
+        return data
 
     def encode(self, service, values, message="request", index=0, request=None):
         """Encodes a message of service (a Service of this layer or its name) from values,

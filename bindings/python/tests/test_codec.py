@@ -80,6 +80,15 @@ def test_decode_exact(flxc, tool):
                    "params": {"PowerConsumption": -1234}, "trailing": "0xAA 0xBB"}
 
 
+def test_decode_json_is_the_tools_text(flxc, tool):
+    for request, response, _ in DOCUMENTED:
+        rc, out, _ = tool.run("decode", "--json", "FLXC1000.mdd", request, response)
+        assert rc == 0
+        with mdd.Memo() as memo:
+            assert flxc.decode_json(H(request), H(response), memo) == out.encode()[:-1]
+            assert flxc.decode_json(H(request), H(response)) == out.encode()[:-1]
+
+
 def test_decode_functional_group(db):
     group = db.ecu("functional_groups").functional_group("FGL_UDS_Ethernet_DoIP")
     assert group.decode(H("318103013FF8000000000000"), H("71810301")) == {
