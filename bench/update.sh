@@ -48,7 +48,7 @@ while ! grep -q '^listening on ' "$work/serve.out"; do
 done
 url=$(sed -n "s/^listening on //p" "$work/serve.out" | head -n 1)
 "$mdd" update stage "$work/live" "$new"/*.mdd >/dev/null
-old_rev=$(curl -sf "$url/ecus/BCM1000" | sha256sum)
+old_rev=$(curl -sf "$url/ecus/BCM1000/chunks" | sha256sum)
 polls=0 failed=0
 t=$(now)
 "$mdd" update apply "$work/live" >/dev/null &
@@ -57,7 +57,7 @@ while :; do
     polls=$((polls + 1))
     body=$(curl -sf "$url/ecus/BCM1000" && curl -sf "$url/ecus/BCM1000/lookup?request=22F190") || {
         failed=$((failed + 1)); continue; }
-    [ "$(curl -sf "$url/ecus/BCM1000" | sha256sum)" != "$old_rev" ] && break
+    [ "$(curl -sf "$url/ecus/BCM1000/chunks" | sha256sum)" != "$old_rev" ] && break
 done
 reload=$(since "$t")
 wait $applier

@@ -30,10 +30,25 @@ static size_t ecu_route_segments(serve_route_kind route)
     case SERVE_ROUTE_STATES:
     case SERVE_ROUTE_SDGS:
     case SERVE_ROUTE_JOBS:
+    case SERVE_ROUTE_SOVD:
     case SERVE_ROUTE_UDS: return 3;
     case SERVE_ROUTE_CHUNK_DATA:
     case SERVE_ROUTE_DTC: return 4;
+    case SERVE_ROUTE_DESCRIBE: return 5;
     default: return 0;
+    }
+}
+
+/* The segments of a route that names no ECU: /updates/... and the top-level ones. */
+static size_t other_route_segments(serve_route_kind route)
+{
+    switch (route) {
+    case SERVE_ROUTE_UPDATE_APPLY:
+    case SERVE_ROUTE_UPDATE_ROLLBACK:
+    case SERVE_ROUTE_UPDATE_CLEANUP: return 2;
+    case SERVE_ROUTE_UPDATE_FILE:
+    case SERVE_ROUTE_UPDATE_ECU: return 3;
+    default: return 1;
     }
 }
 
@@ -91,11 +106,11 @@ static void check_success(const serve_target *t, const char *query)
     check_params(t);
     size_t want = ecu_route_segments(t->route);
     check(want ? t->segment_count == want && t->ecu == t->segments[1]
-               : t->segment_count == 1 && t->ecu == NULL);
+               : t->segment_count == other_route_segments(t->route) && t->ecu == NULL);
     check(t->route != SERVE_ROUTE_CHUNK_DATA || t->name == t->segments[3]);
     if (t->route == SERVE_ROUTE_LOOKUP) {
         check_lookup(t, query);
-    } else if (ecu_route_segments(t->route) == 3 && t->route != SERVE_ROUTE_CHUNKS) {
+    } else if ((want == 3 && t->route != SERVE_ROUTE_CHUNKS) || t->route == SERVE_ROUTE_DESCRIBE) {
         /* The queries by name: a name parameter is absent or not empty. */
         check(t->request == NULL && t->request_len == 0);
         check(!t->variant || t->variant[0]);
