@@ -106,12 +106,12 @@ for request in 22F190 1003 3101 190209 3E00; do
 done
 
 section "mdd decode and mdd encode: UDS messages read and written with the ECU's description"
-show mdd decode --ecu ECM1001 fleet-inplace 22F190 62F1900C3A
-show mdd decode --json --ecu ECM1001 fleet-inplace 22F190 62F1900C3A
+show mdd decode --ecu ECM1001 fleet-inplace 22F190 62F1900C3A0102
+show mdd decode --json --ecu ECM1001 fleet-inplace 22F190 62F1900C3A0102
 echo
 show mdd decode --ecu ECM1001 fleet-inplace 22F190 7F2231
-show mdd encode --ecu ECM1001 fleet-inplace DID_F190_battery_high_Read '{}'
-show mdd encode --ecu ECM1001 fleet-inplace DID_0396_driver_motor_Write '{}' ||
+show mdd encode --ecu ECM1001 fleet-inplace DID_F190_main_battery_Read '{}'
+show mdd encode --ecu ECM1001 fleet-inplace DID_030C_charge_camera_Write '{}' ||
     echo "(exit status $?: the write's data bytes need values; the error names the first)"
 
 section "mdd serve: the same fleet over HTTP, from one event loop that never waits on a fault"
@@ -124,7 +124,7 @@ show curl -s "$url/ecus/ECM1001/lookup?request=22F190"
 echo
 show curl -s "$url/ecus/ECM1001/chunks"
 echo
-show curl -s "$url/ecus/ECM1001/decode?request=22F190&response=62F1900C3A"
+show curl -s "$url/ecus/ECM1001/decode?request=22F190&response=62F1900C3A0102"
 echo
 kill "$server"
 wait "$server"
