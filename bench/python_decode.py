@@ -3,7 +3,7 @@
 """Decodes per second from Python through the binding (bindings/python) for the messages of
 bench_uds (bench/uds.c), with the cost of a ctypes call measured apart.
 
-  python3 bench/python_decode.py [--file F.mdd] [--library LIB] [--runs N]
+  python3 bench/python_decode.py [--file F.mdd] [--libmdd LIB] [--runs N]
 
 F (default: FLXC1000.mdd in the directory the environment variable MDD_CORPUS names) is opened
 with the heap strategy, verified; its base variant answers the four requests. LIB (default:
@@ -62,11 +62,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     corpus = os.environ.get("MDD_CORPUS", "")
     p.add_argument("--file", default=os.path.join(corpus, "FLXC1000.mdd") if corpus else "")
-    p.add_argument("--library")
+    p.add_argument("--libmdd", help="the libmdd.so to load (default: MDD_LIBRARY, else the loader's path)")
     p.add_argument("--runs", type=int, default=5)
     args = p.parse_args()
-    if args.library:
-        os.environ["MDD_LIBRARY"] = args.library
+    if args.libmdd:
+        os.environ["MDD_LIBRARY"] = args.libmdd
     if not args.file or not os.path.isfile(args.file):
         print(f"python_decode: no database file ({args.file or 'set MDD_CORPUS or --file'}); "
               "nothing measured")
@@ -77,7 +77,7 @@ def main():
 
     version = _lib.lib.mdd_version
     noop = ctypes.CFUNCTYPE(ctypes.c_void_p)(("mdd_version", _lib.lib))
-    print(f"libmdd {mdd.library_version()}, Python {sys.version.split()[0]}, "
+    print(f"libmdd {mdd.version()}, Python {sys.version.split()[0]}, "
           f"median of {args.runs} runs, calls per thread CPU second")
     print(f"ctypes call of mdd_version(): {median_rate(noop, args.runs):,.0f}/s "
           f"(with its char * made bytes: {median_rate(version, args.runs):,.0f}/s)")

@@ -20,13 +20,13 @@ from .memo import Memo
 __version__ = "0.1.0"
 
 
-def library_version():
+def version():
     """The version of the libmdd.so loaded, for example "0.1.0"."""
     return _lib.lib.mdd_version().decode()
 
 
 __all__ = ["Database", "Ecu", "Layer", "Service", "Dtc", "Identity", "Memo",
-           "library_version", "Error", "ClosedError", "ArgumentError", "NoMemoryError",
+           "version", "Error", "ClosedError", "ArgumentError", "NoMemoryError",
            "IoError", "FormatError", "LimitError", "UnsupportedError", "CorruptError",
            "SizeError", "ChecksumError", "NotFoundError", "ReadOnlyError", "WouldBlockError",
            "CanceledError", "BusyError", "SignatureError", "DowngradeError"]

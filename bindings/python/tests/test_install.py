@@ -26,7 +26,7 @@ def test_pip_installs_offline(tmp_path):
     assert (target / "mdd" / "__init__.py").is_file()
     env = dict(os.environ, PYTHONPATH=str(target))
     p = subprocess.run([sys.executable, "-c", "import mdd; print(mdd.__file__, "
-                        "mdd.library_version())"], env=env, cwd=tmp_path, capture_output=True,
+                        "mdd.version())"], env=env, cwd=tmp_path, capture_output=True,
                        text=True, check=True)
     path, version = p.stdout.split()
     assert path == str(target / "mdd" / "__init__.py") and version == "0.1.0"

@@ -96,5 +96,5 @@ def test_default_strategy_converts_in_place(copy, corpus):
     assert path.read_bytes() != (corpus / "FLXC1000.mdd").read_bytes()
 
 
-def test_library_version():
-    assert mdd.library_version() == "0.1.0"
+def test_version():
+    assert mdd.version() == "0.1.0"
