@@ -130,13 +130,7 @@ static mdd_status item_json(void *ctx, const mdd_uds_layout_item *it, mdd_error 
 static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_db_service *service,
                    const mdd_uds_message *message)
 {
-    uds_jw_cstr(w, "{\"ecu\":");
-    uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    uds_jw_cstr(w, mdd_present(mdd_db_layer_variant(layer)) ? ",\"variant\":"
-                                                             : ",\"functional_group\":");
-    uds_jw_string(w, mdd_db_layer_name(layer));
-    uds_jw_cstr(w, ",\"service\":");
-    uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(service->service)));
+    uds_jw_service_head(w, layer, service);
     member_str(w, "message", describe_message_kind(message->kind));
     member_uint(w, "index", message->index);
 }

@@ -61,6 +61,10 @@ static inline void uds_jw_raw(uds_jw *w, const char *text, size_t len)
 
 void uds_jw_cstr(uds_jw *w, const char *text);
 
+/* `{"ecu":E,"variant":V,"service":S` (or "functional_group" for a group's layer): the head
+ * every JSON answer about a layer's service starts with, left open for its other members. */
+void uds_jw_service_head(uds_jw *w, const mdd_db_layer *layer, const mdd_db_service *service);
+
 /* A JSON string of name's bytes (UTF-8; bytes that are not well-formed UTF-8 become U+FFFD),
  * with its quotes. */
 void uds_jw_string(uds_jw *w, mdd_bytes name);

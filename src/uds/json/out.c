@@ -111,13 +111,7 @@ static void key(json_visit *j, const mdd_uds_value *v)
  * "params": { ("request" for a request) */
 static void header(uds_jw *w, const mdd_db_layer *layer, const mdd_uds_decoded *found)
 {
-    uds_jw_cstr(w, "{\"ecu\":");
-    uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
-    uds_jw_cstr(w, mdd_present(mdd_db_layer_variant(layer)) ? ",\"variant\":"
-                                                             : ",\"functional_group\":");
-    uds_jw_string(w, mdd_db_layer_name(layer));
-    uds_jw_cstr(w, ",\"service\":");
-    uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(found->service.service)));
+    uds_jw_service_head(w, layer, &found->service);
     uds_jw_cstr(w, found->message.kind == MDD_UDS_NEGATIVE   ? ",\"response\":\"negative\""
                    : found->message.kind == MDD_UDS_POSITIVE ? ",\"response\":\"positive\""
                                                               : ",\"response\":\"request\"");

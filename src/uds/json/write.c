@@ -48,6 +48,17 @@ void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len)
 
 void uds_jw_cstr(uds_jw *w, const char *text) { uds_jw_raw(w, text, strlen(text)); }
 
+void uds_jw_service_head(uds_jw *w, const mdd_db_layer *layer, const mdd_db_service *service)
+{
+    uds_jw_cstr(w, "{\"ecu\":");
+    uds_jw_string(w, mdd_db_ecu_name(mdd_db_layer_ecu(layer)));
+    uds_jw_cstr(w, mdd_present(mdd_db_layer_variant(layer)) ? ",\"variant\":"
+                                                             : ",\"functional_group\":");
+    uds_jw_string(w, mdd_db_layer_name(layer));
+    uds_jw_cstr(w, ",\"service\":");
+    uds_jw_string(w, mdd_diag_comm_short_name(mdd_diag_service_diag_comm(service->service)));
+}
+
 /* One code point as UTF-8, escaped as JSON needs: quote, backslash and control characters. */
 static void put_code_point(uds_jw *w, uint32_t cp)
 {
