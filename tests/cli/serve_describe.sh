@@ -21,15 +21,15 @@ same() {
     expect_eq "$(cat "$TMP/body")" "$(cat "$TMP/out")" "GET $path and mdd $*"
 }
 svc=/ecus/FLXC1000/services
-same "$svc/VINDataIdentifier_Write/schema" schema "$flxc" VINDataIdentifier_Write
-same "$svc/VINDataIdentifier_Read/schema?message=response" schema --response "$flxc" \
-    VINDataIdentifier_Read
+same "$svc/VINDataIdentifier_Write/schema" schema VINDataIdentifier_Write "$flxc"
+same "$svc/VINDataIdentifier_Read/schema?message=response" schema --response \
+    VINDataIdentifier_Read "$flxc"
 same "$svc/VINDataIdentifier_Read/schema?message=response&index=0&variant=FLXC1000_Boot_Variant" \
-    schema --response --index 0 -V FLXC1000_Boot_Variant "$flxc" VINDataIdentifier_Read
+    schema --response --index 0 -V FLXC1000_Boot_Variant VINDataIdentifier_Read "$flxc"
 same "$svc/FaultMem_ReportDTCByStatusMask/layout?message=response" layout --json --response \
-    "$flxc" FaultMem_ReportDTCByStatusMask
+    FaultMem_ReportDTCByStatusMask "$flxc"
 same "$svc/Send_Key_Level_7/layout?variant=FLXC1000_Boot_Variant" layout --json \
-    -V FLXC1000_Boot_Variant "$flxc" Send_Key_Level_7
+    -V FLXC1000_Boot_Variant Send_Key_Level_7 "$flxc"
 same "/ecus/FLXC1000/sovd" sovd --json "$flxc"
 same "/ecus/FLXC1000/sovd?variant=FLXC1000_Boot_Variant" sovd --json -V FLXC1000_Boot_Variant \
     "$flxc"

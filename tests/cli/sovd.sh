@@ -83,6 +83,6 @@ expect_eq "$(grep -A1 '^  session ' "$TMP/out")" "  session Extended
 run 0 "$MDD" sovd "$flxc"
 ! grep -q '^  security' "$TMP/out" || fail "security modes in the base variant"
 run 1 "$MDD" sovd -V NoSuchVariant "$flxc"
-run 2 "$MDD" sovd "$flxc" "$flxc"
-expect_line "mdd sovd: expected exactly one FILE" "$TMP/err" "two operands"
+run 2 "$MDD" sovd -V FLXC1000_Boot_Variant
+expect_line "mdd sovd: expected FILE..." "$TMP/err" "no operand"
 echo "sovd: FLXC1000's resources as expected"

@@ -10,24 +10,24 @@ source "$(dirname "$0")/lib.bash" "$@"
 have_corpus || skip "no corpus"
 flxc=$CORPUS/FLXC1000.mdd
 
-run 0 "$MDD" schema "$flxc" VINDataIdentifier_Write
+run 0 "$MDD" schema VINDataIdentifier_Write "$flxc"
 expect_eq "$(cat "$TMP/out")" '{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"VINDataIdentifier_Write request","allOf":[{"type":"object","properties":{"SID_RQ":{"const":46},"DID_RQ":{"const":61840},"VIN":{"type":"string","maxLength":17}},"required":["VIN"],"additionalProperties":false}]}' \
     "the schema of the VIN write request"
-run 0 "$MDD" schema --response "$flxc" VINDataIdentifier_Read
+run 0 "$MDD" schema --response VINDataIdentifier_Read "$flxc"
 expect_eq "$(cat "$TMP/out")" '{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"VINDataIdentifier_Read positive response 0","type":"object","properties":{"ecu":{"const":"FLXC1000"},"variant":{"const":"FLXC1000"},"service":{"const":"VINDataIdentifier_Read"},"response":{"const":"positive"},"params":{"type":"object","properties":{"VIN":{"type":"string","maxLength":17}},"required":["VIN"],"additionalProperties":false},"trailing":{"type":"string","pattern":"^(0x[0-9A-Fa-f]{2}( 0x[0-9A-Fa-f]{2})*|([0-9A-Fa-f]{2})*)$"}},"required":["ecu","variant","service","response","params"],"additionalProperties":false}' \
     "the schema of the VIN read response"
-run 1 "$MDD" schema --response --index 7 "$flxc" VINDataIdentifier_Read
+run 1 "$MDD" schema --response --index 7 VINDataIdentifier_Read "$flxc"
 expect_eq "$(cat "$TMP/err")" "mdd: $flxc: the service has no response 7 of that kind" "no response 7"
-run 1 "$MDD" schema "$flxc" NoSuchService
+run 1 "$MDD" schema NoSuchService "$flxc"
 expect_eq "$(cat "$TMP/err")" "mdd: $flxc: no service named 'NoSuchService' in variant 'FLXC1000'" \
     "an unknown service"
-run 2 "$MDD" schema --request --negative "$flxc" VINDataIdentifier_Read
+run 2 "$MDD" schema --request --negative VINDataIdentifier_Read "$flxc"
 expect_line "mdd schema: --request, --response and --negative exclude each other" "$TMP/err" \
     "two messages"
-run 2 "$MDD" layout --index x "$flxc" VINDataIdentifier_Read
+run 2 "$MDD" layout --index x VINDataIdentifier_Read "$flxc"
 expect_line "mdd layout: --index 'x' is not a number" "$TMP/err" "a bad index"
 
-run 0 "$MDD" layout --response "$flxc" VINDataIdentifier_Read
+run 0 "$MDD" layout --response VINDataIdentifier_Read "$flxc"
 expect_eq "$(head -3 "$TMP/out")" "a  /SID_PR  at byte 0 bit 0, fixed 8 bits = 98 #0
 b  /DID_PR  at byte 1 bit 0, fixed 16 bits #1
 c  /VIN  at byte 3 bit 0, fixed 136 bits #2" "the legend of the VIN read response"
@@ -38,7 +38,7 @@ expect_eq "$(sed -n '5,9p;25p' "$TMP/out")" "byte  7 6 5 4 3 2 1 0
    3  c c c c c c c c
   19  c c c c c c c c" "the byte grid of the VIN read response"
 expect_eq "$(wc -l <"$TMP/out")" 25 "one row per byte (20)"
-run 0 "$MDD" layout --json --response "$flxc" VINDataIdentifier_Read
+run 0 "$MDD" layout --json --response VINDataIdentifier_Read "$flxc"
 expect_eq "$(cat "$TMP/out")" '{"ecu":"FLXC1000","variant":"FLXC1000","service":"VINDataIdentifier_Read","message":"positive","index":0,"items":[{"path":"/SID_PR","kind":"uint","param_type":"CODED_CONST","byte":0,"bit":0,"rule":"fixed","bit_length":8,"byte_count":1,"constant":"98","coded_type":"A_UINT_32","variable":false,"conditional":false},{"path":"/DID_PR","kind":"uint","param_type":"MATCHING_REQUEST_PARAM","byte":1,"bit":0,"rule":"fixed","bit_length":16,"byte_count":2,"coded_type":"A_UINT_32","variable":false,"conditional":false},{"path":"/VIN","kind":"text","param_type":"VALUE","byte":3,"bit":0,"rule":"fixed","bit_length":136,"byte_count":17,"dop":"VIN_17Byte","compu":"IDENTICAL","coded_type":"A_ASCIISTRING","variable":false,"conditional":false}]}' \
     "the layout of the VIN read response as JSON"
 
@@ -58,7 +58,7 @@ for pair in 22F190:62F1901234 22F190:7F2231 220100:620A0B00000C 1901:59010102030
     cp "$TMP/out" "$WORK/instance"
     kind=$(jq -r .response "$WORK/instance")
     service=$(jq -r .service "$WORK/instance")
-    run 0 "$MDD" schema "--${kind/positive/response}" "$WORK/ECU.mdd" "$service"
+    run 0 "$MDD" schema "--${kind/positive/response}" "$service" "$WORK/ECU.mdd"
     jq -c --slurpfile i "$WORK/instance" --arg s "$service" --arg k "$kind" \
         '{file: "ECU.mdd", layer: "V", service: $s, kind: $k, index: 0, schema: ., instance: $i[0]}' \
         "$TMP/out" >>"$WORK/fixture.jsonl"

@@ -51,6 +51,21 @@ typedef struct eb_param {
                                      .bit_pos = EB_ABSENT}
 
 #define EB_MAX_CLASSES 2
+#define EB_MAX_STATES 4
+
+/* A state transition, as a chart lists it and as a service that triggers it refers to it. */
+typedef struct eb_transition {
+    const char *name, *from, *to;
+} eb_transition;
+
+/* A state chart: its states, the first of them the start state, and its transitions. */
+typedef struct eb_chart {
+    const char *name, *semantic;
+    const char *states[EB_MAX_STATES];
+    uint32_t state_count;
+    eb_transition transitions[EB_MAX_STATES];
+    uint32_t transition_count;
+} eb_chart;
 
 typedef struct eb_service {
     const char *name;
@@ -59,6 +74,12 @@ typedef struct eb_service {
     const char *semantic;                   /* NULL: absent */
     const char *classes[EB_MAX_CLASSES];    /* FunctClass short names */
     uint32_t class_count;
+    /* The states it requires and the transitions it triggers, each referred to by a table of
+     * its own (found in the layer's charts by name). */
+    const char *pre_states[EB_MAX_STATES];
+    uint32_t pre_state_count;
+    eb_transition triggers[EB_MAX_STATES];
+    uint32_t trigger_count;
 } eb_service;
 
 /* A one-byte service id and, when did_bits is not 0, an identifier after it. */
@@ -88,6 +109,8 @@ typedef struct eb_layer {
     int is_base;
     const eb_service *services;
     uint32_t service_count;
+    const eb_chart *charts;
+    uint32_t chart_count;
     eb_parent parents[EB_MAX_PARENTS];
     uint32_t parent_count;
     int unlisted; /* a variant or functional group that EcuData does not list */
@@ -214,22 +237,80 @@ static inline uint32_t eb_param_table(tb *b, const eb_param *p)
     return t;
 }
 
-/* A service's DiagComm: its name, and its semantic and functional classes when it has
- * them (a service without either keeps the short layout). */
+static inline uint32_t eb_state(tb *b, const char *name)
+{
+    uint32_t at[FIDS_STATE];
+    uint32_t t = tb_table(b, FIDS_STATE, (const uint8_t[FIDS_STATE]){[FID_STATE_SHORT_NAME] = 4},
+                          at);
+    eb_link_string(b, at[FID_STATE_SHORT_NAME], name);
+    return t;
+}
+
+static inline uint32_t eb_transition_table(tb *b, const eb_transition *tr)
+{
+    uint32_t at[FIDS_STATE_TRANSITION];
+    uint32_t t = tb_table(b, FIDS_STATE_TRANSITION,
+                          (const uint8_t[FIDS_STATE_TRANSITION]){
+                              [FID_STATE_TRANSITION_SHORT_NAME] = 4,
+                              [FID_STATE_TRANSITION_SOURCE_SHORT_NAME_REF] = 4,
+                              [FID_STATE_TRANSITION_TARGET_SHORT_NAME_REF] = 4},
+                          at);
+    eb_link_string(b, at[FID_STATE_TRANSITION_SHORT_NAME], tr->name);
+    eb_link_string(b, at[FID_STATE_TRANSITION_SOURCE_SHORT_NAME_REF], tr->from);
+    eb_link_string(b, at[FID_STATE_TRANSITION_TARGET_SHORT_NAME_REF], tr->to);
+    return t;
+}
+
+/* A vector of n references (PreConditionStateRef or StateTransitionRef: a value "" and, at
+ * field target_id, the state of name names[i] or the transition trs[i]). */
+static inline uint32_t eb_state_refs(tb *b, uint32_t n, const char *const *names,
+                                     const eb_transition *trs)
+{
+    uint32_t v = tb_vector(b, n);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t ids = names ? FIDS_PRE_CONDITION_STATE_REF : FIDS_STATE_TRANSITION_REF;
+        uint32_t target = names ? FID_PRE_CONDITION_STATE_REF_STATE
+                                : FID_STATE_TRANSITION_REF_STATE_TRANSITION;
+        uint8_t size[FIDS_PRE_CONDITION_STATE_REF] = {[0] = 4};
+        size[target] = 4;
+        uint32_t at[FIDS_PRE_CONDITION_STATE_REF];
+        tb_link(b, v + 4 + 4 * i, tb_table(b, ids, size, at));
+        eb_link_string(b, at[0], "");
+        tb_link(b, at[target], names ? eb_state(b, names[i]) : eb_transition_table(b, &trs[i]));
+    }
+    return v;
+}
+
+/* A service's DiagComm: its name, and its semantic, functional classes and state references
+ * when it has them (a service without any keeps the short layout). */
 static inline uint32_t eb_diag_comm(tb *b, const eb_service *s)
 {
-    uint32_t at[FID_DIAG_COMM_FUNCT_CLASS + 1];
-    uint8_t size[FID_DIAG_COMM_FUNCT_CLASS + 1] = {[FID_DIAG_COMM_SHORT_NAME] = 4};
-    int long_layout = s->semantic || s->class_count;
+    enum { IDS = FID_DIAG_COMM_STATE_TRANSITION_REFS + 1 };
+    uint32_t at[IDS];
+    uint8_t size[IDS] = {[FID_DIAG_COMM_SHORT_NAME] = 4};
+    int states = s->pre_state_count || s->trigger_count;
+    int long_layout = s->semantic || s->class_count || states;
     if (s->semantic)
         size[FID_DIAG_COMM_SEMANTIC] = 4;
     if (s->class_count)
         size[FID_DIAG_COMM_FUNCT_CLASS] = 4;
-    uint32_t t = tb_table(b, long_layout ? FID_DIAG_COMM_FUNCT_CLASS + 1 : EB_DIAG_COMM_IDS,
+    if (s->pre_state_count)
+        size[FID_DIAG_COMM_PRE_CONDITION_STATE_REFS] = 4;
+    if (s->trigger_count)
+        size[FID_DIAG_COMM_STATE_TRANSITION_REFS] = 4;
+    uint32_t t = tb_table(b, states        ? IDS
+                             : long_layout ? FID_DIAG_COMM_FUNCT_CLASS + 1
+                                           : EB_DIAG_COMM_IDS,
                           size, at);
     eb_link_string(b, at[FID_DIAG_COMM_SHORT_NAME], s->name);
     if (s->semantic)
         eb_link_string(b, at[FID_DIAG_COMM_SEMANTIC], s->semantic);
+    if (s->pre_state_count)
+        tb_link(b, at[FID_DIAG_COMM_PRE_CONDITION_STATE_REFS],
+                eb_state_refs(b, s->pre_state_count, s->pre_states, NULL));
+    if (s->trigger_count)
+        tb_link(b, at[FID_DIAG_COMM_STATE_TRANSITION_REFS],
+                eb_state_refs(b, s->trigger_count, NULL, s->triggers));
     if (s->class_count == 0)
         return t;
     uint32_t classes = tb_vector(b, s->class_count);
@@ -241,6 +322,30 @@ static inline uint32_t eb_diag_comm(tb *b, const eb_service *s)
         tb_link(b, classes + 4 + 4 * i, c);
         eb_link_string(b, class_at[FID_FUNCT_CLASS_SHORT_NAME], s->classes[i]);
     }
+    return t;
+}
+
+static inline uint32_t eb_chart_table(tb *b, const eb_chart *c)
+{
+    uint32_t at[FIDS_STATE_CHART];
+    uint32_t t = tb_table(b, FIDS_STATE_CHART,
+                          (const uint8_t[FIDS_STATE_CHART]){
+                              [FID_STATE_CHART_SHORT_NAME] = 4, [FID_STATE_CHART_SEMANTIC] = 4,
+                              [FID_STATE_CHART_STATE_TRANSITIONS] = 4,
+                              [FID_STATE_CHART_START_STATE_SHORT_NAME_REF] = 4,
+                              [FID_STATE_CHART_STATES] = 4},
+                          at);
+    eb_link_string(b, at[FID_STATE_CHART_SHORT_NAME], c->name);
+    eb_link_string(b, at[FID_STATE_CHART_SEMANTIC], c->semantic);
+    eb_link_string(b, at[FID_STATE_CHART_START_STATE_SHORT_NAME_REF], c->states[0]);
+    uint32_t states = tb_vector(b, c->state_count);
+    tb_link(b, at[FID_STATE_CHART_STATES], states);
+    for (uint32_t i = 0; i < c->state_count; i++)
+        tb_link(b, states + 4 + 4 * i, eb_state(b, c->states[i]));
+    uint32_t trs = tb_vector(b, c->transition_count);
+    tb_link(b, at[FID_STATE_CHART_STATE_TRANSITIONS], trs);
+    for (uint32_t i = 0; i < c->transition_count; i++)
+        tb_link(b, trs + 4 + 4 * i, eb_transition_table(b, &c->transitions[i]));
     return t;
 }
 
@@ -265,16 +370,23 @@ static inline uint32_t eb_service_table(tb *b, const eb_service *s)
 
 static inline uint32_t eb_diag_layer(tb *b, const eb_layer *l)
 {
-    uint32_t at[EB_DIAG_LAYER_IDS];
-    uint32_t t = tb_table(b, EB_DIAG_LAYER_IDS,
-                          (const uint8_t[EB_DIAG_LAYER_IDS]){[FID_DIAG_LAYER_SHORT_NAME] = 4,
-                                                             [FID_DIAG_LAYER_DIAG_SERVICES] = 4},
-                          at);
+    enum { IDS = FID_DIAG_LAYER_STATE_CHARTS + 1 };
+    uint32_t at[IDS];
+    uint8_t size[IDS] = {[FID_DIAG_LAYER_SHORT_NAME] = 4, [FID_DIAG_LAYER_DIAG_SERVICES] = 4};
+    if (l->chart_count)
+        size[FID_DIAG_LAYER_STATE_CHARTS] = 4;
+    uint32_t t = tb_table(b, l->chart_count ? IDS : EB_DIAG_LAYER_IDS, size, at);
     eb_link_string(b, at[FID_DIAG_LAYER_SHORT_NAME], l->name);
     uint32_t services = tb_vector(b, l->service_count);
     tb_link(b, at[FID_DIAG_LAYER_DIAG_SERVICES], services);
     for (uint32_t i = 0; i < l->service_count; i++)
         tb_link(b, services + 4 + 4 * i, eb_service_table(b, &l->services[i]));
+    if (!l->chart_count)
+        return t;
+    uint32_t charts = tb_vector(b, l->chart_count);
+    tb_link(b, at[FID_DIAG_LAYER_STATE_CHARTS], charts);
+    for (uint32_t i = 0; i < l->chart_count; i++)
+        tb_link(b, charts + 4 + 4 * i, eb_chart_table(b, &l->charts[i]));
     return t;
 }
 

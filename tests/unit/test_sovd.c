@@ -5,13 +5,17 @@
  * operations by identifier, the sessions and security levels as modes with the service that
  * enters each, a level's seed by its sub-function (Level_7's services are named
  * Request_Seed_Level_7 and Send_Key_Level_7, unlike the others), the fault services; with a
- * naming that makes Ident a coding class, the identifiers become configurations. */
+ * naming that makes Ident a coding class, the identifiers become configurations. On an ECU
+ * built here (tests/support/states_ecu.h), the required states both ways: each session and
+ * security level with the service that enters it and its request bytes, and each service's
+ * required states, each the value and chart of the entry that enters it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 
 #include <cmocka.h>
 
+#include "states_ecu.h"
 #include "testutil.h"
 
 #include <mdd/sovd.h>
@@ -209,12 +213,109 @@ static void test_naming(void **state)
     free(v);
 }
 
+static int same(mdd_bytes a, mdd_bytes b)
+{
+    return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+static void expect_prefix(const mdd_db_service *s, const uint8_t *bytes, size_t n)
+{
+    assert_int_equal(s->prefix.len, n);
+    assert_memory_equal(s->prefix.bytes, bytes, n);
+}
+
+/* The view of states_ecu's variant V; the payload lives in b. */
+static void open_states(view *v, tb *b)
+{
+    eb_build(b, &states_ecu);
+    mdd_bytes payload = {b->buf, b->len};
+    mdd_error err;
+    assert_int_equal(mdd_db_open_payloads(&payload, 1, NULL, &v->db, &err), MDD_OK);
+    v->layer = mdd_db_ecu_find_variant(mdd_db_ecu_at(v->db, 0), "V");
+    assert_non_null(v->layer);
+    assert_int_equal(mdd_sovd_entries(v->layer, NULL, v->e, ENTRIES_MAX, &v->n, &err), MDD_OK);
+}
+
+/* The states service requires: chart and state names in order, each entered by the service
+ * enters[i] (NULL: by none), whose entry's value and chart are that state and chart. */
+static void expect_needs(const view *v, const char *service, const char *const *charts,
+                         const char *const *states, const char *const *enters, uint32_t n)
+{
+    mdd_required_state r[EB_MAX_STATES];
+    uint32_t total = 0;
+    mdd_error err;
+    const mdd_sovd_entry *e = entry(v, service);
+    assert_int_equal(mdd_db_layer_required_states(
+                         v->layer, mdd_diag_service_diag_comm(e->service.service), r,
+                         EB_MAX_STATES, &total, &err),
+                     MDD_OK);
+    assert_int_equal(total, n);
+    for (uint32_t i = 0; i < n; i++) {
+        mdd_bytes chart = mdd_state_chart_short_name(r[i].chart);
+        mdd_bytes state = mdd_state_short_name(r[i].state);
+        assert_true(mdd_bytes_equal_str(chart, charts[i]));
+        assert_true(mdd_bytes_equal_str(state, states[i]));
+        uint32_t entering = 0;
+        for (uint32_t k = 0; k < v->n; k++)
+            entering += v->e[k].role == MDD_SOVD_ENTER && same(v->e[k].value, state) &&
+                        same(mdd_state_chart_short_name(v->e[k].chart), chart);
+        assert_int_equal(entering, enters[i] ? 1 : 0);
+        if (enters[i]) {
+            const mdd_sovd_entry *by = entry(v, enters[i]);
+            assert_true(same(by->value, state));
+            assert_true(same(mdd_state_chart_short_name(by->chart), chart));
+        }
+    }
+}
+
+static void test_required_states(void **state)
+{
+    (void)state;
+    static tb b;
+    view *v = calloc(1, sizeof *v);
+    assert_non_null(v);
+    open_states(v, &b);
+    /* Every service is a resource: 2 data, 2 operations, 4 modes. */
+    assert_int_equal(v->n, 8);
+    /* A state's entering service and its request bytes. */
+    expect_entry(v, "ExtendedSession_Start", MDD_SOVD_MODE, MDD_SOVD_ENTER, "session",
+                 "Extended", 3);
+    assert_true(mdd_bytes_equal_str(
+        mdd_state_chart_short_name(entry(v, "ExtendedSession_Start")->chart), "Session"));
+    expect_prefix(&entry(v, "ExtendedSession_Start")->service, (const uint8_t[]){0x10, 0x03}, 2);
+    expect_entry(v, "ProgrammingSession_Start", MDD_SOVD_MODE, MDD_SOVD_ENTER, "session",
+                 "Programming", 2);
+    expect_prefix(&entry(v, "ProgrammingSession_Start")->service, (const uint8_t[]){0x10, 0x02},
+                  2);
+    expect_level(v, "SendKey_Level_1", "RequestSeed_Level_1", "Level_1", 2);
+    expect_prefix(&entry(v, "SendKey_Level_1")->service, (const uint8_t[]){0x27, 0x02}, 2);
+    expect_prefix(&entry(v, "SendKey_Level_1")->seed, (const uint8_t[]){0x27, 0x01}, 2);
+    expect_entry(v, "Erase_Start", MDD_SOVD_OPERATION, MDD_SOVD_START, "Erase", NULL, 0xFF00);
+    /* A service's required states and the service that enters each. */
+    expect_needs(v, "VIN_Write", (const char *const[]){"Session", "SecurityAccess"},
+                 (const char *const[]){"Extended", "Level_1"},
+                 (const char *const[]){"ExtendedSession_Start", "SendKey_Level_1"}, 2);
+    expect_needs(v, "Erase_Start", (const char *const[]){"Session", "SecurityAccess"},
+                 (const char *const[]){"Programming", "Level_1"},
+                 (const char *const[]){"ProgrammingSession_Start", "SendKey_Level_1"}, 2);
+    expect_needs(v, "SendKey_Level_1", (const char *const[]){"Session"},
+                 (const char *const[]){"Extended"},
+                 (const char *const[]){"ExtendedSession_Start"}, 1);
+    /* The start state: required, entered by no service. */
+    expect_needs(v, "Check_Start", (const char *const[]){"Session"},
+                 (const char *const[]){"Default"}, (const char *const[]){NULL}, 1);
+    expect_needs(v, "VIN_Read", NULL, NULL, NULL, 0);
+    mdd_db_close(v->db);
+    free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strip),
         cmocka_unit_test(test_flxc1000),
         cmocka_unit_test(test_naming),
+        cmocka_unit_test(test_required_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,17 +131,33 @@ static int choose_ecu(const char *path, const cli_db_args *a, const mdd_db *db,
 
 int cli_db_open_ecu(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu)
 {
+    return cli_db_open_ecu_paths(&path, 1, a, db, ecu);
+}
+
+int cli_db_open_ecu_paths(const char *const *paths, size_t count, const cli_db_args *a,
+                          mdd_db **db, const mdd_db_ecu **ecu)
+{
     /* Options come in any order: their combination is checked once all are known. */
     int rc = cli_check_pread_option(a->cmd, "--cache-budget", a->budget_given, a->strategy);
     if (rc != CLI_EXIT_OK)
         return rc;
-    rc = cli_db_open_paths(&path, 1, a, db);
+    rc = cli_db_open_paths(paths, count, a, db);
     if (rc != CLI_EXIT_OK)
         return rc;
-    rc = choose_ecu(path, a, *db, ecu);
+    char label[CLI_DB_LABEL_SIZE];
+    rc = choose_ecu(cli_db_paths_label(paths, count, label), a, *db, ecu);
     if (rc != CLI_EXIT_OK)
         mdd_db_close(*db);
     return rc;
+}
+
+const char *cli_db_paths_label(const char *const *paths, size_t count,
+                               char label[CLI_DB_LABEL_SIZE])
+{
+    if (count == 1)
+        return paths[0];
+    snprintf(label, CLI_DB_LABEL_SIZE, "%s and %zu more", paths[0], count - 1);
+    return label;
 }
 
 int cli_db_choose_variant(const char *path, const cli_db_args *a, const mdd_db_ecu *ecu,
@@ -297,14 +313,18 @@ int cli_db_run_layer_command(int argc, char **argv, const cli_db_layer_command *
     int rc = cli_parse_options(c->db->cmd, argc, argv, c->option, c->args, &first);
     if (rc >= 0)
         return rc;
-    if (argc - first != 1)
-        return cli_usage_error(c->db->cmd, "expected exactly one %s", c->operand);
-    const char *path = argv[first];
+    size_t count = (size_t)(argc - first);
+    if (c->several ? count == 0 : count != 1)
+        return cli_usage_error(c->db->cmd, c->several ? "expected %s..." : "expected exactly one %s",
+                               c->operand);
+    const char *const *paths = (const char *const *)argv + first;
     mdd_db *db;
     const mdd_db_ecu *ecu;
-    rc = cli_db_open_ecu(path, c->db, &db, &ecu);
+    rc = cli_db_open_ecu_paths(paths, count, c->db, &db, &ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
+    /* Past the choice of the ECU, a message names the file the ECU came from. */
+    const char *path = count == 1 ? paths[0] : mdd_db_ecu_path(ecu);
     const mdd_db_layer *layer;
     rc = cli_db_choose_layer(path, c->db, ecu, &layer);
     if (rc == CLI_EXIT_OK)

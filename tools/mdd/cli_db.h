@@ -48,6 +48,17 @@ int cli_db_args_option(void *ctx, int option, const char *value);
  * closes it), or the exit code after printing why, with nothing left open. */
 int cli_db_open_ecu(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu);
 
+/* As cli_db_open_ecu() for paths[0..count) (cli_db_open_paths()). */
+int cli_db_open_ecu_paths(const char *const *paths, size_t count, const cli_db_args *a,
+                          mdd_db **db, const mdd_db_ecu **ecu);
+
+/* The bytes of a label for several paths. */
+#define CLI_DB_LABEL_SIZE 4096
+
+/* How a message names paths[0..count): the path, or "FIRST and N more" in label. */
+const char *cli_db_paths_label(const char *const *paths, size_t count,
+                               char label[CLI_DB_LABEL_SIZE]);
+
 /* Opens paths[0..count) (files, or one directory of *.mdd files) under a->strategy with
  * verification and prints the database's report (cli_db_print_report()). Returns
  * CLI_EXIT_OK with *db open (the caller closes it), or the exit code after printing why. */
@@ -77,14 +88,16 @@ typedef struct cli_db_layer_command {
     void *args;           /* the command's arguments, handed to the functions below */
     cli_db_args *db;          /* the cli_db_args inside args */
     const char *operand;  /* how the synopsis names the operand, for the usage error */
+    int several;          /* nonzero: one or more operands (FILE...), opened as one database */
     cli_option_fn option; /* parses an option into args */
     /* Prints the answer about layer and returns the exit code. */
     int (*answer)(const char *path, void *args, const mdd_db_layer *layer);
 } cli_db_layer_command;
 
-/* The whole of such a command: parses argv (its options and exactly one operand), opens the
- * operand (cli_db_open_ecu()), chooses the layer (cli_db_choose_layer()), calls answer and closes.
- * Returns the exit code. */
+/* The whole of such a command: parses argv (its options and exactly one operand, or with
+ * several one or more), opens the operands (cli_db_open_ecu_paths()), chooses the layer
+ * (cli_db_choose_layer()), calls answer with the path of the ECU's file and closes. Returns
+ * the exit code. */
 int cli_db_run_layer_command(int argc, char **argv, const cli_db_layer_command *c);
 
 /* The value of a hex digit, or -1 for any other character. */

@@ -34,15 +34,16 @@ static int on_option(void *ctx, int option, const char *value)
     return CLI_EXIT_OK;
 }
 
-static int describe(const char *path, const describe_args *a, const char *name,
-                    describe_fn fn)
+static int describe(const char *const *paths, size_t count, const describe_args *a,
+                    const char *name, describe_fn fn)
 {
     mdd_db *db;
     const mdd_db_ecu *ecu;
     const mdd_db_layer *layer;
-    int rc = cli_uds_open(path, &a->db, &db, &ecu, &layer);
+    int rc = cli_uds_open_paths(paths, count, &a->db, &db, &ecu, &layer);
     if (rc != CLI_EXIT_OK)
         return rc;
+    const char *path = count == 1 ? paths[0] : mdd_db_ecu_path(ecu);
     mdd_db_service s;
     if (!mdd_db_layer_find_service(layer, name, &s)) {
         char layer_name[128];
@@ -77,7 +78,8 @@ int describe_run(int argc, char **argv, const cli_command *cmd, describe_fn fn)
         return rc;
     if (a.kinds > 1)
         return cli_usage_error(cmd, "--request, --response and --negative exclude each other");
-    if (argc - first != 2)
-        return cli_usage_error(cmd, "expected a FILE and a SERVICE");
-    return describe(argv[first], &a, argv[first + 1], fn);
+    if (argc - first < 2)
+        return cli_usage_error(cmd, "expected a SERVICE and a FILE...");
+    return describe((const char *const *)argv + first + 1, (size_t)(argc - first - 1), &a,
+                    argv[first], fn);
 }

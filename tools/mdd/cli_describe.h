@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the commands that describe a service's message (layout, schema) share: which message
- * (--request, --response, --negative, --index N), their operands FILE SERVICE, and the run. */
+ * (--request, --response, --negative, --index N), their operands SERVICE FILE..., and the run. */
 #ifndef MDD_TOOL_CLI_DESCRIBE_H
 #define MDD_TOOL_CLI_DESCRIBE_H
 
@@ -19,7 +19,7 @@ extern const cli_option describe_message_options[];
 typedef mdd_status (*describe_fn)(const describe_args *a, const mdd_db_layer *layer,
                                   const mdd_db_service *service, uds_jw *w, mdd_error *err);
 
-/* The whole command: parses argv, opens FILE, finds SERVICE (exactly), writes what describe
+/* The whole command: parses argv, opens the FILEs as one database, finds SERVICE (exactly), writes what describe
  * gives to stdout (nothing on failure) and returns the exit code. */
 int describe_run(int argc, char **argv, const cli_command *cmd, describe_fn describe);
 

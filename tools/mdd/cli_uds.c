@@ -38,10 +38,16 @@ void cli_uds_print_hex(FILE *out, const uint8_t *bytes, size_t len)
 int cli_uds_open(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu,
                  const mdd_db_layer **layer)
 {
-    int rc = cli_db_open_ecu(path, a, db, ecu);
+    return cli_uds_open_paths(&path, 1, a, db, ecu, layer);
+}
+
+int cli_uds_open_paths(const char *const *paths, size_t count, const cli_db_args *a,
+                       mdd_db **db, const mdd_db_ecu **ecu, const mdd_db_layer **layer)
+{
+    int rc = cli_db_open_ecu_paths(paths, count, a, db, ecu);
     if (rc != CLI_EXIT_OK)
         return rc;
-    rc = cli_db_choose_layer(path, a, *ecu, layer);
+    rc = cli_db_choose_layer(count == 1 ? paths[0] : mdd_db_ecu_path(*ecu), a, *ecu, layer);
     if (rc != CLI_EXIT_OK)
         mdd_db_close(*db);
     return rc;

@@ -38,6 +38,11 @@ void cli_uds_print_hex(FILE *out, const uint8_t *bytes, size_t len);
 int cli_uds_open(const char *path, const cli_db_args *a, mdd_db **db, const mdd_db_ecu **ecu,
                  const mdd_db_layer **layer);
 
+/* As cli_uds_open() for paths[0..count) (cli_db_open_ecu_paths()); a message about the layer
+ * names the ECU's file. */
+int cli_uds_open_paths(const char *const *paths, size_t count, const cli_db_args *a,
+                       mdd_db **db, const mdd_db_ecu **ecu, const mdd_db_layer **layer);
+
 /* A sink that writes to out through stdio, so it keeps order with the other writes; write
  * errors show in ferror(out). */
 mdd_sink cli_uds_file_sink(FILE *out);

@@ -34,14 +34,16 @@ const cli_command cli_layout_command = {
     .summary = "Show where a service message's parameters lie, as a byte grid",
     .synopsis = "[--ecu E] [--variant V | --group G] [--request | --response | --negative]\n"
                 "    [--index N] [--json] [--strategy S] [--cache-budget BYTES] [--skip-invalid]\n"
-                "    [--trust DIR [--require-signature]] FILE SERVICE",
+                "    [--trust DIR [--require-signature]] SERVICE FILE...",
     .help = "Prints the layout of a message of the service named SERVICE without a message:\n"
             "one legend line per value (a letter, its path, where it starts, its length rule,\n"
             "its constant, `#N` its number), then a byte grid, one row per byte and its bits\n"
             "7..0 as columns, each marked with its value's letter. A position after a value\n"
             "whose length the message decides counts from that value's end (`after #N`).\n"
             "What only some messages have (a field's items, MUX cases, table rows,\n"
-            "environment data) is marked conditional and drawn where no other value is.\n",
+            "environment data) is marked conditional and drawn where no other value is.\n"
+            "FILE... are opened as one database: one directory or one or more files (--ecu\n"
+            "picks the ECU).\n",
     .options = option_table,
     .run = run,
 };

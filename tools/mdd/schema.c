@@ -32,12 +32,13 @@ const cli_command cli_schema_command = {
     .summary = "Print the JSON Schema of a service's request or response",
     .synopsis = "[--ecu E] [--variant V | --group G] [--request | --response | --negative]\n"
                 "    [--index N] [--strategy S] [--cache-budget BYTES] [--skip-invalid]\n"
-                "    [--trust DIR [--require-signature]] FILE SERVICE",
+                "    [--trust DIR [--require-signature]] SERVICE FILE...",
     .help = "Prints the JSON Schema (draft 2020-12) of a message of the service named\n"
             "SERVICE: for its request, of the values `mdd encode` takes; for a response, of\n"
             "the object `mdd decode --json` prints for it. Text tables are enums of their\n"
             "texts, integers are bounded by their coded bits, texts by their coded length,\n"
-            "fields by their number of items.\n",
+            "fields by their number of items. FILE... are opened as one database: one\n"
+            "directory or one or more files (--ecu picks the ECU).\n",
     .options = option_table,
     .run = run,
 };

@@ -25,7 +25,8 @@ static int answer(const char *path, void *args, const mdd_db_layer *layer)
 static int run(int argc, char **argv)
 {
     cli_db_args a = cli_db_args_init(&cli_sovd_command);
-    cli_db_layer_command c = {&a, &a, "FILE", cli_db_args_option, answer};
+    cli_db_layer_command c = {.args = &a, .db = &a, .operand = "FILE", .several = 1,
+                              .option = cli_db_args_option, .answer = answer};
     return cli_db_run_layer_command(argc, argv, &c);
 }
 
@@ -44,7 +45,7 @@ const cli_command cli_sovd_command = {
     .name = "sovd",
     .summary = "Show a variant's services as SOVD resources",
     .synopsis = "[--ecu E] [--variant V | --group G] [--json] [--strategy S]\n"
-                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE",
+                "    [--cache-budget BYTES] [--skip-invalid] [--trust DIR [--require-signature]] FILE...",
     .help = "Prints the effective services of a variant (or functional group) of FILE as the\n"
             "reference adapter presents them over SOVD: data (0x22 reads and 0x2E writes by\n"
             "identifier), configurations (the same in a coding functional class), operations\n"
@@ -54,7 +55,9 @@ const cli_command cli_sovd_command = {
             "(the ECU's DTCs, the 0x19 and 0x14 services). Names lose the naming\n"
             "convention's suffixes (_Read, _Write, _Start...). Each service line gives its\n"
             "role, name and request prefix, then `needs CHART.STATE (SERVICE REQUEST)` for\n"
-            "the states it requires and the service that enters each.\n",
+            "the states it requires and the service that enters each (a security level's\n"
+            "seed first). FILE... are opened as one database: one directory or one or more\n"
+            "files (--ecu picks the ECU).\n",
     .options = option_table,
     .run = run,
 };

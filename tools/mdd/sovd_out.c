@@ -91,6 +91,17 @@ static void service_json(json_writer *j, const mdd_db_service *s)
     json_hex(j, s->prefix.bytes, s->prefix.len);
 }
 
+/* "seed": {"service", "request"} when e is a security level's key. */
+static void seed_json(json_writer *j, const mdd_sovd_entry *e)
+{
+    if (!e->seed.service.t.pos)
+        return;
+    json_key(j, "seed");
+    json_object_begin(j);
+    service_json(j, &e->seed);
+    json_object_end(j);
+}
+
 /* The states e's service requires (at most NEEDS_MAX) into needs[0..*n). */
 static mdd_status needs_of(const mdd_db_layer *layer, const mdd_sovd_entry *e,
                            mdd_required_state *needs, uint32_t *n, mdd_error *err)
@@ -102,7 +113,8 @@ static mdd_status needs_of(const mdd_db_layer *layer, const mdd_sovd_entry *e,
     return st;
 }
 
-/* "needs": the states the service requires, each with the service that enters it. */
+/* "needs": the states the service requires, each with the service that enters it (and a
+ * security level's seed service). */
 static mdd_status needs_json(json_writer *j, const mdd_db_layer *layer, const sovd_view *v,
                              const mdd_sovd_entry *e, mdd_error *err)
 {
@@ -124,6 +136,7 @@ static mdd_status needs_json(json_writer *j, const mdd_db_layer *layer, const so
             json_key(j, "entered_by");
             json_object_begin(j);
             service_json(j, &by->service);
+            seed_json(j, by);
             json_object_end(j);
         }
         json_object_end(j);
@@ -139,12 +152,7 @@ static mdd_status entry_json(json_writer *j, const mdd_db_layer *layer, const so
     json_key(j, "role");
     json_cstring(j, role_names[e->role]);
     service_json(j, &e->service);
-    if (e->seed.service.t.pos) {
-        json_key(j, "seed");
-        json_object_begin(j);
-        service_json(j, &e->seed);
-        json_object_end(j);
-    }
+    seed_json(j, e);
     mdd_status st = needs_json(j, layer, v, e, err);
     json_object_end(j);
     return st;
@@ -210,12 +218,18 @@ mdd_status sovd_view_json(json_writer *j, const mdd_db_layer *layer, const sovd_
 
 static void print_bytes(FILE *out, mdd_bytes b) { fwrite(b.ptr, 1, b.len, out); }
 
-static void print_service(FILE *out, const char *role, const mdd_db_service *s)
+/* "NAME PREFIX". */
+static void print_named(FILE *out, const mdd_db_service *s)
 {
-    fprintf(out, "    %-15s ", role);
     print_bytes(out, service_name(s));
     fputc(' ', out);
     cli_db_prefix_print(out, &s->prefix, 0);
+}
+
+static void print_service(FILE *out, const char *role, const mdd_db_service *s)
+{
+    fprintf(out, "    %-15s ", role);
+    print_named(out, s);
     fputc('\n', out);
 }
 
@@ -237,7 +251,8 @@ static void print_resource(FILE *out, const mdd_sovd_entry *e)
     fputc('\n', out);
 }
 
-/* "needs CHART.STATE (NAME PREFIX)" lines for the states e's service requires. */
+/* "needs CHART.STATE (NAME PREFIX)" lines for the states e's service requires (a security
+ * level's: "(SEED PREFIX, KEY PREFIX)"). */
 static mdd_status print_needs(FILE *out, const mdd_db_layer *layer, const sovd_view *v,
                               const mdd_sovd_entry *e, mdd_error *err)
 {
@@ -254,9 +269,11 @@ static mdd_status print_needs(FILE *out, const mdd_db_layer *layer, const sovd_v
         const mdd_sovd_entry *by = entering(v, chart, state);
         if (by) {
             fputs(" (", out);
-            print_bytes(out, service_name(&by->service));
-            fputc(' ', out);
-            cli_db_prefix_print(out, &by->service.prefix, 0);
+            if (by->seed.service.t.pos) {
+                print_named(out, &by->seed);
+                fputs(", ", out);
+            }
+            print_named(out, &by->service);
             fputc(')', out);
         }
         fputc('\n', out);
