@@ -47,13 +47,15 @@ python3 -c 'import jsonschema' 2>/dev/null ||
 
 # ---- the codec's test database: every kind of DOP and parameter ----
 # Each worked example of tests/cli/uds_decode.sh, decoded, validates against the schema of
-# the response it decoded as (the first of its kind in this database).
+# the response it decoded as (the first of its kind in this database); ReadTemp's linear
+# Temp at both ends of its range (-40 and 87.5, its schema's minimum and maximum).
 "$HELPERS/write_uds_fixture" "$WORK/ecu.fb" || fail "write_uds_fixture failed"
 run 0 "$MDD" pack -o "$WORK/ECU.mdd" --ecu ECU --chunk "DIAGNOSTIC_DESCRIPTION:ECU:$WORK/ecu.fb"
 : >"$WORK/fixture.jsonl"
 for pair in 22F190:62F1901234 22F190:7F2231 220100:620A0B00000C 1901:5901010203040506FF \
     1902:59020102030405 1903:5901020304 31:710105FF 31:71020E 1904:5901010012340B \
-    220300:620107 220300:6202 220400:62ABCD07 220500:621001022A 23:7F2322 24:6405; do
+    220300:620107 220300:6202 220400:62ABCD07 220500:621001022A 23:7F2322 24:6405 \
+    22F193:62F1937D 22F193:62F19300 22F193:62F193FF; do
     run 0 "$MDD" decode --json "$WORK/ECU.mdd" "${pair%%:*}" "${pair#*:}"
     cp "$TMP/out" "$WORK/instance"
     kind=$(jq -r .response "$WORK/instance")

@@ -36,9 +36,10 @@ const cli_command cli_schema_command = {
     .help = "Prints the JSON Schema (draft 2020-12) of a message of the service named\n"
             "SERVICE: for its request, of the values `mdd encode` takes; for a response, of\n"
             "the object `mdd decode --json` prints for it. Text tables are enums of their\n"
-            "texts, integers are bounded by their coded bits, texts by their coded length,\n"
-            "fields by their number of items. FILE... are opened as one database: one\n"
-            "directory or one or more files (--ecu picks the ECU).\n",
+            "texts, integers are bounded by their coded bits, linear compu methods by their\n"
+            "physical range, texts by their coded length, fields by their number of items.\n"
+            "FILE... are opened as one database: one directory or one or more files (--ecu\n"
+            "picks the ECU).\n",
     .options = option_table,
     .run = run,
 };

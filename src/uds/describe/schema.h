@@ -18,6 +18,13 @@ MDD_INTERNAL void uds_schema_raw(uds_jw *j, uint32_t bits);
 /* A NormalDOP's value. */
 MDD_INTERNAL void uds_schema_normal(uds_jw *j, mdd_normal_dop n);
 
+/* The whole bits of a standard-length coded type without a mask or condensing, else 0. */
+MDD_INTERNAL uint32_t uds_schema_plain_bits(mdd_diag_coded_type dct);
+
+/* ,"minimum":..,"maximum":.. of a linear compu method's physical range, where it has one
+ * that the encoder and the decoder honour exactly (schema_limits.c); nothing otherwise. */
+MDD_INTERNAL void uds_schema_linear_limits(uds_jw *j, mdd_normal_dop n);
+
 /* A constant stored as text, parsed as DataType data_type: {"const": value}. */
 MDD_INTERNAL void uds_schema_const(uds_jw *j, mdd_bytes text, uint8_t data_type);
 

@@ -36,8 +36,7 @@ void uds_schema_raw(uds_jw *j, uint32_t bits)
         unsigned_bits(j, bits);
 }
 
-/* The whole bits of a standard-length coded type without a mask, else 0. */
-static uint32_t plain_bits(mdd_diag_coded_type dct)
+uint32_t uds_schema_plain_bits(mdd_diag_coded_type dct)
 {
     if (mdd_diag_coded_type_specific_data_type(dct) != MDD_SPECIFIC_DATA_TYPE_STANDARD_LENGTH_TYPE)
         return 0;
@@ -53,7 +52,7 @@ static uint32_t plain_bits(mdd_diag_coded_type dct)
 static uint32_t max_chars(mdd_diag_coded_type dct)
 {
     uint8_t base = mdd_diag_coded_type_base_data_type(dct);
-    uint32_t bytes = plain_bits(dct) / 8, max;
+    uint32_t bytes = uds_schema_plain_bits(dct) / 8, max;
     if (mdd_diag_coded_type_specific_data_type(dct) == MDD_SPECIFIC_DATA_TYPE_MIN_MAX_LENGTH_TYPE &&
         mdd_min_max_length_type_max_length(mdd_diag_coded_type_min_max_length_type(dct), &max))
         bytes = max;
@@ -68,7 +67,7 @@ static void identical(uds_jw *j, mdd_normal_dop n)
     mdd_diag_coded_type dct = mdd_normal_dop_diag_coded_type(n);
     uint8_t type = uds_normal_physical_type(n);
     uint8_t coded = mdd_diag_coded_type_base_data_type(dct);
-    uint32_t bits = plain_bits(dct), chars;
+    uint32_t bits = uds_schema_plain_bits(dct), chars;
     switch (type) {
     case MDD_DATA_TYPE_A_UINT_32:
         if (coded == MDD_DATA_TYPE_A_UINT_32 && bits > 0 && bits <= 32)
@@ -140,8 +139,11 @@ void uds_schema_normal(uds_jw *j, mdd_normal_dop n)
         uds_schema_bytes(j);
     else if (uds_kind_of_type(uds_normal_physical_type(n)) == MDD_UDS_TEXT)
         uds_jw_cstr(j, "{\"type\":\"string\"}");
-    else
-        uds_jw_cstr(j, "{\"type\":\"number\"}");
+    else {
+        uds_jw_cstr(j, "{\"type\":\"number\"");
+        uds_schema_linear_limits(j, n);
+        uds_jw_raw(j, "}", 1);
+    }
 }
 
 void uds_schema_const(uds_jw *j, mdd_bytes text, uint8_t data_type)
