@@ -93,19 +93,20 @@ REQUEST_OF(r_defaulted, "10", d_defaulted);
 REQUEST_OF(r_scale_linear, "11", d_scale_linear);
 REQUEST_OF(r_rat_p2i, "12", d_rat_p2i);
 
+#define SERVICE(service_name, request) {service_name, request, 3, NULL, 0, NULL, 0}
 static const mb_service services[] = {
-    {"Linear", r_linear, 3, NULL, 0, NULL, 0},
-    {"Falling", r_falling, 3, NULL, 0, NULL, 0},
-    {"Tenths", r_tenths, 3, NULL, 0, NULL, 0},
-    {"Limited", r_limited, 3, NULL, 0, NULL, 0},
-    {"Open", r_open, 3, NULL, 0, NULL, 0},
-    {"Signed", r_signed, 3, NULL, 0, NULL, 0},
-    {"IntPhys", r_int, 3, NULL, 0, NULL, 0},
-    {"Rat", r_rat, 3, NULL, 0, NULL, 0},
-    {"UintPhys", r_uint, 3, NULL, 0, NULL, 0},
-    {"Defaulted", r_defaulted, 3, NULL, 0, NULL, 0},
-    {"ScaleLinear", r_scale_linear, 3, NULL, 0, NULL, 0},
-    {"RatP2i", r_rat_p2i, 3, NULL, 0, NULL, 0},
+    SERVICE("Linear", r_linear),
+    SERVICE("Falling", r_falling),
+    SERVICE("Tenths", r_tenths),
+    SERVICE("Limited", r_limited),
+    SERVICE("Open", r_open),
+    SERVICE("Signed", r_signed),
+    SERVICE("IntPhys", r_int),
+    SERVICE("Rat", r_rat),
+    SERVICE("UintPhys", r_uint),
+    SERVICE("Defaulted", r_defaulted),
+    SERVICE("ScaleLinear", r_scale_linear),
+    SERVICE("RatP2i", r_rat_p2i),
 };
 static const mb_ecu ecu = {"ECU", services, sizeof services / sizeof services[0], NULL, 0};
 
