@@ -40,6 +40,7 @@ def expectations():
 
 
 EXPECT = expectations()
+GENERATED = "BCM1000"  # the first ECU of `mdd gen --profile small --seed 5`
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +53,13 @@ def server(tmp_path_factory):
         if name.endswith(".mdd"):
             shutil.copy(os.path.join(CORPUS, name), served / name)
     subprocess.run([os.environ["MDD_HOSTILE"], str(served / "hostile.mdd")], check=True)
+    # A generated ECU, whose services have negative responses (the corpus's have none).
+    subprocess.run([TOOL, "gen", "--profile", "small", "--seed", "5", "--ecus", "1", str(root / "gen")],
+                   check=True, capture_output=True)
+    shutil.copy(root / "gen" / (GENERATED + ".mdd"), served)
+    ecu = subprocess.run([TOOL, "ecu", "--json", str(served / (GENERATED + ".mdd"))], check=True,
+                         capture_output=True, text=True).stdout
+    EXPECT[GENERATED] = json.loads(ecu)
     token = root / "token"
     token.write_text(TOKEN + "\n")
     token.chmod(0o600)
@@ -182,16 +190,14 @@ def test_arrow_keys_move_between_links(server, driver):
     base, _ = server
     visit(driver, base, "/", "home")
     links = driver.find_elements(By.CSS_SELECTOR, "main a[href]")
+    assert [a.text for a in links] == sorted(list(EXPECT) + [HOSTILE_ECU])
     driver.execute_script("arguments[0].focus()", links[0])
     links[0].send_keys(Keys.ARROW_DOWN)
     assert driver.switch_to.active_element == links[1]
+    second = links[1].text
     links[1].send_keys(Keys.ENTER)
     wait_view(driver, "ecu")
-    assert driver.find_element(By.TAG_NAME, "h1").text == links_text(EXPECT)[1]
-
-
-def links_text(expect):
-    return sorted(list(expect) + [HOSTILE_ECU])
+    assert driver.find_element(By.TAG_NAME, "h1").text == second
 
 
 def test_service_view_grid_schema_and_sovd(server, driver):
@@ -236,6 +242,16 @@ def test_decode_names_a_message_it_cannot_match(server, driver):
     visit(driver, base, "/ecu/FLXC1000/decode?request=22F190&response=7F2231", "decode")
     assert driver.find_element(By.CSS_SELECTOR, "main .error").text == \
         "404: no response of service 'VINDataIdentifier_Read' matches 7F 22 31"
+
+
+def test_decode_names_a_negative_response(server, driver):
+    base, _ = server
+    service = next(s for s in EXPECT[GENERATED]["variants"][0]["effective_services"] if s["request"].startswith("22"))
+    visit(driver, base, f"/ecu/{GENERATED}/decode?request={service['request']}&response=7F2231", "decode")
+    assert driver.find_element(By.ID, "decoded").text == \
+        service["name"] + ": negative response: requestOutOfRange (0x31)"
+    assert [v.text for v in driver.find_elements(By.CSS_SELECTOR, "#values li")] == \
+        ["/SID_NR = 127 bytes 0", "/SIDRQ_NR = 34 bytes 1", "/NRC = 49 bytes 2"]
 
 
 def test_encode_form_gives_the_request_bytes(server, driver):

@@ -141,6 +141,13 @@
       d.text === null ? '' : d.text]));
   }
 
+  /* A variant's ComParams, state charts, SDGs and jobs, each opening to what its route says. */
+  function variantFacts(ecu, layer) {
+    const facts = [['ComParams', 'comparams'], ['State charts', 'states'], ['SDGs', 'sdgs'], ['Jobs', 'jobs']];
+    return facts.map(([title, route]) =>
+      lazyDetails(title, async () => jsonTree(await api(ecuPath(ecu, route), layer))));
+  }
+
   function layerTree(ecu, layers, key) {
     if (!layers.length) return h('p', { class: 'muted' }, 'None.');
     return layers.map((l) => {
@@ -148,7 +155,8 @@
       return lazyDetails([
         link(['ecu', ecu, key, l.name], null, l.name), l.is_base ? ' (base)' : '',
         ' ', h('span', { class: 'muted' }, l.services + ' services')],
-      async () => serviceList(ecu, layer, (await api(ecuPath(ecu, 'services'), layer)).services));
+      async () => [serviceList(ecu, layer, (await api(ecuPath(ecu, 'services'), layer)).services),
+        key === 'variant' ? variantFacts(ecu, layer) : null]);
     });
   }
 
@@ -189,11 +197,7 @@
       h('p', { class: 'muted' }, (kind === 'group' ? 'Functional group' : 'Variant') + ' of ' + ecu),
       section('Services (' + services.services.length + ')', serviceList(ecu, layer, services.services)),
       section('SOVD resources', sovdSection(ecu, layer, sovd))];
-    if (kind === 'variant') {
-      const facts = [['ComParams', 'comparams'], ['State charts', 'states'], ['SDGs', 'sdgs'], ['Jobs', 'jobs']];
-      nodes.push(section('More', facts.map(([title, route]) =>
-        lazyDetails(title, async () => jsonTree(await api(ecuPath(ecu, route), layer))))));
-    }
+    if (kind === 'variant') nodes.push(section('More', variantFacts(ecu, layer)));
     return { title: name, crumbs: [[ecu, ['ecu', ecu]], [name]], nodes };
   }
 
@@ -409,6 +413,36 @@
 
   /* ---- Decode ---- */
 
+  /* The negative response codes of ISO 14229-1 (table A.1), to name a negative response. */
+  const nrcNames = {
+    0x10: 'generalReject', 0x11: 'serviceNotSupported', 0x12: 'subFunctionNotSupported',
+    0x13: 'incorrectMessageLengthOrInvalidFormat', 0x14: 'responseTooLong',
+    0x21: 'busyRepeatRequest', 0x22: 'conditionsNotCorrect', 0x24: 'requestSequenceError',
+    0x25: 'noResponseFromSubnetComponent', 0x26: 'failurePreventsExecutionOfRequestedAction',
+    0x31: 'requestOutOfRange', 0x33: 'securityAccessDenied', 0x34: 'authenticationRequired',
+    0x35: 'invalidKey', 0x36: 'exceededNumberOfAttempts', 0x37: 'requiredTimeDelayNotExpired',
+    0x70: 'uploadDownloadNotAccepted', 0x71: 'transferDataSuspended',
+    0x72: 'generalProgrammingFailure', 0x73: 'wrongBlockSequenceCounter',
+    0x78: 'requestCorrectlyReceivedResponsePending',
+    0x7E: 'subFunctionNotSupportedInActiveSession', 0x7F: 'serviceNotSupportedInActiveSession',
+    0x81: 'rpmTooHigh', 0x82: 'rpmTooLow', 0x83: 'engineIsRunning', 0x84: 'engineIsNotRunning',
+    0x85: 'engineRunTimeTooLow', 0x86: 'temperatureTooHigh', 0x87: 'temperatureTooLow',
+    0x88: 'vehicleSpeedTooHigh', 0x89: 'vehicleSpeedTooLow', 0x8A: 'throttlePedalTooHigh',
+    0x8B: 'throttlePedalTooLow', 0x8C: 'transmissionRangeNotInNeutral',
+    0x8D: 'transmissionRangeNotInGear', 0x8F: 'brakeSwitchesNotClosed',
+    0x90: 'shifterLeverNotInPark', 0x91: 'torqueConverterClutchLocked', 0x92: 'voltageTooHigh',
+    0x93: 'voltageTooLow',
+  };
+
+  /* "negative response: NAME (0xNN)" from the response's third byte. */
+  function responseKind(kind, response) {
+    if (kind !== 'negative') return 'positive response';
+    const nrc = parseInt(response.slice(4, 6), 16);
+    if (Number.isNaN(nrc)) return 'negative response';
+    const code = '0x' + nrc.toString(16).toUpperCase().padStart(2, '0');
+    return 'negative response: ' + (nrcNames[nrc] ? nrcNames[nrc] + ' (' + code + ')' : code);
+  }
+
   function hexBytes(s) {
     const out = [];
     for (let i = 0; i + 1 < s.length; i += 2) out.push(s.slice(i, i + 2).toUpperCase());
@@ -464,7 +498,7 @@
         const layerQuery = r.functional_group ? { group: r.functional_group } : { variant: r.variant };
         title = r.service;
         nodes.push(h('p', { id: 'decoded' }, link(['ecu', ecu, 'service', r.service], layerQuery, r.service), ': ',
-          h('span', { class: r.response === 'negative' ? 'negative' : 'ok', id: 'response-kind' }, r.response + ' response')),
+          h('span', { class: r.response === 'negative' ? 'negative' : 'ok', id: 'response-kind' }, responseKind(r.response, response))),
         decodedValues(response, r.values),
         r.trailing ? h('p', {}, 'Trailing bytes no parameter covers: ', hex(r.trailing)) : null,
         h('details', {}, h('summary', {}, 'As JSON'), h('pre', { id: 'decoded-json' }, JSON.stringify(json, null, 2))));
