@@ -80,6 +80,7 @@ def driver():
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=1280,900", "--disable-extensions", "--no-first-run"):
         options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
     os.makedirs(ARTIFACTS, exist_ok=True)
     yield d
@@ -93,6 +94,14 @@ def visit(driver, base, fragment, view):
     wait_view(driver, view)
 
 
+def console_errors(driver):
+    """The browser console's errors since the last call: script errors and CSP violations;
+    a route's 404 or 401 answer (which the page shows) is not one."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and
+            not ("/ecus/" in e["message"] and "status of 404" in e["message"]) and
+            not ("/updates" in e["message"] and "status of 401" in e["message"])]
+
+
 def wait_view(driver, view):
     def ready(d):
         state = d.execute_script("return [document.body.dataset.state, document.body.dataset.view]")
@@ -100,6 +109,11 @@ def wait_view(driver, view):
     WebDriverWait(driver, 20).until(ready)
     got = driver.execute_script("return document.body.dataset.view")
     assert got == view, driver.find_element(By.ID, "main").text
+    assert console_errors(driver) == []
+    # Nothing came from another origin.
+    origin = driver.execute_script("return location.origin")
+    for url in driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"):
+        assert url.startswith(origin + "/"), url
 
 
 def texts(driver, selector):

@@ -24,7 +24,7 @@ head_of() {
 
 # ---- the page's files ----
 total=0
-for file in /:index.html /ui/app.js:app.js /ui/app.css:app.css; do
+for file in /:index.html /ui/app.js:app.js /ui/app.css:app.css /ui/icon.svg:icon.svg; do
     path=${file%%:*} name=${file#*:}
     head_of "$path"
     cmp -s "$TMP/body" "$PAGE/$name" || fail "GET $path is not $name"
@@ -32,6 +32,7 @@ for file in /:index.html /ui/app.js:app.js /ui/app.css:app.css; do
     *.html) type="text/html; charset=utf-8" ;;
     *.js) type="text/javascript; charset=utf-8" ;;
     *.css) type="text/css; charset=utf-8" ;;
+    *.svg) type="image/svg+xml" ;;
     esac
     expect_line "content-type: $type" "$TMP/head" "GET $path"
     expect_line "content-security-policy: $PAGE_POLICY" "$TMP/head" "GET $path"
@@ -39,7 +40,7 @@ for file in /:index.html /ui/app.js:app.js /ui/app.css:app.css; do
     expect_line "content-length: $(stat -c %s "$PAGE/$name")" "$TMP/head" "GET $path"
     total=$((total + $(stat -c %s "$PAGE/$name")))
 done
-[ "$(ls "$PAGE" | wc -l)" = 3 ] || fail "the page has files this test does not check: $(ls "$PAGE")"
+[ "$(ls "$PAGE" | wc -l)" = 4 ] || fail "the page has files this test does not check: $(ls "$PAGE")"
 ((total < 200 * 1024)) || fail "the page takes $total bytes, over 200 KB"
 # The page loads nothing from elsewhere and runs no inline script.
 ! grep -Eq '(src|href)="(https?:)?//' "$PAGE/index.html" || fail "the page names another origin"
