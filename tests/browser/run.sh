@@ -20,14 +20,8 @@ skip() {
 [ -f "$3/FLXC1000.mdd" ] || skip "no corpus at $3"
 command -v chromium >/dev/null 2>&1 || skip "no chromium (Debian: chromium)"
 command -v chromedriver >/dev/null 2>&1 || skip "no chromedriver (Debian: chromium-driver)"
-python=""
-for candidate in "${MDD_TEST_PYTHON:-}" python3 /usr/bin/python3; do
-    [ -n "$candidate" ] || continue
-    if "$candidate" -c 'import pytest, selenium' 2>/dev/null; then
-        python=$candidate
-        break
-    fi
-done
+. "$(dirname "$0")/../support/python.sh"
+find_python "pytest, selenium"
 [ -n "$python" ] || skip "no Python with pytest and Selenium (Debian: python3-pytest, python3-selenium)"
 
 MDD_TOOL=$(realpath -- "$1") MDD_HOSTILE=$(realpath -- "$2") MDD_CORPUS=$(realpath -- "$3") \

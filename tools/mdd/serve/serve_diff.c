@@ -17,13 +17,12 @@
 
 #include <event2/http.h>
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 struct serve_diff {
     serve_thread t;
-    int queued;                 /* under t.lock: the job waits for the thread or runs */
+    int queued;                 /* under t.lock: the comparison waits or runs */
     struct evhttp_request *req; /* the request being answered, NULL when none or it left */
     serve_conn *conn;
     serve_gen *gen;             /* held while the thread reads the files */
@@ -33,8 +32,9 @@ struct serve_diff {
     size_t json_len;
 };
 
-static void compare(serve_diff *d)
+static void compare(void *arg)
 {
+    serve_diff *d = arg;
     FILE *out = open_memstream(&d->json, &d->json_len);
     d->failed = !out || diff_json_files(out, d->path_a, d->path_b, d->name_a, d->name_b) != 0;
     if (out && fclose(out) != 0)
@@ -44,19 +44,7 @@ static void compare(serve_diff *d)
 static void *worker(void *arg)
 {
     serve_diff *d = arg;
-    pthread_mutex_lock(&d->t.lock);
-    for (;;) {
-        while (!d->t.stopping && !d->queued)
-            pthread_cond_wait(&d->t.wake, &d->t.lock);
-        if (!d->queued)
-            break;
-        pthread_mutex_unlock(&d->t.lock);
-        compare(d);
-        pthread_mutex_lock(&d->t.lock);
-        d->queued = 0;
-        serve_thread_notify(&d->t);
-    }
-    pthread_mutex_unlock(&d->t.lock);
+    serve_thread_run_jobs(&d->t, &d->queued, compare, d);
     return NULL;
 }
 
@@ -83,11 +71,7 @@ static void on_done(evutil_socket_t fd, short what, void *arg)
     serve_server *s = arg;
     serve_diff *d = s->diff;
     serve_thread_take_notice(fd);
-    /* What the thread wrote is seen under the lock it let go of. */
-    pthread_mutex_lock(&d->t.lock);
-    int done = !d->queued && d->gen;
-    pthread_mutex_unlock(&d->t.lock);
-    if (done)
+    if (d->gen && serve_thread_job_done(&d->t, &d->queued))
         finish(s, d);
 }
 
@@ -114,10 +98,7 @@ void serve_get_diff(serve_server *s, struct evhttp_request *req, const serve_tar
         d->name_a = a->name;
         d->name_b = b->name;
         d->failed = 0;
-        pthread_mutex_lock(&d->t.lock);
-        d->queued = 1;
-        pthread_cond_signal(&d->t.wake);
-        pthread_mutex_unlock(&d->t.lock);
+        serve_thread_queue(&d->t, &d->queued);
     }
 }
 
