@@ -361,8 +361,10 @@ def test_phone_width(server, driver):
     driver.set_window_size(375, 812)
     try:
         width = driver.execute_script("return window.innerWidth")
-        for fragment, view in (("/", "home"), ("/ecu/FLXC1000/service/VINDataIdentifier_Read", "service"),
-                               ("/ecu/FLXC1000/decode?request=22F186&response=62F18603", "decode")):
+        for fragment, view in (("/", "home"), ("/ecu/FLXC1000", "ecu"), ("/ecu/FLXC1000/variant/FLXC1000", "layer"),
+                               ("/ecu/FLXC1000/service/VINDataIdentifier_Read", "service"),
+                               ("/ecu/FLXC1000/decode?request=22F186&response=62F18603", "decode"),
+                               ("/search?q=22F190", "search"), ("/compare?a=FLXC1000&b=FLXCNG1000", "compare")):
             visit(driver, base, fragment, view)
             # Nothing wider than the screen but the tables' own scrolling boxes.
             assert driver.execute_script("return document.documentElement.scrollWidth") <= width
