@@ -41,6 +41,7 @@ def expectations():
 
 EXPECT = expectations()
 GENERATED = "BCM1000"  # the first ECU of `mdd gen --profile small --seed 5`
+UPDATED = []  # the file staged to replace it
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +61,12 @@ def server(tmp_path_factory):
     ecu = subprocess.run([TOOL, "ecu", "--json", str(served / (GENERATED + ".mdd"))], check=True,
                          capture_output=True, text=True).stdout
     EXPECT[GENERATED] = json.loads(ecu)
+    # Another revision of it staged as an update, for the update status.
+    subprocess.run([TOOL, "gen", "--profile", "small", "--seed", "6", "--ecus", "1", str(root / "gen6")],
+                   check=True, capture_output=True)
+    subprocess.run([TOOL, "update", "stage", str(served), str(root / "gen6" / (GENERATED + ".mdd"))],
+                   check=True, capture_output=True)
+    UPDATED.append(root / "gen6" / (GENERATED + ".mdd"))
     token = root / "token"
     token.write_text(TOKEN + "\n")
     token.chmod(0o600)
@@ -296,16 +303,16 @@ def test_encode_form_enforces_limits(server, driver):
     assert driver.current_url == before and not driver.find_elements(By.ID, "encoded")
 
 
-def cli_diff_summary(served, a, b):
-    out = subprocess.run([TOOL, "diff", "--json", str(served / (a + ".mdd")), str(served / (b + ".mdd"))],
-                         check=True, capture_output=True, text=True).stdout
+def cli_diff(a, b):
+    out = subprocess.run([TOOL, "diff", "--json", str(a), str(b)], check=True, capture_output=True,
+                         text=True).stdout
     return json.loads(out)
 
 
 def test_compare_two_ecus(server, driver):
     base, served = server
     visit(driver, base, "/compare?a=FLXC1000&b=FLXCNG1000", "compare")
-    want = cli_diff_summary(served, "FLXC1000", "FLXCNG1000")
+    want = cli_diff(served / "FLXC1000.mdd", served / "FLXCNG1000.mdd")
     s = want["summary"]
     assert driver.find_element(By.ID, "summary").text == \
         f"{s['added']} added, {s['removed']} removed, {s['changed']} changed, {s['renamed']} renamed"
@@ -327,9 +334,16 @@ def test_update_status_with_the_token(server, driver):
     with urllib.request.urlopen(urllib.request.Request(
             base + "/updates", headers={"Authorization": "Bearer " + TOKEN})) as r:
         status = json.load(r)
-    shown = driver.find_element(By.ID, "update-status").text
-    for key in status:
-        assert key in shown
+    _, served = server
+    s = cli_diff(served / (GENERATED + ".mdd"), UPDATED[0])["summary"]
+    changed = f"{s['added']} added, {s['removed']} removed, {s['changed']} changed, {s['renamed']} renamed"
+    want = [[f["name"], f["change"], f["ecu"], (f["old"] or {}).get("revision", ""),
+             (f["new"] or {}).get("revision", ""), changed if f["name"] == GENERATED + ".mdd" else ""]
+            for f in status["files"]]
+    assert rows(driver, "#update-status") == want
+    assert [r[1] for r in want].count("changed") == 1
+    assert driver.find_element(By.CSS_SELECTOR, "#update-status p").text == \
+        "Staged: 1, backup: 0, in flight: nothing"
 
 
 def assert_inert(driver):

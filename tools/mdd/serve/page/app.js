@@ -588,6 +588,18 @@
     return { title: 'Compare', crumbs: [['compare']], nodes };
   }
 
+  /* What GET /updates says: the set after apply, file by file, with the differences of each
+   * changed file; then what is staged, backed up and in flight. */
+  function updateStatus(status) {
+    const revision = (side) => (side ? side.revision || '' : '');
+    const diff = (d) => (d ? d.added + ' added, ' + d.removed + ' removed, ' + d.changed + ' changed, ' + d.renamed + ' renamed' : '');
+    return h('div', { id: 'update-status' },
+      table(['File', 'Change', 'ECU', 'Old revision', 'New revision', 'Differences'], (status.files || []).map((f) =>
+        [f.name, f.change, f.ecu || '', revision(f.old), revision(f.new), diff(f.diff)])),
+      h('p', {}, 'Staged: ' + status.staged + ', backup: ' + status.backup + ', in flight: ' +
+        (status.in_flight === null ? 'nothing' : JSON.stringify(status.in_flight))));
+  }
+
   async function updatesView() {
     const token = sessionStorage.getItem('mdd-token') || '';
     const form = h('form', { class: 'stack', id: 'token-form' },
@@ -601,7 +613,7 @@
     const nodes = [h('h1', {}, 'Updates'), form];
     if (token) {
       try {
-        nodes.push(h('div', { id: 'update-status' }, jsonTree(await api('/updates', null, { headers: { Authorization: 'Bearer ' + token } }))));
+        nodes.push(updateStatus(await api('/updates', null, { headers: { Authorization: 'Bearer ' + token } })));
       } catch (e) {
         nodes.push(e.status === 404 ? h('p', { class: 'muted' }, 'Updates are off on this server (mdd serve --updates TOKEN_FILE).') : errorNote(e));
       }
