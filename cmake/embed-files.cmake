@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUTPUT, a C file holding FILES (a ;-list of paths) as serve_asset entries named by
 # their file names: the page mdd serve embeds (tools/mdd/serve/page/). Run with cmake -P.
 # Fails when the files together exceed MAX_BYTES, the page's budget.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mdd serve's page: browse, search, inspect, decode, encode and compare the served databases.
  * It only calls the server's JSON routes (docs/cli.md, "The page"). Every name and text comes
  * from a database and is untrusted: the DOM is built with text nodes and attributes, never
