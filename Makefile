@@ -50,7 +50,7 @@ check-asan: $(ASAN_BUILD)/CMakeCache.txt
 # lookups from many threads, the pread cache under concurrent readers, the server, and
 # mdd decode --batch.
 # Everything but the benchmarks is built, so clang compiles every test too.
-TSAN_TESTS   = ^(unit[.]test_(async|db|db_reload|store|cache|update)|cli[.]serve|cli[.]serve_reload|cli[.]serve_updates|cli[.]decode_batch)$$
+TSAN_TESTS   = ^(unit[.]test_(async|db|db_reload|store|cache|update)|cli[.]serve|cli[.]serve_reload|cli[.]serve_updates|cli[.]serve_page|cli[.]decode_batch)$$
 $(TSAN_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMDD_BUILD_BENCH=OFF \
 	  "-DCMAKE_C_FLAGS=-fsanitize=thread -O1" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \

@@ -31,6 +31,7 @@ static size_t ecu_route_segments(serve_route_kind route)
     case SERVE_ROUTE_SDGS:
     case SERVE_ROUTE_JOBS:
     case SERVE_ROUTE_SOVD:
+    case SERVE_ROUTE_DTCS:
     case SERVE_ROUTE_UDS: return 3;
     case SERVE_ROUTE_CHUNK_DATA:
     case SERVE_ROUTE_DTC: return 4;
@@ -39,10 +40,12 @@ static size_t ecu_route_segments(serve_route_kind route)
     }
 }
 
-/* The segments of a route that names no ECU: /updates/... and the top-level ones. */
-static size_t other_route_segments(serve_route_kind route)
+/* The segments of a route that names no ECU: /updates/..., the page's files and the
+ * top-level ones. */
+static size_t other_route_segments(const serve_target *t)
 {
-    switch (route) {
+    switch (t->route) {
+    case SERVE_ROUTE_PAGE: return t->segment_count == 0 ? 0 : 2;
     case SERVE_ROUTE_UPDATE_APPLY:
     case SERVE_ROUTE_UPDATE_ROLLBACK:
     case SERVE_ROUTE_UPDATE_CLEANUP: return 2;
@@ -106,8 +109,11 @@ static void check_success(const serve_target *t, const char *query)
     check_params(t);
     size_t want = ecu_route_segments(t->route);
     check(want ? t->segment_count == want && t->ecu == t->segments[1]
-               : t->segment_count == other_route_segments(t->route) && t->ecu == NULL);
+               : t->segment_count == other_route_segments(t) && t->ecu == NULL);
     check(t->route != SERVE_ROUTE_CHUNK_DATA || t->name == t->segments[3]);
+    check(t->route != SERVE_ROUTE_PAGE ||
+          (t->segment_count ? t->name == t->segments[1] : strcmp(t->name, "index.html") == 0));
+    check(t->route != SERVE_ROUTE_DIFF || (t->diff_a && t->diff_a[0] && t->diff_b && t->diff_b[0]));
     if (t->route == SERVE_ROUTE_LOOKUP) {
         check_lookup(t, query);
     } else if ((want == 3 && t->route != SERVE_ROUTE_CHUNKS) || t->route == SERVE_ROUTE_DESCRIBE) {

@@ -6,7 +6,7 @@
 #   build   the library and the tool, with every optional backend (liburing, libevent)
 #   check   build, plus cmocka, the programs the tests run, clang with its sanitizer runtimes
 #           pytest and Dask for the Python binding, rustc, cargo, bindgen and rustfmt for the
-#           Rust one (make check)
+#           Rust one, Chromium, its driver and Selenium for the page's test (make check)
 #   fuzz    build, plus clang and its libFuzzer runtime (make fuzz)
 #   bench   build, plus the programs the benchmark harness runs
 #   demo    build, plus the programs scripts/demo.sh runs
@@ -21,6 +21,8 @@ CHECK="libcmocka-dev xz-utils openssl jq protobuf-compiler flatbuffers-compiler 
 CHECK="$CHECK rustc cargo bindgen rustfmt"
 # The Python binding's Dask example (bindings/python/examples/dask_batch.py): its test.
 CHECK="$CHECK python3-dask python3-distributed"
+# The page of mdd serve in a real browser (tests/browser): headless Chromium and its driver.
+CHECK="$CHECK chromium chromium-driver python3-selenium"
 FUZZ="clang libclang-rt-14-dev"
 BENCH="jq time xz-utils"
 DEMO="jq curl"

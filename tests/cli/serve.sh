@@ -15,7 +15,9 @@ ecus_json() { # DIR
     for f in "$1"/*.mdd; do
         "$MDD" ecu --json "$f" | jq --arg path "$f" \
             --argjson chunks "$("$MDD" info --json "$f" | jq '.chunks | length')" \
-            '{name: .ecu_name, path: $path, default: true, variants: (.variants | length),
+            '{name: .ecu_name, path: $path, default: true, revision,
+              services: (([.variants[] | select(.is_base)][0].effective_services // []) | length),
+              variants: (.variants | length),
               functional_groups: (.functional_groups | length), dtcs: (.dtcs | length),
               chunks: $chunks}'
     done | jq -s '{ecus: sort_by(.name)}'
@@ -25,8 +27,8 @@ ecu_json() { # FILE STRATEGY
         --argjson chunks "$("$MDD" info --json "$1" | jq '.chunks | length')" \
         '{name: .ecu_name, path: $path, version, revision, strategy: $strategy,
           base_variant: (([.variants[] | select(.is_base)] + .variants)[0].name // null),
-          variants: [.variants[] | {name, is_base}],
-          functional_groups: [.functional_groups[] | {name}],
+          variants: [.variants[] | {name, is_base, services: (.effective_services | length)}],
+          functional_groups: [.functional_groups[] | {name, services: (.services | length)}],
           dtcs: (.dtcs | length), chunks: $chunks}'
 }
 chunks_json() { # FILE ECU

@@ -53,7 +53,11 @@ declare -A POST=(["/ecus/{ecu}/encode"]=1)
 declare -A SAMPLE=(
     ["/health"]=/health
     ["/metrics"]=/metrics
+    ["/"]=/
+    ["/ui/{name}"]=/ui/app.js
     ["/ecus"]=/ecus
+    ["/diff"]="/diff?a=$ECU&b=$ECU"
+    ["/ecus/{ecu}/dtcs"]=/ecus/$ECU/dtcs
     ["/ecus/{ecu}"]=/ecus/$ECU
     ["/ecus/{ecu}/lookup"]="/ecus/$ECU/lookup?request=22"
     ["/ecus/{ecu}/services"]="/ecus/$ECU/services?sid=22"

@@ -21,15 +21,9 @@ case ${MDD_TEST_SANITIZE:-OFF} in
 ON | on | 1 | TRUE | true) skip "the library is built with sanitizers, which Python is not" ;;
 esac
 
-# The interpreter CMake found, else python3 on PATH, else Debian's: the first that has pytest.
-python=""
-for candidate in "${MDD_TEST_PYTHON:-}" python3 /usr/bin/python3; do
-    [ -n "$candidate" ] || continue
-    if "$candidate" -c 'import pytest' 2>/dev/null; then
-        python=$candidate
-        break
-    fi
-done
+# The first Python that has pytest (tests/support/python.sh).
+. "$(dirname "$0")/../support/python.sh"
+find_python "pytest"
 [ -n "$python" ] || skip "no Python with pytest (Debian: python3-pytest)"
 
 # Absolute, because the tests change directory.

@@ -3,24 +3,9 @@
  * as JSON (mdd_uds_decode_json()) or as one line per value. */
 #include "batch_cli.h"
 #include "cli_uds.h"
+#include "decode_values.h"
 
 #include <stdlib.h>
-
-/* The value's path: "/Name" per parameter, case or row, "[i]" per repeated item. */
-static void print_path(uds_jw *w, const mdd_uds_value *v)
-{
-    for (uint32_t i = 0; i < v->depth; i++) {
-        if (v->path[i].name.ptr) {
-            uds_jw_raw(w, "/", 1);
-            mdd_uds_text name = {v->path[i].name, MDD_UDS_TEXT_UTF8};
-            uds_jw_text_content(w, &name);
-        } else {
-            uds_jw_raw(w, "[", 1);
-            uds_jw_uint(w, v->path[i].index);
-            uds_jw_raw(w, "]", 1);
-        }
-    }
-}
 
 /* The text visitor: the header line before the first value, then a line per value. */
 typedef struct text_visit {
@@ -50,7 +35,7 @@ static mdd_status print_value(void *ctx, const mdd_uds_value *v, mdd_error *err)
     start(t);
     if (v->kind >= MDD_UDS_OBJECT_BEGIN)
         return MDD_OK;
-    print_path(&t->w, v);
+    decode_value_path(&t->w, v);
     uds_jw_raw(&t->w, " = ", 3);
     uds_jw_scalar(&t->w, v);
     uds_jw_raw(&t->w, "\n", 1);

@@ -3,7 +3,7 @@
  * by ECU name, as text, JSON or CSV. */
 #include "cli.h"
 #include "diff_file.h"
-#include "json.h"
+#include "diff_json.h"
 
 #include "source.h"
 
@@ -30,11 +30,8 @@ typedef struct diff_args {
 
 typedef struct output {
     const diff_args *args;
-    json_writer j;
-    uint64_t counts[4]; /* by diff_kind */
+    diff_json json; /* its counts count every format's differences */
 } output;
-
-static const char *const kind_names[] = {"added", "removed", "changed", "renamed"};
 
 static int on_option(void *ctx, int option, const char *value)
 {
@@ -75,20 +72,13 @@ static void emit(void *ctx, diff_kind kind, const char *path, const char *old_va
     for (size_t i = 0; i < o->args->ignore_count; i++)
         if (fnmatch(o->args->ignores[i], path, 0) == 0)
             return;
-    o->counts[kind]++;
     if (o->args->format == FORMAT_JSON) {
-        json_object_begin(&o->j);
-        json_key(&o->j, "kind");
-        json_cstring(&o->j, kind_names[kind]);
-        json_key(&o->j, "path");
-        json_cstring(&o->j, path);
-        json_key(&o->j, "old");
-        old_value ? json_cstring(&o->j, old_value) : json_null(&o->j);
-        json_key(&o->j, "new");
-        new_value ? json_cstring(&o->j, new_value) : json_null(&o->j);
-        json_object_end(&o->j);
-    } else if (o->args->format == FORMAT_CSV) {
-        csv_field(kind_names[kind], ",");
+        diff_json_emit(&o->json, kind, path, old_value, new_value);
+        return;
+    }
+    o->json.counts[kind]++;
+    if (o->args->format == FORMAT_CSV) {
+        csv_field(diff_kind_names[kind], ",");
         csv_field(path, ",");
         csv_field(old_value, ",");
         csv_field(new_value, "\n");
@@ -103,57 +93,29 @@ static void emit(void *ctx, diff_kind kind, const char *path, const char *old_va
 
 static void output_begin(output *o, const char *a, const char *b)
 {
-    json_init(&o->j, stdout);
-    if (o->args->format == FORMAT_CSV)
+    if (o->args->format == FORMAT_JSON)
+        diff_json_begin(&o->json, stdout, a, b);
+    else if (o->args->format == FORMAT_CSV)
         printf("kind,path,old,new\n");
-    if (o->args->format != FORMAT_JSON)
-        return;
-    json_object_begin(&o->j);
-    json_key(&o->j, "a");
-    json_cstring(&o->j, a);
-    json_key(&o->j, "b");
-    json_cstring(&o->j, b);
-    json_key(&o->j, "differences");
-    json_array_begin(&o->j);
 }
 
 /* The summary; the text's is its last line, CSV has none. */
 static void output_end(output *o)
 {
-    if (o->args->format == FORMAT_TEXT)
+    const uint64_t *n = o->json.counts;
+    if (o->args->format == FORMAT_JSON)
+        diff_json_end(&o->json);
+    else if (o->args->format == FORMAT_TEXT)
         printf("%llu added, %llu removed, %llu changed, %llu renamed\n",
-               (unsigned long long)o->counts[DIFF_ADDED],
-               (unsigned long long)o->counts[DIFF_REMOVED],
-               (unsigned long long)o->counts[DIFF_CHANGED],
-               (unsigned long long)o->counts[DIFF_RENAMED]);
-    if (o->args->format != FORMAT_JSON)
-        return;
-    json_array_end(&o->j);
-    json_key(&o->j, "summary");
-    json_object_begin(&o->j);
-    for (int k = DIFF_ADDED; k <= DIFF_RENAMED; k++) {
-        json_key(&o->j, kind_names[k]);
-        json_uint(&o->j, o->counts[k]);
-    }
-    json_object_end(&o->j);
-    json_object_end(&o->j);
-    json_end_line(&o->j);
-}
-
-/* Two open files under their ECU name (A's). */
-static int diff_pair(output *o, const diff_file *a, const diff_file *b)
-{
-    diff_path path = {.len = 0};
-    mdd_bytes ecu = diff_file_ecu(a);
-    diff_path_push(&path, "%.*s", (int)ecu.len, ecu.ptr ? (const char *)ecu.ptr : "");
-    return diff_files(a, b, &path, emit, o);
+               (unsigned long long)n[DIFF_ADDED], (unsigned long long)n[DIFF_REMOVED],
+               (unsigned long long)n[DIFF_CHANGED], (unsigned long long)n[DIFF_RENAMED]);
 }
 
 static int diff_two_files(output *o, const char *a, const char *b)
 {
     diff_file *fa = diff_file_open(a);
     diff_file *fb = fa ? diff_file_open(b) : NULL;
-    int rc = fb ? diff_pair(o, fa, fb) : CLI_EXIT_FAIL;
+    int rc = fb ? diff_file_pair(fa, fb, emit, o) : CLI_EXIT_FAIL;
     diff_file_close(fb);
     diff_file_close(fa);
     return rc;
@@ -313,7 +275,8 @@ static int run(int argc, char **argv)
         rc = dir_a ? diff_dirs(&o, a, b) : diff_two_files(&o, a, b);
         if (rc == CLI_EXIT_OK)
             output_end(&o);
-        uint64_t total = o.counts[0] + o.counts[1] + o.counts[2] + o.counts[3];
+        const uint64_t *n = o.json.counts;
+        uint64_t total = n[0] + n[1] + n[2] + n[3];
         if (rc == CLI_EXIT_OK && total && args.fail_on_diff)
             rc = CLI_EXIT_FAIL;
     }

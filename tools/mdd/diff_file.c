@@ -281,3 +281,11 @@ int diff_files(const diff_file *a, const diff_file *b, diff_path *path, diff_emi
     diff_map(&e, "metadata", fa->metadata, fb->metadata);
     return diff_chunks(&e, a, b);
 }
+
+int diff_file_pair(const diff_file *a, const diff_file *b, diff_emit_fn emit, void *ctx)
+{
+    diff_path path = {.len = 0};
+    mdd_bytes ecu = diff_file_ecu(a);
+    diff_path_push(&path, "%.*s", (int)ecu.len, ecu.ptr ? (const char *)ecu.ptr : "");
+    return diff_files(a, b, &path, emit, ctx);
+}

@@ -22,4 +22,7 @@ mdd_bytes diff_file_ecu(const diff_file *f);
 int diff_files(const diff_file *a, const diff_file *b, diff_path *path, diff_emit_fn emit,
                void *ctx);
 
+/* diff_files() under A's ECU name: the paths `mdd diff` prints for two files. */
+int diff_file_pair(const diff_file *a, const diff_file *b, diff_emit_fn emit, void *ctx);
+
 #endif

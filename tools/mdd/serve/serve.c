@@ -11,6 +11,7 @@
 #include "serve_reload.h"
 #include "serve_routes.h"
 #include "serve_server.h"
+#include "serve_diff.h"
 #include "serve_updates.h"
 
 #include <event2/event.h>
@@ -242,7 +243,7 @@ static int start_http(serve_server *s, const char *dir)
     if (mdd_uds_memo_create(SERVE_MEMO_SLOTS, &s->codec.memo, &err) != MDD_OK)
         return cli_error("mdd serve", "%s", err.message);
     if (!s->http || serve_conns_init(s) != 0 || add_events(s) != 0 ||
-        serve_reload_start(s, dir) != 0)
+        serve_reload_start(s, dir) != 0 || serve_diff_start(s) != 0)
         return cli_error("mdd serve", "cannot set up the server");
     int rc = serve_updates_start(s, dir);
     if (rc != CLI_EXIT_OK)
@@ -283,6 +284,7 @@ static void stop(serve_server *s)
         event_free(s->drain_timer);
     serve_reload_stop(s);
     serve_updates_stop(s);
+    serve_diff_stop(s);
     if (s->base)
         event_base_free(s->base);
     serve_reload_close(s);

@@ -14,6 +14,7 @@
 #include "serve_conns.h"
 #include "serve_head.h"
 #include "serve_server.h"
+#include "serve_diff.h"
 #include "serve_updates.h"
 
 #include <event2/bufferevent.h>
@@ -71,6 +72,7 @@ static void conn_closed(struct evhttp_connection *evcon, void *arg)
     if (c->stream)
         serve_stream_orphan(s, c->stream);
     serve_updates_conn_closed(c);
+    serve_diff_conn_closed(c);
     free(c);
     serve_drain_check(s);
 }

@@ -41,6 +41,10 @@ static void ecu_counts(json_writer *j, const serve_ecu *e)
     json_cstring(j, e->path);
     json_key(j, "default");
     json_bool(j, e->is_default);
+    json_key(j, "revision");
+    optional_cstring(j, e->revision);
+    json_key(j, "services");
+    json_uint(j, e->base_variant < e->variant_count ? e->variants[e->base_variant].services : 0);
     json_key(j, "variants");
     json_uint(j, e->variant_count);
     json_key(j, "functional_groups");
@@ -83,6 +87,8 @@ static void layers_json(json_writer *j, const char *key, const serve_layer *laye
             json_key(j, "is_base");
             json_bool(j, layers[i].is_base);
         }
+        json_key(j, "services");
+        json_uint(j, layers[i].services);
         json_object_end(j);
     }
     json_array_end(j);

@@ -233,13 +233,15 @@ void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_e
     serve_job_start(s, job);
 }
 
-/* ---- /ecus/{ecu}/dtcs/{code} ---- */
+/* ---- /ecus/{ecu}/dtcs and /ecus/{ecu}/dtcs/{code} ---- */
 
+/* Every DTC (the list route), or those with the job's code. */
 static void answer_dtc(serve_job *job)
 {
     const serve_ecu *e = job->ecu;
+    int all = job->route == SERVE_ROUTE_DTCS;
     uint32_t first = 0;
-    uint32_t n = mdd_db_ecu_find_dtcs(e->ecu, job->code, &first);
+    uint32_t n = all ? mdd_db_ecu_dtc_count(e->ecu) : mdd_db_ecu_find_dtcs(e->ecu, job->code, &first);
     serve_body b;
     if (serve_body_start(job->server, job->req, &b) != 0)
         return;
@@ -247,8 +249,10 @@ static void answer_dtc(serve_job *job)
     json_object_begin(j);
     json_key(j, "ecu");
     json_cstring(j, e->name);
-    json_key(j, "code");
-    json_uint(j, job->code);
+    if (!all) {
+        json_key(j, "code");
+        json_uint(j, job->code);
+    }
     json_key(j, "dtcs");
     json_array_begin(j);
     for (uint32_t i = first; i < first + n; i++)
@@ -259,13 +263,13 @@ static void answer_dtc(serve_job *job)
 }
 
 void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                   uint32_t code)
+                   const serve_target *t)
 {
     /* The index of trouble codes is the database's own memory: a code without DTCs needs no
      * read. */
     uint32_t first;
-    if (mdd_db_ecu_find_dtcs(e->ecu, code, &first) == 0) {
-        serve_reply_error(s, req, 404, "no DTC with trouble code %" PRIu32, code);
+    if (t->route == SERVE_ROUTE_DTC && mdd_db_ecu_find_dtcs(e->ecu, t->code, &first) == 0) {
+        serve_reply_error(s, req, 404, "no DTC with trouble code %" PRIu32, t->code);
         return;
     }
     serve_job *job = serve_job_new(s, req, e, 0, 0, answer_dtc);
@@ -273,7 +277,8 @@ void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu 
         serve_reply_error(s, req, 500, "out of memory");
         return;
     }
-    job->code = code;
+    job->code = t->code;
+    job->route = t->route;
     serve_job_start(s, job);
 }
 

@@ -23,22 +23,28 @@ static const char *const services_params[] = {"variant", "group", "name", "sid",
 static const char *const comparams_params[] = {"variant", "protocol", NULL};
 static const char *const facts_params[] = {"variant", "service", NULL};
 static const char *const jobs_params[] = {"variant", NULL};
-static const char *const decode_params[] = {"request", "response", "variant", "group", NULL};
+static const char *const decode_params[] = {"request", "response", "variant", "group", "view",
+                                            NULL};
+static const char *const diff_params[] = {"a", "b", NULL};
 static const char *const encode_params[] = {"service", "params", "variant", "group", NULL};
 static const char *const describe_params[] = {"message", "index", "variant", "group", NULL};
 static const char *const layer_params[] = {"variant", "group", NULL};
 
 /* Every route, in the order docs/cli.md lists them. */
 static const serve_route_spec routes[] = {
+    {"/", SERVE_ROUTE_PAGE, 0, no_params},
+    {"/ui/{name}", SERVE_ROUTE_PAGE, 0, no_params},
     {"/health", SERVE_ROUTE_HEALTH, 0, no_params},
     {"/metrics", SERVE_ROUTE_METRICS, 0, no_params},
     {"/ecus", SERVE_ROUTE_ECUS, 0, no_params},
+    {"/diff", SERVE_ROUTE_DIFF, 0, diff_params},
     {"/ecus/{ecu}", SERVE_ROUTE_ECU, 0, no_params},
     {"/ecus/{ecu}/lookup", SERVE_ROUTE_LOOKUP, 0, lookup_params},
     {"/ecus/{ecu}/services", SERVE_ROUTE_SERVICES, 0, services_params},
     {"/ecus/{ecu}/services/{name}/schema", SERVE_ROUTE_DESCRIBE, 0, describe_params},
     {"/ecus/{ecu}/services/{name}/layout", SERVE_ROUTE_DESCRIBE, 0, describe_params},
     {"/ecus/{ecu}/sovd", SERVE_ROUTE_SOVD, 0, layer_params},
+    {"/ecus/{ecu}/dtcs", SERVE_ROUTE_DTCS, 0, no_params},
     {"/ecus/{ecu}/dtcs/{code}", SERVE_ROUTE_DTC, 0, no_params},
     {"/ecus/{ecu}/comparams", SERVE_ROUTE_COMPARAMS, 0, comparams_params},
     {"/ecus/{ecu}/states", SERVE_ROUTE_STATES, 0, facts_params},
@@ -116,7 +122,7 @@ static int split_path(const char *path, serve_target *t)
         if (end && !*p)
             goto not_found; /* a trailing slash */
     }
-    if (t->segment_count > 0)
+    if (t->segment_count > 0 || path[1] == '\0') /* "/" is the page's */
         return 0;
 not_found:
     fail(t, 404, SERVE_ERROR_AT_ONCE, "no such resource");
@@ -313,6 +319,15 @@ static void read_describe_params(serve_target *t)
     t->message_index = (uint32_t)n;
 }
 
+/* The two ECUs a comparison names: a and b, both needed. */
+static void read_diff_params(serve_target *t)
+{
+    t->diff_a = serve_param(&t->params, "a");
+    t->diff_b = serve_param(&t->params, "b");
+    if (!t->diff_a || !t->diff_b || !*t->diff_a || !*t->diff_b)
+        fail(t, 400, SERVE_ERROR_AT_ONCE, "a comparison names two ECUs: a=NAME&b=NAME");
+}
+
 /* What the route reads of its parameters and its path, once they parsed. */
 static void read_route(serve_target *t)
 {
@@ -332,6 +347,10 @@ static void read_route(serve_target *t)
         read_describe_params(t);
     } else if (k == SERVE_ROUTE_SOVD) {
         read_layer_params(t);
+    } else if (k == SERVE_ROUTE_DIFF) {
+        read_diff_params(t);
+    } else if (k == SERVE_ROUTE_PAGE) {
+        t->name = t->segment_count ? t->segments[1] : "index.html";
     } else if (k == SERVE_ROUTE_CHUNK_DATA) {
         t->name = t->segments[3];
     } else if (k == SERVE_ROUTE_DTC && cli_db_parse_dtc_code(t->segments[3], &t->code) != 0) {
@@ -343,6 +362,8 @@ static void read_route(serve_target *t)
 /* Whether t's segments match the route's path, whose {NAME} segments match any. */
 static int route_matches(const serve_route_spec *r, const serve_target *t)
 {
+    if (strcmp(r->path, "/") == 0)
+        return t->segment_count == 0;
     const char *p = r->path;
     for (size_t i = 0; i < t->segment_count; i++) {
         if (*p++ != '/')

@@ -19,13 +19,16 @@
 /* What a request's path names. */
 typedef enum serve_route_kind {
     SERVE_ROUTE_NONE, /* an error */
+    SERVE_ROUTE_PAGE,    /* / and /ui/{name}: the page's files (serve_page.c) */
     SERVE_ROUTE_HEALTH,
     SERVE_ROUTE_METRICS,
     SERVE_ROUTE_ECUS,
+    SERVE_ROUTE_DIFF,       /* /diff?a=ECU&b=ECU (serve_diff.c) */
     SERVE_ROUTE_ECU,        /* /ecus/{ecu} */
     SERVE_ROUTE_LOOKUP,     /* /ecus/{ecu}/lookup?request=HEX[&variant=V] */
     SERVE_ROUTE_CHUNKS,     /* /ecus/{ecu}/chunks */
     SERVE_ROUTE_CHUNK_DATA, /* /ecus/{ecu}/chunks/{name} */
+    SERVE_ROUTE_DTCS,       /* /ecus/{ecu}/dtcs */
     SERVE_ROUTE_DTC,        /* /ecus/{ecu}/dtcs/{code} */
     SERVE_ROUTE_COMPARAMS,  /* /ecus/{ecu}/comparams[?variant=V][&protocol=P] */
     SERVE_ROUTE_STATES,     /* /ecus/{ecu}/states[?variant=V][&service=S] */
@@ -100,6 +103,7 @@ typedef struct serve_target {
     const char *protocol; /* comparams: the protocol parameter, NULL for all */
     const char *service;  /* states, sdgs: the service parameter, NULL when absent;
                            * describe: the service the path names */
+    const char *diff_a, *diff_b; /* diff: the ECUs compared (the a and b parameters) */
     int message_kind;     /* describe: the message parameter (enum mdd_uds_message_kind: 1
                            * request, 2 response, 3 negative) */
     uint32_t message_index; /* describe: the index parameter */

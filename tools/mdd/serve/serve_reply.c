@@ -107,28 +107,65 @@ static void free_body(const void *data, size_t len, void *arg)
     free(arg);
 }
 
-/* Sends data[0..len) (malloc'd, or NULL for no body) with code; takes data. The length is
- * given for HEAD too, for which evhttp would leave it out; a HEAD's body is not handed to
- * evhttp at all, which sent part of one over 64 KiB after the head. */
-static void send_body(serve_server *s, struct evhttp_request *req, int code, char *data,
-                      size_t len)
+/* What a JSON reply may do in a browser that opened it: nothing (it is data, not a page). */
+#define JSON_POLICY "default-src 'none'; frame-ancestors 'none'"
+
+/* The page's policy: its own script, style and routes, nothing inline, no other origin. */
+#define PAGE_POLICY                                                                            \
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "             \
+    "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/* Sends buf (NULL for no body; freed here) of len bytes as type with code, under policy. The
+ * length is given for HEAD too, for which evhttp would leave it out; a HEAD's body is not
+ * handed to evhttp at all, which sent part of one over 64 KiB after the head. */
+static void send_reply(serve_server *s, struct evhttp_request *req, int code, const char *type,
+                       const char *policy, struct evbuffer *buf, size_t len)
 {
-    int head = evhttp_request_get_command(req) == EVHTTP_REQ_HEAD;
-    struct evbuffer *buf = head ? NULL : evbuffer_new();
-    if (buf && data && evbuffer_add_reference(buf, data, len, free_body, data) == 0)
-        data = NULL;
-    free(data);
     struct evkeyvalq *headers = evhttp_request_get_output_headers(req);
     char length[24];
+    int head = evhttp_request_get_command(req) == EVHTTP_REQ_HEAD;
     snprintf(length, sizeof length, "%zu", buf ? evbuffer_get_length(buf) : head ? len : 0);
-    evhttp_add_header(headers, "Content-Type", "application/json");
+    evhttp_add_header(headers, "Content-Type", type);
     evhttp_add_header(headers, "Content-Length", length);
+    evhttp_add_header(headers, "Content-Security-Policy", policy);
+    evhttp_add_header(headers, "X-Content-Type-Options", "nosniff");
+    evhttp_add_header(headers, "Referrer-Policy", "no-referrer");
     if (code == 401)
         evhttp_add_header(headers, "WWW-Authenticate", "Bearer");
     serve_count_response(s, code);
     evhttp_send_reply(req, code, NULL, buf);
     if (buf)
         evbuffer_free(buf);
+}
+
+/* A buffer for a reply's body, NULL for a HEAD's (which has none) or when out of memory. */
+static struct evbuffer *body_buffer(struct evhttp_request *req)
+{
+    return evhttp_request_get_command(req) == EVHTTP_REQ_HEAD ? NULL : evbuffer_new();
+}
+
+/* Sends the JSON text data[0..len) (malloc'd, or NULL for no body) with code; takes data. */
+static void send_body(serve_server *s, struct evhttp_request *req, int code, char *data,
+                      size_t len)
+{
+    struct evbuffer *buf = body_buffer(req);
+    if (buf && data && evbuffer_add_reference(buf, data, len, free_body, data) == 0)
+        data = NULL;
+    free(data);
+    send_reply(s, req, code, "application/json", JSON_POLICY, buf, len);
+}
+
+void serve_reply_asset(serve_server *s, struct evhttp_request *req, const char *type,
+                       const void *data, size_t len)
+{
+    struct evbuffer *buf = body_buffer(req);
+    if (buf && evbuffer_add_reference(buf, data, len, NULL, NULL) != 0) {
+        evbuffer_free(buf);
+        send_body(s, req, 500, NULL, 0);
+        return;
+    }
+    evhttp_add_header(evhttp_request_get_output_headers(req), "Cache-Control", "no-cache");
+    send_reply(s, req, 200, type, PAGE_POLICY, buf, len);
 }
 
 void serve_body_discard(serve_body *b)

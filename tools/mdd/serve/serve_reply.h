@@ -31,6 +31,11 @@ void serve_reply_json(serve_server *s, struct evhttp_request *req, int code, ser
 void serve_reply_json_text(serve_server *s, struct evhttp_request *req, int code, char *data,
                            size_t len);
 
+/* Sends data[0..len) (static: not copied, not freed) as type with 200 and the page's
+ * Content-Security-Policy. */
+void serve_reply_asset(serve_server *s, struct evhttp_request *req, const char *type,
+                       const void *data, size_t len);
+
 /* Sends {"error": message} with code and its length (for HEAD too). A 405's caller adds its
  * Allow header first; a 401 says WWW-Authenticate: Bearer. */
 void serve_reply_error(serve_server *s, struct evhttp_request *req, int code, const char *fmt,

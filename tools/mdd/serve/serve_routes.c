@@ -88,8 +88,8 @@ static void route_ecu(serve_server *s, struct evhttp_request *req, const serve_t
         serve_describe(s, req, e, t);
     else if (t->route >= SERVE_ROUTE_STATES && t->route <= SERVE_ROUTE_JOBS)
         serve_get_facts(s, req, e, t);
-    else /* the DTC route */
-        serve_get_dtc(s, req, e, t->code);
+    else /* the DTC routes */
+        serve_get_dtc(s, req, e, t);
 }
 
 /* Whether the route takes method. */
@@ -127,7 +127,7 @@ static void dispatch_read(serve_server *s, struct evhttp_request *req, const ser
     else if (t->spec && method != EVHTTP_REQ_POST && has_body(req))
         serve_reply_error(s, req, 400, "a %s request takes no body",
                           method == EVHTTP_REQ_GET ? "GET" : "HEAD");
-    else if (t->status != 200 && t->stage == SERVE_ERROR_AT_ONCE)
+    else if (t->status != 200 && (t->stage == SERVE_ERROR_AT_ONCE || !t->ecu))
         serve_reply_target_error(s, req, t);
     else if (t->ecu)
         route_ecu(s, req, t);
@@ -135,6 +135,10 @@ static void dispatch_read(serve_server *s, struct evhttp_request *req, const ser
         serve_get_health(s, req);
     else if (t->route == SERVE_ROUTE_METRICS)
         serve_get_metrics(s, req);
+    else if (t->route == SERVE_ROUTE_PAGE)
+        serve_get_page(s, req, t);
+    else if (t->route == SERVE_ROUTE_DIFF)
+        serve_get_diff(s, req, t);
     else /* the last route outside /ecus/{ecu} */
         serve_get_ecus(s, req);
 }

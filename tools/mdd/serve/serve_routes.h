@@ -24,13 +24,13 @@ void serve_get_chunks(serve_server *s, struct evhttp_request *req, const serve_e
 void serve_reply_target_error(serve_server *s, struct evhttp_request *req,
                               const serve_target *t);
 
-/* /ecus/{ecu}/lookup and /ecus/{ecu}/dtcs/{code}: answered once the payload is resident
- * (serve_lookup.c). t is the lookup's target: its variant is looked for before its error
- * (SERVE_ERROR_AFTER_VARIANT) is answered. */
+/* /ecus/{ecu}/lookup, /ecus/{ecu}/dtcs and /ecus/{ecu}/dtcs/{code}: answered once the
+ * payload is resident (serve_lookup.c). t is the lookup's target: its variant is looked for
+ * before its error (SERVE_ERROR_AFTER_VARIANT) is answered. */
 void serve_get_lookup(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                       const serve_target *t);
 void serve_get_dtc(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
-                   uint32_t code);
+                   const serve_target *t);
 /* /ecus/{ecu}/comparams: the variant's ComParams as `mdd comparams --json` prints them; 404
  * for an unknown variant or protocol (serve_lookup.c). */
 void serve_get_comparams(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
@@ -61,5 +61,12 @@ void serve_uds(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
  * (serve_describe.c). */
 void serve_describe(serve_server *s, struct evhttp_request *req, const serve_ecu *e,
                     const serve_target *t);
+
+/* / and /ui/{name}: the page's files, embedded in the binary (serve_page.c). */
+void serve_get_page(serve_server *s, struct evhttp_request *req, const serve_target *t);
+
+/* /diff?a=ECU&b=ECU: the two ECUs' files compared as `mdd diff --json` compares them, on a
+ * thread of its own (serve_diff.c). */
+void serve_get_diff(serve_server *s, struct evhttp_request *req, const serve_target *t);
 
 #endif

@@ -80,6 +80,7 @@ typedef struct serve_stream serve_stream;
 typedef struct serve_gen serve_gen;
 typedef struct serve_reload serve_reload;
 typedef struct serve_updates serve_updates;
+typedef struct serve_diff serve_diff;
 
 typedef struct serve_server {
     serve_options opts;
@@ -100,6 +101,7 @@ typedef struct serve_server {
     serve_reload *reload;  /* reloads on SIGHUP and on changes to the directory */
     mdd_db_options db_options; /* how the database was opened: an update checks with them */
     serve_updates *updates;    /* --updates: the update routes (serve_updates.c), or NULL */
+    serve_diff *diff;          /* /diff's thread (serve_diff.c) */
     const mdd_db *db;      /* gen's database and tables */
     mdd_reader *reader;
     /* The codec's options, with the loop's memo of requests: decodes run on the loop, one

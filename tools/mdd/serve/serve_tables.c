@@ -59,6 +59,7 @@ static int copy_layers(const mdd_db_layer *(*at)(const mdd_db_ecu *, uint32_t),
         if (copy_bytes(mdd_db_layer_name(layer), &(*out)[i].name) != 0)
             return -1;
         (*out)[i].is_base = mdd_variant_is_base_variant(mdd_db_layer_variant(layer));
+        (*out)[i].services = mdd_db_layer_service_count(layer);
     }
     return 0;
 }

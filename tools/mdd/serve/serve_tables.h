@@ -18,6 +18,7 @@ typedef struct serve_chunk {
 typedef struct serve_layer {
     char *name;
     int is_base;
+    uint32_t services; /* effective services */
 } serve_layer;
 
 typedef struct serve_ecu {

@@ -43,6 +43,39 @@ void serve_thread_take_notice(int fd)
         ;
 }
 
+void serve_thread_run_jobs(serve_thread *t, int *queued, void (*work)(void *arg), void *arg)
+{
+    pthread_mutex_lock(&t->lock);
+    for (;;) {
+        while (!t->stopping && !*queued)
+            pthread_cond_wait(&t->wake, &t->lock);
+        if (!*queued)
+            break;
+        pthread_mutex_unlock(&t->lock);
+        work(arg);
+        pthread_mutex_lock(&t->lock);
+        *queued = 0;
+        serve_thread_notify(t);
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
+void serve_thread_queue(serve_thread *t, int *queued)
+{
+    pthread_mutex_lock(&t->lock);
+    *queued = 1;
+    pthread_cond_signal(&t->wake);
+    pthread_mutex_unlock(&t->lock);
+}
+
+int serve_thread_job_done(serve_thread *t, const int *queued)
+{
+    pthread_mutex_lock(&t->lock);
+    int done = !*queued;
+    pthread_mutex_unlock(&t->lock);
+    return done;
+}
+
 void serve_thread_stop(serve_thread *t)
 {
     if (t->started) {

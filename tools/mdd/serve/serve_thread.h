@@ -34,6 +34,18 @@ void serve_thread_notify(serve_thread *t);
 /* From the done event: takes the byte the thread wrote. */
 void serve_thread_take_notice(int fd);
 
+/* A thread's body for work given one job at a time: waits until *queued is set (under
+ * t->lock), runs work(arg) without the lock, clears *queued and tells the loop; returns when
+ * the thread is to stop. */
+void serve_thread_run_jobs(serve_thread *t, int *queued, void (*work)(void *arg), void *arg);
+
+/* From the loop: sets *queued under t->lock and wakes the thread. */
+void serve_thread_queue(serve_thread *t, int *queued);
+
+/* From the loop: whether the thread finished the job last queued (reading *queued under
+ * t->lock, so that what the job wrote is seen). */
+int serve_thread_job_done(serve_thread *t, const int *queued);
+
 /* Tells the thread to stop, waits for it, and releases what serve_thread_init() made (after
  * it, whatever it returned). */
 void serve_thread_stop(serve_thread *t);

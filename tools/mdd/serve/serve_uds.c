@@ -3,7 +3,7 @@
  * --json`, `mdd encode --json` and `mdd identify --json` print, once the ECU's payload is
  * resident (serve_job_start()).
  *
- *   GET  /ecus/{ecu}/decode?request=HEX&response=HEX[&variant=V|&group=G]
+ *   GET  /ecus/{ecu}/decode?request=HEX&response=HEX[&variant=V|&group=G][&view=json|values]
  *   POST /ecus/{ecu}/encode?service=S[&variant=V|&group=G]  with the values as the body
  *   GET  /ecus/{ecu}/encode?service=S&params=JSON[&variant=V|&group=G]
  *   GET  /ecus/{ecu}/identify                               the requests to send
@@ -13,6 +13,7 @@
  * which costs less than keeping a parsed copy. Its data: the operation's letter, the query,
  * NUL, the body, NUL. */
 #include "cli_db.h"
+#include "decode_values.h"
 #include "json.h"
 #include "serve_jobs.h"
 #include "serve_parse.h"
@@ -71,17 +72,34 @@ const mdd_db_layer *serve_job_layer(const serve_job *job)
                          : mdd_db_ecu_variant_at(job->ecu->ecu, job->variant);
 }
 
+/* The view parameter: 0 for json (the default), 1 for values; -1 after answering 400. */
+static int decode_view(serve_job *job, const serve_params *q)
+{
+    const char *view = serve_param(q, "view");
+    if (!view || strcmp(view, "json") == 0)
+        return 0;
+    if (strcmp(view, "values") == 0)
+        return 1;
+    serve_reply_error(job->server, job->req, 400, "view '%s' is neither json nor values", view);
+    return -1;
+}
+
 static void answer_decode(serve_job *job, const serve_params *q)
 {
     cli_uds_hex req = {0}, resp = {0};
-    if (hex_param(job, q, "request", &req) == 0 && hex_param(job, q, "response", &resp) == 0) {
+    int view = decode_view(job, q);
+    if (view >= 0 && hex_param(job, q, "request", &req) == 0 &&
+        hex_param(job, q, "response", &resp) == 0) {
         serve_body b;
         if (serve_body_start(job->server, job->req, &b) == 0) {
             mdd_sink sink = cli_uds_file_sink(b.out);
             mdd_error err;
+            const mdd_db_layer *layer = serve_job_layer(job);
             mdd_status st =
-                mdd_uds_decode_json(serve_job_layer(job), req.bytes, req.len, resp.bytes,
-                                    resp.len, &job->server->codec, &sink, &err);
+                view ? decode_values_json(layer, req.bytes, req.len, resp.bytes, resp.len,
+                                          &sink, &err)
+                     : mdd_uds_decode_json(layer, req.bytes, req.len, resp.bytes, resp.len,
+                                           &job->server->codec, &sink, &err);
             if (st == MDD_OK) {
                 serve_reply_json(job->server, job->req, 200, &b);
             } else {

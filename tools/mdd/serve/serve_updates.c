@@ -29,7 +29,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,23 +244,17 @@ static void run_job(serve_updates *u, update_job *job)
     mdd_update_close(up);
 }
 
+/* The job the loop queued (set before it was queued). */
+static void run_queued(void *arg)
+{
+    serve_updates *u = arg;
+    run_job(u, u->job);
+}
+
 static void *worker(void *arg)
 {
     serve_updates *u = arg;
-    pthread_mutex_lock(&u->t.lock);
-    for (;;) {
-        while (!u->t.stopping && !u->queued)
-            pthread_cond_wait(&u->t.wake, &u->t.lock);
-        if (!u->queued)
-            break;
-        update_job *job = u->job;
-        pthread_mutex_unlock(&u->t.lock);
-        run_job(u, job);
-        pthread_mutex_lock(&u->t.lock);
-        u->queued = 0;
-        serve_thread_notify(&u->t);
-    }
-    pthread_mutex_unlock(&u->t.lock);
+    serve_thread_run_jobs(&u->t, &u->queued, run_queued, u);
     return NULL;
 }
 
@@ -323,11 +316,8 @@ static void on_done(evutil_socket_t fd, short what, void *arg)
     serve_server *s = arg;
     serve_thread_take_notice(fd);
     serve_updates *u = s->updates;
-    /* What the worker wrote to the job is seen under the lock it let go of. */
-    pthread_mutex_lock(&u->t.lock);
-    update_job *job = u->queued ? NULL : u->job;
-    pthread_mutex_unlock(&u->t.lock);
-    if (!job)
+    update_job *job = u->job;
+    if (!job || !serve_thread_job_done(&u->t, &u->queued))
         return;
     if (job->status == MDD_OK && (job->op == OP_APPLY || job->op == OP_ROLLBACK))
         serve_reload_then(s, finish, NULL);
@@ -341,10 +331,7 @@ static void start_job(serve_server *s, update_job *job)
     serve_updates *u = s->updates;
     u->busy = op_names[job->op];
     u->job = job;
-    pthread_mutex_lock(&u->t.lock);
-    u->queued = 1;
-    pthread_cond_signal(&u->t.wake);
-    pthread_mutex_unlock(&u->t.lock);
+    serve_thread_queue(&u->t, &u->queued);
 }
 
 /* Whether name is a file name an upload may have: NAME.mdd, no directory, no dot first. */
