@@ -53,14 +53,20 @@ def server(tmp_path_factory):
     for name in os.listdir(CORPUS):
         if name.endswith(".mdd"):
             shutil.copy(os.path.join(CORPUS, name), served / name)
-    subprocess.run([os.environ["MDD_HOSTILE"], str(served / "hostile.mdd")], check=True)
+    helpers = os.environ["MDD_HELPERS"]
+    subprocess.run([os.path.join(helpers, "hostile_mdd"), str(served / "hostile.mdd")], check=True)
+    # An ECU whose services need states (tests/support/states_ecu.h).
+    subprocess.run([os.path.join(helpers, "write_states_fixture"), str(root / "states.fb")], check=True)
+    subprocess.run([TOOL, "pack", "-o", str(served / "STATES.mdd"), "--ecu", "STATES", "--chunk",
+                    "DIAGNOSTIC_DESCRIPTION:STATES:" + str(root / "states.fb")], check=True, capture_output=True)
     # A generated ECU, whose services have negative responses (the corpus's have none).
     subprocess.run([TOOL, "gen", "--profile", "small", "--seed", "5", "--ecus", "1", str(root / "gen")],
                    check=True, capture_output=True)
     shutil.copy(root / "gen" / (GENERATED + ".mdd"), served)
-    ecu = subprocess.run([TOOL, "ecu", "--json", str(served / (GENERATED + ".mdd"))], check=True,
-                         capture_output=True, text=True).stdout
-    EXPECT[GENERATED] = json.loads(ecu)
+    for name in (GENERATED, "STATES"):
+        ecu = subprocess.run([TOOL, "ecu", "--json", str(served / (name + ".mdd"))], check=True,
+                             capture_output=True, text=True).stdout
+        EXPECT[name] = json.loads(ecu)
     # Another revision of it staged as an update, for the update status.
     subprocess.run([TOOL, "gen", "--profile", "small", "--seed", "6", "--ecus", "1", str(root / "gen6")],
                    check=True, capture_output=True)
@@ -240,6 +246,19 @@ def test_service_view_grid_schema_and_sovd(server, driver):
     assert schema["properties"]["service"] == {"const": "VINDataIdentifier_Read"}
     assert driver.find_element(By.ID, "needs").text == "No required states."
     shoot(driver, "service-desktop")
+
+
+def test_service_needs_states_and_how_to_reach_them(server, driver):
+    base, _ = server
+    visit(driver, base, "/ecu/STATES/service/VIN_Write", "service")
+    assert texts(driver, "#needs li") == [
+        "Session: Extended — enter with ExtendedSession_Start 1003",
+        "SecurityAccess: Level_1 — enter with RequestSeed_Level_1 2701 then SendKey_Level_1 2702"]
+    links = [a.get_attribute("href").split("#", 1)[1] for a in driver.find_elements(By.CSS_SELECTOR, "#needs a")]
+    assert links == ["/ecu/STATES/service/ExtendedSession_Start", "/ecu/STATES/service/RequestSeed_Level_1",
+                     "/ecu/STATES/service/SendKey_Level_1"]
+    visit(driver, base, "/ecu/STATES/service/Check_Start", "service")
+    assert texts(driver, "#needs li") == ["Session: Default — no service enters it"]
 
 
 def test_decode_shows_values_and_marks_their_bytes(server, driver):

@@ -363,18 +363,21 @@
     return out;
   }
 
-  /* The states a service needs, each with the services that enter it (the SOVD modes). */
-  function needsOf(ecu, layer, states, sovd) {
-    const needed = (states && states.required_states) || [];
-    if (!needed.length) return h('p', { class: 'muted', id: 'needs' }, 'No required states.');
-    return h('ul', { class: 'list', id: 'needs' }, needed.map((st) => {
-      const label = typeof st === 'string' ? st : [st.chart, st.state].filter(Boolean).join(': ');
-      const stateName = typeof st === 'string' ? st : st.state;
-      const enter = (sovd.modes || []).filter((m) => m.value === stateName)
-        .flatMap((m) => m.services || []).filter((s) => s.role === 'enter' || s.role === 'key');
-      return h('li', {}, label, enter.length ? [' — enter with ', enter.map((s, i) => [i ? ', ' : '',
-        link(['ecu', ecu, 'service', s.service], layer, s.service), ' ', hex(s.request)])] : '');
-    }));
+  /* The states a service needs (its SOVD entry's needs, else the state charts'), each with the
+   * service that enters it and, for a security level, the seed request before it. */
+  function needsOf(ecu, layer, name, states, sovd) {
+    let needs = null;
+    for (const cat of sovdCategories)
+      for (const r of sovd[cat] || [])
+        for (const s of r.services || [])
+          if (s.service === name && s.needs) needs = s.needs;
+    const known = needs !== null; /* the SOVD view says which service enters each state */
+    needs = needs || ((states && states.required_states) || []);
+    if (!needs.length) return h('p', { class: 'muted', id: 'needs' }, 'No required states.');
+    const step = (by) => [link(['ecu', ecu, 'service', by.service], layer, by.service), ' ', hex(by.request)];
+    return h('ul', { class: 'list', id: 'needs' }, needs.map((n) => h('li', {}, n.chart + ': ' + n.state,
+      n.entered_by ? [' — enter with ', n.entered_by.seed ? [step(n.entered_by.seed), ' then '] : '', step(n.entered_by)]
+        : (known ? ' — no service enters it' : ''))));
   }
 
   async function serviceView(ecu, name, q) {
@@ -403,7 +406,7 @@
     const category = sovdOf(sovd, name);
     const nodes = [h('h1', {}, name),
       table(['Layer', 'Request prefix', 'SOVD'], [[layerName, hex(service.request), category.join('; ') || 'none']]),
-      section('Required states', needsOf(ecu, layer, states, sovd)),
+      section('Required states', needsOf(ecu, layer, name, states, sovd)),
       section('Messages', tabs, byteGrid(layout.items),
         h('details', {}, h('summary', {}, 'JSON Schema'), h('pre', { id: 'schema' }, JSON.stringify(schema, null, 2)))),
       section('Encode a request', encodeForm(ecu, name, layer, requestSchema, parsed),
