@@ -140,7 +140,7 @@ static inline mdd_uds_options mdd_uds_options_default(void)
  * from. Not thread-safe: give each thread its own. */
 
 /* A memo of entries slots (rounded up to a power of two; 0 takes 64) in *out, which the
- * caller owns and frees with mdd_uds_memo_free(). A slot takes about 23 KB of address space,
+ * caller owns and frees with mdd_uds_memo_free(). A slot takes about 28 KB of address space,
  * touched as it fills (docs/codec.md, "Memo"). Fails with MDD_ERR_ARG (out NULL, or entries
  * above 4,096) or MDD_ERR_NOMEM. */
 mdd_status mdd_uds_memo_create(size_t entries, mdd_uds_memo **out, mdd_error *err);

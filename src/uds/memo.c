@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The most slots a memo takes (95 MB of address space): a bound on what a caller's mistake
+/* The most slots a memo takes (117 MB of address space): a bound on what a caller's mistake
  * allocates. */
 #define MEMO_MAX_ENTRIES (1u << 12)
 #define MEMO_DEFAULT_ENTRIES 64

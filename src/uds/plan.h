@@ -18,8 +18,9 @@
 #define UDS_PLAN_STEPS 48
 #define UDS_PLAN_SCALES 64
 #define UDS_PLAN_DTCS 32
-/* The bytes of the JSON keys a plan keeps. */
-#define UDS_PLAN_KEYS 1024
+/* The bytes of JSON a plan keeps for the JSON writer: its steps' keys and the members it
+ * renders whole (plan/json.c). */
+#define UDS_PLAN_JSON 4096
 
 typedef enum uds_step_op {
     UDS_STEP_PARAM = 0, /* through the database (uds_decode_param()) */
@@ -36,6 +37,13 @@ typedef enum uds_plan_compu {
     UDS_PLAN_COMPU_SAME,       /* IDENTICAL to the same integer type: the coded value */
     UDS_PLAN_COMPU_TEXTS       /* a TEXT_TABLE of integer limits: scales[0..scale_count) */
 } uds_plan_compu;
+
+/* For the JSON writer: a member of an object as it writes it, with its comma
+ * (`,"name":VALUE`), or len 0 when the plan did not render it. */
+typedef struct uds_plan_member {
+    const char *text;
+    uint32_t len;
+} uds_plan_member;
 
 /* A TEXT_TABLE scale whose limits are integers of the coded value's kind (as uint64_t, or
  * int64_t's bits for A_INT_32), as uds_scale_contains() takes them. */
@@ -81,13 +89,11 @@ typedef struct uds_plan_dtc {
 typedef struct uds_step {
     uds_param_view view;
     mdd_bytes name;
-    /* For the JSON writer: the name needs no escaping, and json_key[0..json_key_len) is its
-     * key ("name":) when the plan had room for it (0: none); a parameter of the response
-     * itself is shown (uds_json_shown_at_top()). */
-    bool name_plain;
+    /* For the JSON writer: a parameter of the response itself is shown
+     * (uds_json_shown_at_top()); the key with its comma (`,"name":`, len 0 when the plan had
+     * no room for it) and members (below), once the plan's JSON is rendered. */
     bool json_shown;
-    uint32_t json_key_len;
-    const char *json_key;
+    uds_plan_member json_key;
     uint8_t op; /* enum uds_step_op */
     bool mux;   /* a VALUE whose DOP is a MUX (uds_param_start()) */
     bool sized; /* STRUCTURE, FIELD: the structure has a byte size, size */
@@ -100,6 +106,9 @@ typedef struct uds_step {
     uint32_t dtc_count;              /* DTC: the own list in dtcs, when sorted */
     bool dtcs_sorted;
     const uds_plan_dtc *dtcs;
+    /* For the JSON writer: the member of each of read.scales (READ of a TEXT_TABLE) or of
+     * dtcs (DTC), parallel to them; NULL for none. */
+    const uds_plan_member *members;
 } uds_step;
 
 /* The steps of a response's params (steps[0..top)), and what they point into. */
@@ -110,8 +119,11 @@ typedef struct uds_plan {
     uds_step steps[UDS_PLAN_STEPS];
     uds_plan_scale scales[UDS_PLAN_SCALES];
     uds_plan_dtc dtcs[UDS_PLAN_DTCS];
-    uint32_t key_bytes;
-    char keys[UDS_PLAN_KEYS];
+    uds_plan_member scale_members[UDS_PLAN_SCALES];
+    uds_plan_member dtc_members[UDS_PLAN_DTCS];
+    bool json_rendered; /* uds_plan_json_compile() */
+    uint32_t json_bytes;
+    char json[UDS_PLAN_JSON + 16]; /* 16 to spare: the writer copies short ones as 16 */
 } uds_plan;
 
 /* Compiles params (a response's, whose first kept_count params the compiled match keeps in
@@ -127,6 +139,12 @@ MDD_INTERNAL mdd_status uds_plan_decode(uds_walk *w, const uds_step *steps, uint
  * when it is not one the plan reads (then uds_read_normal() decides). */
 MDD_INTERNAL int uds_plan_read_value(const uds_plan_read *r, mdd_bytes msg, uds_pos pos,
                                      uds_scalar *physical, size_t *next);
+
+/* Renders what the JSON writer writes of each of plan's steps into plan's json (plan/json.c):
+ * its key, and the member of each of its TEXT_TABLE scales or DTCs, as far as they fit; sets
+ * json_rendered. The JSON writer calls it the first time it follows the plan, so that a plan
+ * only visitors follow does not pay for it. */
+MDD_INTERNAL void uds_plan_json_compile(uds_plan *plan);
 
 /* Compiles the read of a NormalDOP's or a DTC DOP's parts into *r, its TEXT_TABLE scales
  * into plan's (when they fit). */

@@ -588,6 +588,40 @@ static const mb_param md_big_pos[] = {MB_CONST("SID", "110", 8, 0),
                                       MB_VALUE("Big", &md_big_dop, MB_AT(1)),
                                       MB_VALUE("Code", &md_many_code_dop, 0)};
 
+/* Wordy: 6E <MD_WORDY values of 3 bits, a byte each>, each a TEXT_TABLE of 8 texts of about
+ * 100 bytes (with a quote, a backslash, a tab and an e acute): 64 scales, whose members are
+ * more JSON than a plan renders (4 KB), so that the last are written as without a plan. */
+#define MD_WORDY 8
+static char md_wordy_names[MD_WORDY][40];
+static char md_wordy_texts[MD_WORDY][UB_MAX_SCALES][112];
+static ub_compu md_wordy_compus[MD_WORDY];
+static mb_dop md_wordy_dops[MD_WORDY];
+static mb_param md_wordy_pos[1 + MD_WORDY];
+static const mb_param md_wordy_req[] = SUB_REQ("38");
+
+static void fill_wordy(void)
+{
+    static const char *const limits[UB_MAX_SCALES] = {"0", "1", "2", "3", "4", "5", "6", "7"};
+    md_wordy_pos[0] = (mb_param)MB_CONST("SID", "110", 8, 0);
+    for (uint32_t i = 0; i < MD_WORDY; i++) {
+        ub_compu *c = &md_wordy_compus[i];
+        *c = (ub_compu)TEXTS(.scale_count = UB_MAX_SCALES);
+        for (uint32_t k = 0; k < UB_MAX_SCALES; k++) {
+            snprintf(md_wordy_texts[i][k], sizeof md_wordy_texts[i][k],
+                     "value %u of parameter %u: a \"quoted\" text, a back\\slash, a\ttab, "
+                     "caf\xC3\xA9, and enough words to be long",
+                     (unsigned)k, (unsigned)i);
+            c->scales[k] = (ub_scale){.lower = limits[k], .upper = limits[k],
+                                      .vt = md_wordy_texts[i][k]};
+        }
+        md_wordy_dops[i] = (mb_dop)TEXT_DOP("Wordy", MB_UINT(3), c);
+        snprintf(md_wordy_names[i], sizeof md_wordy_names[i], "a rather long parameter name %u",
+                 (unsigned)i);
+        md_wordy_pos[1 + i] =
+            (mb_param)MB_VALUE(md_wordy_names[i], &md_wordy_dops[i], MB_AT(1 + i));
+    }
+}
+
 static void fill_many(void)
 {
     md_many_pos[0] = (mb_param)MB_CONST("SID", "110", 8, 0);
@@ -606,6 +640,7 @@ static const mb_response md_dtcs_r[] = {RESPONSES(md_dtcs_pos)};
 static const mb_response md_fields_r[] = {RESPONSES(md_fields_pos)};
 static const mb_response md_many_r[] = {{md_many_pos, 1 + MD_MANY, 0}};
 static const mb_response md_big_r[] = {RESPONSES(md_big_pos)};
+static const mb_response md_wordy_r[] = {{md_wordy_pos, 1 + MD_WORDY, 0}};
 
 static const mb_service md_services[] = {
     SERVICE("ReadDID", md_did_req, md_did_pos_r, md_did_neg_r),
@@ -635,6 +670,7 @@ static const mb_service md_services[] = {
     SERVICE_POS("Fields", md_fields_req, md_fields_r),
     SERVICE_POS("Many", md_many_req, md_many_r),
     SERVICE_POS("BigStructure", md_big_req, md_big_r),
+    SERVICE_POS("Wordy", md_wordy_req, md_wordy_r),
 };
 static const mb_ecu md_ecu = {"MemoEcu", md_services, sizeof md_services / sizeof md_services[0],
                               md_ecu_dtcs, 1};
@@ -661,6 +697,7 @@ static int setup(void **state)
 {
     (void)state;
     fill_many();
+    fill_wordy();
     layer = open_built(&layout, &md_ecu, &db);
     return layer ? 0 : -1;
 }
@@ -999,6 +1036,32 @@ static void larger_than_a_plan(mdd_uds_memo *memo)
     assert_non_null(strstr((const char *)runs[0].json.data, "\"Code\":{\"code\":4135,"));
 }
 
+/* More JSON than a plan renders: alike, every scale's text written whole, escaped. */
+static void more_json_than_a_plan_renders(mdd_uds_memo *memo)
+{
+    uint8_t wordy[1 + MD_WORDY];
+    wordy[0] = 0x6E;
+    for (uint32_t round = 0; round < UB_MAX_SCALES; round++) {
+        for (uint32_t i = 0; i < MD_WORDY; i++)
+            wordy[1 + i] = (uint8_t)((round + i) % UB_MAX_SCALES);
+        exchange x = {(const uint8_t *)"\x2E\x26", 2, wordy, sizeof wordy};
+        assert_int_equal(same_with_memo(layer, &x, memo, "more JSON than a plan renders"),
+                         MDD_OK);
+    }
+    /* The last round: parameter 7 has value 6 ((7 + 7) % 8). */
+    assert_non_null(strstr((const char *)runs[0].json.data,
+                           ",\"a rather long parameter name 7\":\"value 6 of parameter 7: a "
+                           "\\\"quoted\\\" text, a back\\\\slash, a\\u0009tab, caf\xC3\xA9, and "
+                           "enough words to be long\"}}"));
+}
+
+/* Responses larger than a plan, and more JSON than it renders. */
+static void beyond_a_plan(mdd_uds_memo *memo)
+{
+    larger_than_a_plan(memo);
+    more_json_than_a_plan_renders(memo);
+}
+
 static const memo_sequence sequences[] = {
     SEQUENCE("plain constants", 64, 1, plain_constants, NULL),
     SEQUENCE("negative responses", 64, 1, negative_responses, global_response_numbered),
@@ -1011,7 +1074,7 @@ static const memo_sequence sequences[] = {
     SEQUENCE("no service and many services", 64, 1, no_service_and_many_services, NULL),
     SEQUENCE("request longer than the prefixes", 64, 3, request_longer_than_the_prefixes, NULL),
     SEQUENCE("one slot alternating", 1, 4, one_slot_alternating, mixed_in_one_slot),
-    SEQUENCE("response plans", 64, 2, response_plans, larger_than_a_plan),
+    SEQUENCE("response plans", 64, 2, response_plans, beyond_a_plan),
     SEQUENCE("response plans in one slot", 1, 2, response_plans, NULL),
 };
 

@@ -17,7 +17,7 @@
 /* The most threads -j takes. */
 #define BATCH_MAX_JOBS 64
 
-/* The slots of each thread's memo of requests (mdd_uds_memo_create(): about 1.8 KB each). */
+/* The slots of each thread's memo of requests (mdd_uds_memo_create(): about 28 KB each). */
 #define BATCH_MEMO_ENTRIES 4096
 
 /* Why a record gave an error line; its name is what the line's "error" says. */

@@ -15,10 +15,12 @@
 #include <stdbool.h>
 #include <string.h>
 
-#define UDS_JW_BUFFER 512
+/* The writer's buffer: a decode's JSON of a few kilobytes reaches the sink in one write. */
+#define UDS_JW_BUFFER 4096
 
 /* The writer. The first failing write of the sink is kept in status (and err); later writes
- * do nothing, so callers check once, at uds_jw_flush(). */
+ * reach no sink (they may fill the buffer, which is not handed over), so callers check once,
+ * at uds_jw_flush(). */
 typedef struct uds_jw {
     mdd_sink *sink;
     mdd_error *err;
@@ -29,7 +31,14 @@ typedef struct uds_jw {
 } uds_jw;
 
 /* Starts a writer on sink (owned by the caller; err may be NULL). */
-void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err);
+static inline void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err)
+{
+    w->sink = sink;
+    w->err = err;
+    w->status = MDD_OK;
+    w->len = 0;
+    w->flushed = 0;
+}
 
 /* Hands what is buffered to the sink; returns the writer's status. */
 mdd_status uds_jw_flush(uds_jw *w);
@@ -41,7 +50,8 @@ void uds_jw_raw_slow(uds_jw *w, const char *text, size_t len);
  * short pieces. */
 static inline void uds_jw_raw(uds_jw *w, const char *text, size_t len)
 {
-    if (w->status == MDD_OK && len <= sizeof w->buf - w->len) {
+    /* Whether the sink failed is looked at when the buffer is handed over. */
+    if (len <= sizeof w->buf - w->len) {
         uint8_t *out = w->buf + w->len;
         uint64_t a, b;
         if (len >= 8 && len <= 16) {
@@ -75,10 +85,6 @@ void uds_jw_string(uds_jw *w, mdd_bytes name);
  * escaped). */
 bool uds_jw_text(uds_jw *w, const mdd_uds_text *text);
 bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text);
-
-/* True when text's bytes are ASCII that a JSON string holds as they are (no quote, backslash
- * or control character). */
-bool uds_jw_plain(mdd_bytes text);
 
 /* Whether the JSON of a response shows its top-level parameter p: when its semantic is
  * absent, DATA or SERVICEIDRQ, as the reference adapter shows them. */

@@ -10,15 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void uds_jw_init(uds_jw *w, mdd_sink *sink, mdd_error *err)
-{
-    w->sink = sink;
-    w->err = err;
-    w->status = MDD_OK;
-    w->len = 0;
-    w->flushed = 0;
-}
-
 mdd_status uds_jw_flush(uds_jw *w)
 {
     if (w->status == MDD_OK && w->len > 0)
@@ -107,23 +98,10 @@ static uint64_t any_escaped(uint64_t x)
 {
     const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
     uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
-    return (x | ((x - ones * 0x20) & ~x) | ((quote - ones) & ~quote) |
-            ((backslash - ones) & ~backslash)) &
+    /* A byte below 0x20 sets its high bit in x - 0x20 (a borrow it passes on only falsely
+     * flags what it flags anyway); one of 0x80 and above has its own set. */
+    return (x | (x - ones * 0x20) | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)) &
            high;
-}
-
-bool uds_jw_plain(mdd_bytes text)
-{
-    size_t i = 0;
-    for (uint64_t x; i + 8 <= text.len; i += 8) {
-        memcpy(&x, text.ptr + i, sizeof x);
-        if (any_escaped(x))
-            return false;
-    }
-    for (; i < text.len; i++)
-        if (!plain_byte(text.ptr[i]))
-            return false;
-    return true;
 }
 
 /* Eight bytes that hold p[0..n) (n < 8), padded with a plain byte. */
@@ -203,8 +181,46 @@ bool uds_jw_text_content(uds_jw *w, const mdd_uds_text *text)
     return plain;
 }
 
+/* Writes "text" when its bytes are plain and fit with eight to spare: true, else false with
+ * nothing written. Each eight bytes are checked and copied at once, the last eight (or a
+ * short text, padded) too. */
+static bool put_plain_quoted(uds_jw *w, mdd_bytes text)
+{
+    const uint8_t *p = text.ptr;
+    size_t n = text.len, i = 0;
+    uint64_t x;
+    if (n + 10 > sizeof w->buf - w->len)
+        return false;
+    uint8_t *out = w->buf + w->len + 1;
+    if (n < 8) {
+        x = padded(p, n);
+        if (any_escaped(x))
+            return false;
+        memcpy(out, &x, sizeof x);
+    } else {
+        for (; i + 8 < n; i += 8) {
+            memcpy(&x, p + i, sizeof x);
+            if (any_escaped(x))
+                return false;
+            memcpy(out + i, &x, sizeof x);
+        }
+        memcpy(&x, p + n - 8, sizeof x);
+        if (any_escaped(x))
+            return false;
+        memcpy(out + n - 8, &x, sizeof x);
+    }
+    out[-1] = '"';
+    out[n] = '"';
+    w->len += n + 2;
+    return true;
+}
+
 bool uds_jw_text(uds_jw *w, const mdd_uds_text *text)
 {
+    /* ASCII that needs no escape: at once. */
+    if ((text->encoding == MDD_UDS_TEXT_UTF8 || text->encoding == MDD_UDS_TEXT_LATIN1) &&
+        put_plain_quoted(w, text->bytes))
+        return true;
     uds_jw_raw(w, "\"", 1);
     bool plain = uds_jw_text_content(w, text);
     uds_jw_raw(w, "\"", 1);

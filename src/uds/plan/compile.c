@@ -39,7 +39,7 @@ static void compile_dtcs(uds_plan *plan, mdd_dtc_dop dop, uds_step *s)
             continue;
         for (uint32_t j = kept; j > at; j--)
             d[j] = d[j - 1];
-        d[at] = (uds_plan_dtc){code, dtc};
+        d[at] = (uds_plan_dtc){.code = code, .dtc = dtc};
         kept++;
     }
     plan->dtc_count += kept;
@@ -116,37 +116,10 @@ static void compile_value(uds_plan *plan, uds_step *s, uint8_t tag, uint32_t dop
     }
 }
 
-/* The step's JSON key "name": in plan's keys, when its name needs no escaping and fits. */
-static void compile_key(uds_plan *plan, uds_step *s)
+/* What the parameter's type (a VALUE, LENGTH_KEY or SYSTEM, through its DOP) compiles to. */
+static void compile_param(uds_plan *plan, uds_step *s, uint8_t type)
 {
-    size_t n = s->name.len + 3;
-    if (!s->name_plain || !s->name.ptr || n > UDS_PLAN_KEYS - plan->key_bytes)
-        return;
-    char *key = &plan->keys[plan->key_bytes];
-    key[0] = '"';
-    memcpy(key + 1, s->name.ptr, s->name.len);
-    memcpy(key + 1 + s->name.len, "\":", 2);
-    plan->key_bytes += (uint32_t)n;
-    s->json_key = key;
-    s->json_key_len = (uint32_t)n;
-}
-
-static void compile_step(uds_plan *plan, uds_step *s, const uds_param_view *v,
-                         const uds_matched *kept)
-{
-    memset(s, 0, sizeof *s);
-    s->view = *v;
-    s->name = uds_param_view_name(v);
-    s->name_plain = uds_jw_plain(s->name);
-    s->json_shown = uds_json_shown_at_top(v->param);
-    compile_key(plan, s);
-    s->mux = uds_param_is_mux(v);
-    if (kept && (kept->has_value || kept->repeated)) {
-        s->kept = kept;
-        s->op = UDS_STEP_KEPT;
-        return;
-    }
-    switch (v->type) {
+    switch (type) {
     case MDD_PARAM_TYPE_VALUE:
         compile_value(plan, s, MDD_PARAM_SPECIFIC_DATA_VALUE, FID_VALUE_DOP);
         break;
@@ -157,6 +130,22 @@ static void compile_step(uds_plan *plan, uds_step *s, const uds_param_view *v,
         compile_value(plan, s, MDD_PARAM_SPECIFIC_DATA_SYSTEM, FID_SYSTEM_DOP);
         break;
     default: break;
+    }
+}
+
+static void compile_step(uds_plan *plan, uds_step *s, const uds_param_view *v,
+                         const uds_matched *kept)
+{
+    memset(s, 0, sizeof *s);
+    s->view = *v;
+    s->name = uds_param_view_name(v);
+    s->json_shown = uds_json_shown_at_top(v->param);
+    s->mux = uds_param_is_mux(v);
+    if (kept && (kept->has_value || kept->repeated)) {
+        s->kept = kept;
+        s->op = UDS_STEP_KEPT;
+    } else {
+        compile_param(plan, s, v->type);
     }
 }
 
@@ -183,7 +172,8 @@ void uds_plan_compile(uds_plan *plan, mdd_param_vec params, const uds_matched *k
     plan->step_count = 0;
     plan->scale_count = 0;
     plan->dtc_count = 0;
-    plan->key_bytes = 0;
+    plan->json_rendered = false;
+    plan->json_bytes = 0;
     plan->top = 0;
     plan->ready = compile_list(plan, params, kept, kept_count, &first, &plan->top);
 }
