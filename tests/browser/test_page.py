@@ -2,7 +2,9 @@
 """The page of `mdd serve` in headless Chromium: every view loaded from its deep link, its DOM
 checked against what the corpus's *.expect.json files (computed without libmdd) and the
 command line say; a database of markup names rendered as text; screenshots at desktop and
-phone widths. Run by run.sh, which checks the environment."""
+phone widths. The served set is a generated fleet, an ECU whose services need states and the
+markup database, plus the corpus when it is there (its tests skip without it). Run by run.sh,
+which checks the environment."""
 
 import json
 import os
@@ -21,17 +23,20 @@ from selenium.webdriver.support.ui import WebDriverWait
 TOOL = os.environ["MDD_TOOL"]
 CORPUS = os.environ["MDD_CORPUS"]
 ARTIFACTS = os.environ["MDD_ARTIFACTS"]
+HAVE_CORPUS = os.path.isfile(os.path.join(CORPUS, "FLXC1000.mdd"))
+needs_corpus = pytest.mark.skipif(not HAVE_CORPUS, reason="no corpus at " + CORPUS)
 TOKEN = "page-test-token-0123456789"
 HOSTILE_ECU = "HOSTILE<b>1</b>"
 HOSTILE_VARIANT = '<svg onload="window.pwned=3">'
 HOSTILE_SERVICE = '<img src=x onerror="window.pwned=1">'
 HOSTILE_TEXT = "<script>window.pwned=2</script>"
+GENERATED = ["BCM1000", "FG_ECM_01"]  # `mdd gen --profile small --seed 5 --ecus 2`
 
 
-def expectations():
+def corpus_expectations():
     """The corpus's independent descriptions, by ECU name."""
     out = {}
-    for name in sorted(os.listdir(CORPUS)):
+    for name in sorted(os.listdir(CORPUS)) if HAVE_CORPUS else []:
         if name.endswith(".expect.json"):
             with open(os.path.join(CORPUS, name), encoding="utf-8") as f:
                 d = json.load(f)["diagnostic_description"]
@@ -39,40 +44,44 @@ def expectations():
     return out
 
 
-EXPECT = expectations()
-GENERATED = "BCM1000"  # the first ECU of `mdd gen --profile small --seed 5`
-UPDATED = []  # the file staged to replace it
+# Every served ECU's description: the corpus's from *.expect.json, the others' from `mdd ecu
+# --json` (filled by the server fixture).
+EXPECT = corpus_expectations()
+UPDATED = []  # the file staged to replace GENERATED[0]
+SERVED = []  # the served directory
+
+
+def tool(*args):
+    return subprocess.run([TOOL, *map(str, args)], check=True, capture_output=True, text=True).stdout
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """mdd serve over a copy of the corpus plus the hostile database, with updates on."""
+    """mdd serve over the generated fleet, the states and markup databases and the corpus (when
+    it is there), with an update staged and the update routes on."""
     root = tmp_path_factory.mktemp("page")
     served = root / "db"
     served.mkdir()
-    for name in os.listdir(CORPUS):
+    SERVED.append(served)
+    for name in os.listdir(CORPUS) if HAVE_CORPUS else []:
         if name.endswith(".mdd"):
             shutil.copy(os.path.join(CORPUS, name), served / name)
     helpers = os.environ["MDD_HELPERS"]
     subprocess.run([os.path.join(helpers, "hostile_mdd"), str(served / "hostile.mdd")], check=True)
     # An ECU whose services need states (tests/support/states_ecu.h).
     subprocess.run([os.path.join(helpers, "write_states_fixture"), str(root / "states.fb")], check=True)
-    subprocess.run([TOOL, "pack", "-o", str(served / "STATES.mdd"), "--ecu", "STATES", "--chunk",
-                    "DIAGNOSTIC_DESCRIPTION:STATES:" + str(root / "states.fb")], check=True, capture_output=True)
-    # A generated ECU, whose services have negative responses (the corpus's have none).
-    subprocess.run([TOOL, "gen", "--profile", "small", "--seed", "5", "--ecus", "1", str(root / "gen")],
-                   check=True, capture_output=True)
-    shutil.copy(root / "gen" / (GENERATED + ".mdd"), served)
-    for name in (GENERATED, "STATES"):
-        ecu = subprocess.run([TOOL, "ecu", "--json", str(served / (name + ".mdd"))], check=True,
-                             capture_output=True, text=True).stdout
-        EXPECT[name] = json.loads(ecu)
-    # Another revision of it staged as an update, for the update status.
-    subprocess.run([TOOL, "gen", "--profile", "small", "--seed", "6", "--ecus", "1", str(root / "gen6")],
-                   check=True, capture_output=True)
-    subprocess.run([TOOL, "update", "stage", str(served), str(root / "gen6" / (GENERATED + ".mdd"))],
-                   check=True, capture_output=True)
-    UPDATED.append(root / "gen6" / (GENERATED + ".mdd"))
+    tool("pack", "-o", served / "STATES.mdd", "--ecu", "STATES", "--chunk",
+         "DIAGNOSTIC_DESCRIPTION:STATES:" + str(root / "states.fb"))
+    # A generated ECU (whose services have negative responses) and a functional-group ECU.
+    tool("gen", "--profile", "small", "--seed", "5", "--ecus", "2", root / "gen")
+    for name in GENERATED:
+        shutil.copy(root / "gen" / (name + ".mdd"), served)
+    for name in GENERATED + ["STATES"]:
+        EXPECT[name] = json.loads(tool("ecu", "--json", served / (name + ".mdd")))
+    # Another revision of the first staged as an update, for the update status.
+    tool("gen", "--profile", "small", "--seed", "6", "--ecus", "1", root / "gen6")
+    UPDATED.append(root / "gen6" / (GENERATED[0] + ".mdd"))
+    tool("update", "stage", served, UPDATED[0])
     token = root / "token"
     token.write_text(TOKEN + "\n")
     token.chmod(0o600)
@@ -84,6 +93,11 @@ def server(tmp_path_factory):
     yield line.split()[-1], served
     proc.terminate()
     proc.wait(timeout=30)
+
+
+def get_json(base, path):
+    with urllib.request.urlopen(base + path) as r:
+        return json.load(r)
 
 
 @pytest.fixture(scope="module")
@@ -130,12 +144,16 @@ def wait_view(driver, view):
 
 
 def texts(driver, selector):
-    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, selector)]
+    """The rendered text of each element selector finds (read in the page: one round trip)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.innerText.trim())", selector)
 
 
 def rows(driver, selector):
-    return [[c.text for c in r.find_elements(By.CSS_SELECTOR, "td")]
-            for r in driver.find_elements(By.CSS_SELECTOR, selector + " tbody tr")]
+    """The cells' rendered text of each body row of the tables under selector."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' tbody tr')]"
+        ".map(r => [...r.querySelectorAll('td')].map(c => c.innerText.trim()))", selector)
 
 
 def shoot(driver, name):
@@ -146,71 +164,115 @@ def q(text):
     return urllib.parse.quote(text, safe="")
 
 
+def base_variant(d):
+    return next((v for v in d["variants"] if v["is_base"]), None)
+
+
 def test_home_lists_the_served_ecus(server, driver):
     base, _ = server
     visit(driver, base, "/", "home")
     table = {r[0]: r[1:] for r in rows(driver, "main")}
     for name, d in EXPECT.items():
-        base_variant = [v for v in d["variants"] if v["is_base"]]
-        services = len(base_variant[0]["effective_services"]) if base_variant else 0
+        services = len(base_variant(d)["effective_services"]) if base_variant(d) else 0
         assert table[name] == [d["revision"] or "", str(len(d["variants"])),
                                str(len(d["functional_groups"])), str(services), str(len(d["dtcs"]))]
-    assert HOSTILE_ECU in table
+    assert sorted(table) == sorted(list(EXPECT) + [HOSTILE_ECU])
     shoot(driver, "home-desktop")
+
+
+def check_ecu_view(driver, base, name):
+    d = EXPECT[name]
+    visit(driver, base, "/ecu/" + q(name), "ecu")
+    assert driver.find_element(By.TAG_NAME, "h1").text == name
+    variants = texts(driver, "main section:nth-of-type(1) summary")
+    assert [v.split(" ")[0] for v in variants] == [v["name"] for v in d["variants"]]
+    groups = texts(driver, "main section:nth-of-type(2) summary")
+    assert [g.split(" ")[0] for g in groups] == [g["name"] for g in d["functional_groups"]]
+    # A layer's services appear when its entry is opened.
+    layers = d["variants"] or d["functional_groups"]
+    section = "main section:nth-of-type(%d)" % (1 if d["variants"] else 2)
+    driver.find_element(By.CSS_SELECTOR, section + " summary").click()
+    WebDriverWait(driver, 10).until(lambda x: rows(x, section + " details"))
+    listed = {r[0]: r[1] for r in rows(driver, section + " details")}
+    kind = "--variant" if d["variants"] else "--group"
+    want = json.loads(tool("services", "--json", kind, layers[0]["name"], SERVED[0] / (name + ".mdd")))
+    assert listed == {s["name"]: s["request"] for s in want["services"]}
+    return d
 
 
 def test_ecu_view_shows_variants_groups_and_dtcs(server, driver):
     base, _ = server
-    visit(driver, base, "/ecu/FLXC1000", "ecu")
-    d = EXPECT["FLXC1000"]
-    summaries = texts(driver, "main section:nth-of-type(1) summary")
-    assert [s.split(" ")[0] for s in summaries] == [v["name"] for v in d["variants"]]
+    d = check_ecu_view(driver, base, GENERATED[0])
+    dtcs = rows(driver, "main section:nth-of-type(3)") if len(d["dtcs"]) <= 50 else None
+    if dtcs is None:  # more than 50: shown on demand
+        driver.find_element(By.CSS_SELECTOR, "main section:nth-of-type(3) summary").click()
+        WebDriverWait(driver, 10).until(lambda x: rows(x, "main section:nth-of-type(3)"))
+        dtcs = rows(driver, "main section:nth-of-type(3)")
+    want = sorted(["0x%06X" % x["code"], x["display"] or "", x["name"], x["text"]] for x in d["dtcs"])
+    assert sorted(dtcs) == want
+    check_ecu_view(driver, base, GENERATED[1])
+
+
+@needs_corpus
+def test_ecu_view_of_the_corpus(server, driver):
+    base, _ = server
+    d = check_ecu_view(driver, base, "FLXC1000")
     dtc_rows = rows(driver, "main section:nth-of-type(3)")
     assert sorted((r[2], r[3]) for r in dtc_rows) == sorted((x["name"], x["text"]) for x in d["dtcs"])
     assert "0x01E240" in [r[0] for r in dtc_rows]
-    # A variant's services appear when its entry is opened.
-    driver.find_element(By.CSS_SELECTOR, "main section:nth-of-type(1) summary").click()
-    WebDriverWait(driver, 10).until(lambda x: rows(x, "main section:nth-of-type(1) details"))
-    listed = {r[0]: r[1] for r in rows(driver, "main section:nth-of-type(1) details")}
-    assert listed == {s["name"]: s["request"] for s in d["variants"][0]["effective_services"]}
 
 
 def expected_request_matches(request):
-    """Every service of every layer of the corpus whose request prefix and request agree."""
+    """Every service of every layer served whose request prefix and request agree."""
     found = set()
     for ecu, d in EXPECT.items():
         for layer in d["variants"] + d["functional_groups"]:
             for s in layer.get("effective_services", layer.get("services", [])):
                 if s["request"] and (request.startswith(s["request"]) or s["request"].startswith(request)):
                     found.add((s["name"], s["request"], ecu, layer["name"]))
+    if "22f190".startswith(request) or request.startswith("22f190"):
+        found.add((HOSTILE_SERVICE, "22f190", HOSTILE_ECU, HOSTILE_VARIANT))
     return found
 
 
+def check_request_search(driver, base, request):
+    visit(driver, base, "/search?q=" + request.upper(), "search")
+    got = rows(driver, "#service-results")
+    assert {tuple(r) for r in got} == expected_request_matches(request)
+    exact = sum(1 for r in got if r[1] == request)
+    assert exact and all(r[1] == request for r in got[:exact])
+    return got
+
+
+def test_search_by_request_bytes(server, driver):
+    base, _ = server
+    service = next(s for s in base_variant(EXPECT[GENERATED[0]])["effective_services"]
+                   if s["request"].startswith("22"))
+    got = check_request_search(driver, base, service["request"])
+    assert [service["name"], service["request"], GENERATED[0], base_variant(EXPECT[GENERATED[0]])["name"]] in got
+
+
+@needs_corpus
 def test_search_by_request_bytes_finds_the_vin_service(server, driver):
     base, _ = server
-    visit(driver, base, "/search?q=22F190", "search")
-    got = rows(driver, "#service-results")
+    got = check_request_search(driver, base, "22f190")
     assert ["VINDataIdentifier_Read", "22f190", "FLXC1000", "FLXC1000"] in got
-    # The hostile database's one service reads 22 F1 90 too.
-    hostile = (HOSTILE_SERVICE, "22f190", HOSTILE_ECU, HOSTILE_VARIANT)
-    assert {tuple(r) for r in got} == expected_request_matches("22f190") | {hostile}
-    # Exact matches first.
-    exact = sum(1 for r in got if r[1] == "22f190")
-    assert all(r[1] == "22f190" for r in got[:exact])
 
 
 def test_search_by_typing_and_by_dtc_code(server, driver):
     base, _ = server
+    code = EXPECT[GENERATED[0]]["dtcs"][0]["code"]
+    term = "0x%06X" % code
     visit(driver, base, "/", "home")
     box = driver.find_element(By.ID, "q")
     driver.find_element(By.TAG_NAME, "body").send_keys("/")
     assert driver.switch_to.active_element == box
-    box.send_keys("0x01E240", Keys.ENTER)
+    box.send_keys(term, Keys.ENTER)
     wait_view(driver, "search")
-    want = sorted([ecu, "0x01E240", d["display"] or "", d["name"], d["text"]]
-                  for ecu, e in EXPECT.items() for d in e["dtcs"] if d["code"] == 123456)
-    assert sorted(rows(driver, "#dtc-results")) == want
-    assert "search?q=0x01E240" in driver.current_url
+    want = sorted([ecu, term, d["display"] or "", d["name"], d["text"]]
+                  for ecu, e in EXPECT.items() for d in e["dtcs"] if d["code"] == code)
+    assert want and sorted(rows(driver, "#dtc-results")) == want
+    assert "search?q=" + term in driver.current_url
 
 
 def test_arrow_keys_move_between_links(server, driver):
@@ -227,6 +289,30 @@ def test_arrow_keys_move_between_links(server, driver):
     assert driver.find_element(By.TAG_NAME, "h1").text == second
 
 
+def grid_rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")
+
+
+def test_service_view_grid_against_mdd_layout(server, driver):
+    base, served = server
+    ecu = GENERATED[0]
+    variant = base_variant(EXPECT[ecu])["name"]
+    service = next(s for s in base_variant(EXPECT[ecu])["effective_services"] if s["request"].startswith("22"))
+    visit(driver, base, "/ecu/%s/service/%s?message=response" % (ecu, q(service["name"])), "service")
+    assert driver.find_element(By.ID, "crumbs").text == " / ".join(["ECUs", ecu, variant, service["name"]])
+    layout = json.loads(tool("layout", "--json", "--response", service["name"], served / (ecu + ".mdd")))
+    leaves = [i for i in layout["items"] if not i["kind"].endswith(("_begin", "_end"))]
+    grid = grid_rows(driver)
+    last = max(i["byte"] + i.get("byte_count", 1) - 1 for i in leaves)
+    assert len(grid) == last + 1
+    for i in leaves:
+        names = grid[i["byte"]].find_elements(By.CSS_SELECTOR, "td")[-1].text
+        assert i["path"] in names
+    assert rows(driver, "main")[0][:2] == [variant, service["request"]]
+    shoot(driver, "service-generated-desktop")
+
+
+@needs_corpus
 def test_service_view_grid_schema_and_sovd(server, driver):
     base, _ = server
     visit(driver, base, "/ecu/FLXC1000/service/VINDataIdentifier_Read?message=response", "service")
@@ -236,7 +322,7 @@ def test_service_view_grid_schema_and_sovd(server, driver):
         ["/", "/ecu/FLXC1000", "/ecu/FLXC1000/variant/FLXC1000"]
     head = rows(driver, "main")[0]
     assert head == ["FLXC1000", "22f190", "data: VINDataIdentifier (read)"]
-    grid = driver.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")
+    grid = grid_rows(driver)
     assert len(grid) == 3 + 17  # SID, DID (2), the VIN's 17 characters
     assert grid[3].find_elements(By.CSS_SELECTOR, "td")[-1].text.startswith("/VIN 136 bits")
     assert all(len(r.find_elements(By.CSS_SELECTOR, "td.on")) == 8 for r in grid)
@@ -259,8 +345,36 @@ def test_service_needs_states_and_how_to_reach_them(server, driver):
                      "/ecu/STATES/service/SendKey_Level_1"]
     visit(driver, base, "/ecu/STATES/service/Check_Start", "service")
     assert texts(driver, "#needs li") == ["Session: Default — no service enters it"]
+    shoot(driver, "needs-desktop")
 
 
+def generated_read(served):
+    """A read service of the generated ECU, its request, and a response for it: the request's
+    identifier echoed, then 0xAA bytes (more than it describes)."""
+    ecu = GENERATED[0]
+    service = next(s for s in base_variant(EXPECT[ecu])["effective_services"] if s["request"].startswith("22"))
+    response = "62" + service["request"][2:] + "aa" * 64
+    lines = tool("decode", served / (ecu + ".mdd"), service["request"], response).splitlines()
+    return service, response, lines
+
+
+def test_decode_generated_response_as_mdd_decode(server, driver):
+    base, served = server
+    service, response, lines = generated_read(served)
+    visit(driver, base, "/ecu/%s/decode?request=%s&response=%s" % (GENERATED[0], service["request"], response),
+          "decode")
+    assert driver.find_element(By.ID, "decoded").text == service["name"] + ": positive response"
+    values = driver.find_elements(By.CSS_SELECTOR, "#values li")
+    # mdd decode prints `PATH = VALUE` per value (strings quoted), then the trailing bytes.
+    want = [l.replace('"', "") for l in lines[1:] if not l.startswith("trailing bytes")]
+    assert [v.text.rsplit(" bytes ", 1)[0] for v in values] == want
+    values[0].click()
+    assert [s.text for s in driver.find_elements(By.CSS_SELECTOR, "#response-bytes span.mark")] == ["62"]
+    assert "Trailing bytes" in driver.find_element(By.ID, "main").text
+    shoot(driver, "decode-generated-desktop")
+
+
+@needs_corpus
 def test_decode_shows_values_and_marks_their_bytes(server, driver):
     base, _ = server
     visit(driver, base, "/ecu/FLXC1000/decode?request=22F186&response=62F18603", "decode")
@@ -279,22 +393,61 @@ def test_decode_shows_values_and_marks_their_bytes(server, driver):
 
 def test_decode_names_a_message_it_cannot_match(server, driver):
     base, _ = server
-    visit(driver, base, "/ecu/FLXC1000/decode?request=22F190&response=7F2231", "decode")
-    assert driver.find_element(By.CSS_SELECTOR, "main .error").text == \
-        "404: no response of service 'VINDataIdentifier_Read' matches 7F 22 31"
+    visit(driver, base, "/ecu/STATES/decode?request=22F190&response=7F2231", "decode")
+    assert driver.find_element(By.CSS_SELECTOR, "main .error").text.startswith("404: ")
 
 
 def test_decode_names_a_negative_response(server, driver):
-    base, _ = server
-    service = next(s for s in EXPECT[GENERATED]["variants"][0]["effective_services"] if s["request"].startswith("22"))
-    visit(driver, base, f"/ecu/{GENERATED}/decode?request={service['request']}&response=7F2231", "decode")
+    base, served = server
+    service, _, _ = generated_read(served)
+    visit(driver, base, f"/ecu/{GENERATED[0]}/decode?request={service['request']}&response=7F2231", "decode")
     assert driver.find_element(By.ID, "decoded").text == \
         service["name"] + ": negative response: requestOutOfRange (0x31)"
     assert [v.text for v in driver.find_elements(By.CSS_SELECTOR, "#values li")] == \
         ["/SID_NR = 127 bytes 0", "/SIDRQ_NR = 34 bytes 1", "/NRC = 49 bytes 2"]
 
 
-def test_encode_form_gives_the_request_bytes(server, driver):
+def one_number_request(base):
+    """A service of the generated ECU whose request takes one integer with limits, and it."""
+    ecu = GENERATED[0]
+    for s in base_variant(EXPECT[ecu])["effective_services"]:
+        schema = get_json(base, "/ecus/%s/services/%s/schema" % (ecu, q(s["name"])))
+        props = schema["allOf"][0]["properties"]
+        free = [(k, v) for k, v in props.items() if "const" not in v]
+        if len(free) == 1 and free[0][1].get("type") == "integer" and "maximum" in free[0][1]:
+            return s["name"], free[0][0], free[0][1]
+    pytest.fail("no service of %s takes one integer with limits" % ecu)
+
+
+def test_encode_form_gives_the_request_bytes_and_enforces_limits(server, driver):
+    base, served = server
+    ecu = GENERATED[0]
+    service, param, limits = one_number_request(base)
+    visit(driver, base, "/ecu/%s/service/%s" % (ecu, q(service)), "service")
+    field = driver.find_element(By.CSS_SELECTOR, "#encode-form input[name=%s]" % param)
+    assert (field.get_attribute("min"), field.get_attribute("max")) == (str(limits["minimum"]), str(limits["maximum"]))
+    # One past the maximum: the form refuses it and sends nothing.
+    field.send_keys(str(limits["maximum"] + 1))
+    before = driver.current_url
+    driver.find_element(By.CSS_SELECTOR, "#encode-form button").click()
+    assert driver.execute_script("return arguments[0].validity.rangeOverflow", field)
+    assert driver.current_url == before and not driver.find_elements(By.ID, "encoded")
+    # The maximum: the request mdd encode makes of it.
+    field.clear()
+    field.send_keys(str(limits["maximum"]))
+    driver.find_element(By.CSS_SELECTOR, "#encode-form button").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "encoded"))
+    want = json.loads(tool("encode", "--json", served / (ecu + ".mdd"), service,
+                           json.dumps({param: limits["maximum"]})))["request"]
+    assert driver.find_element(By.ID, "encoded").text == "Request: " + want
+    # The link holds the values: a reload shows the same request.
+    driver.refresh()
+    wait_view(driver, "service")
+    assert driver.find_element(By.ID, "encoded").text == "Request: " + want
+
+
+@needs_corpus
+def test_encode_form_gives_the_vin_bytes(server, driver):
     base, _ = server
     vin = "WVWZZZ1KZ6W123456"
     visit(driver, base, "/ecu/FLXC1000/service/VINDataIdentifier_Write", "service")
@@ -304,42 +457,35 @@ def test_encode_form_gives_the_request_bytes(server, driver):
     driver.find_element(By.CSS_SELECTOR, "#encode-form button").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "encoded"))
     assert driver.find_element(By.ID, "encoded").text == "Request: 2ef190" + vin.encode().hex()
-    # The link holds the values: a reload shows the same request.
-    driver.refresh()
-    wait_view(driver, "service")
-    assert driver.find_element(By.ID, "encoded").text == "Request: 2ef190" + vin.encode().hex()
 
 
-def test_encode_form_enforces_limits(server, driver):
+@needs_corpus
+def test_encode_form_enforces_the_corpus_limits(server, driver):
     base, _ = server
     visit(driver, base, "/ecu/FLXC1000/service/RequestDownload", "service")
     field = driver.find_element(By.CSS_SELECTOR, "#encode-form input[name=DataFormatIdentifier]")
     assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", "255")
-    field.send_keys("256")
-    before = driver.current_url
-    driver.find_element(By.CSS_SELECTOR, "#encode-form button").click()
-    assert driver.execute_script("return arguments[0].validity.rangeOverflow", field)
-    assert driver.current_url == before and not driver.find_elements(By.ID, "encoded")
 
 
 def cli_diff(a, b):
-    out = subprocess.run([TOOL, "diff", "--json", str(a), str(b)], check=True, capture_output=True,
-                         text=True).stdout
-    return json.loads(out)
+    return json.loads(tool("diff", "--json", a, b))
 
 
 def test_compare_two_ecus(server, driver):
     base, served = server
-    visit(driver, base, "/compare?a=FLXC1000&b=FLXCNG1000", "compare")
-    want = cli_diff(served / "FLXC1000.mdd", served / "FLXCNG1000.mdd")
+    a, b = GENERATED[0], "STATES"
+    visit(driver, base, "/compare?a=%s&b=%s" % (a, b), "compare")
+    want = cli_diff(served / (a + ".mdd"), served / (b + ".mdd"))
     s = want["summary"]
     assert driver.find_element(By.ID, "summary").text == \
         f"{s['added']} added, {s['removed']} removed, {s['changed']} changed, {s['renamed']} renamed"
-    assert len(rows(driver, "main")) == len(want["differences"])
+    assert len(rows(driver, "main")) == min(len(want["differences"]), 2000)
+    shown = rows(driver, "main")[:20]
+    assert shown == [[d["kind"], d["path"], d["old"] or "", d["new"] or ""] for d in want["differences"][:20]]
 
 
 def test_update_status_with_the_token(server, driver):
-    base, _ = server
+    base, served = server
     visit(driver, base, "/updates", "updates")
     driver.find_element(By.CSS_SELECTOR, "#token-form input").send_keys("wrong")
     driver.find_element(By.CSS_SELECTOR, "#token-form button").click()
@@ -353,11 +499,10 @@ def test_update_status_with_the_token(server, driver):
     with urllib.request.urlopen(urllib.request.Request(
             base + "/updates", headers={"Authorization": "Bearer " + TOKEN})) as r:
         status = json.load(r)
-    _, served = server
-    s = cli_diff(served / (GENERATED + ".mdd"), UPDATED[0])["summary"]
+    s = cli_diff(served / (GENERATED[0] + ".mdd"), UPDATED[0])["summary"]
     changed = f"{s['added']} added, {s['removed']} removed, {s['changed']} changed, {s['renamed']} renamed"
     want = [[f["name"], f["change"], f["ecu"], (f["old"] or {}).get("revision", ""),
-             (f["new"] or {}).get("revision", ""), changed if f["name"] == GENERATED + ".mdd" else ""]
+             (f["new"] or {}).get("revision", ""), changed if f["name"] == GENERATED[0] + ".mdd" else ""]
             for f in status["files"]]
     assert rows(driver, "#update-status") == want
     assert [r[1] for r in want].count("changed") == 1
@@ -390,14 +535,18 @@ def test_hostile_names_render_as_text(server, driver):
 
 
 def test_phone_width(server, driver):
-    base, _ = server
+    base, served = server
+    ecu = GENERATED[0]
+    service, response, _ = generated_read(served)
     driver.set_window_size(375, 812)
     try:
         width = driver.execute_script("return window.innerWidth")
-        for fragment, view in (("/", "home"), ("/ecu/FLXC1000", "ecu"), ("/ecu/FLXC1000/variant/FLXC1000", "layer"),
-                               ("/ecu/FLXC1000/service/VINDataIdentifier_Read", "service"),
-                               ("/ecu/FLXC1000/decode?request=22F186&response=62F18603", "decode"),
-                               ("/search?q=22F190", "search"), ("/compare?a=FLXC1000&b=FLXCNG1000", "compare")):
+        for fragment, view in (("/", "home"), ("/ecu/" + ecu, "ecu"),
+                               ("/ecu/%s/variant/%s" % (ecu, base_variant(EXPECT[ecu])["name"]), "layer"),
+                               ("/ecu/%s/service/%s?message=response" % (ecu, q(service["name"])), "service"),
+                               ("/ecu/%s/decode?request=%s&response=%s" % (ecu, service["request"], response), "decode"),
+                               ("/search?q=" + service["request"], "search"),
+                               ("/compare?a=%s&b=STATES" % ecu, "compare")):
             visit(driver, base, fragment, view)
             # Nothing wider than the screen but the tables' own scrolling boxes.
             assert driver.execute_script("return document.documentElement.scrollWidth") <= width
