@@ -277,11 +277,12 @@ static mdd_status check_seal(line_in *in, const uint8_t *data, size_t size)
     const uint8_t *last = data + size - 1;
     while (last > data && last[-1] != '\n')
         last--;
-    char seal[8 + 2 * MDD_SHA512_SIZE + 2];
+    /* Exactly "sha512 " and the hex digits: a NUL byte in the line must not end it early. */
+    char seal[7 + 2 * MDD_SHA512_SIZE + 1];
     size_t n = (size_t)(data + size - 1 - last);
     uint8_t want[MDD_SHA512_SIZE], got[MDD_SHA512_SIZE];
-    if (n >= sizeof seal)
-        return mdd_fail(in->err, MDD_ERR_FORMAT, "%s: last line: not a seal", in->name);
+    if (n != sizeof seal - 1)
+        return mdd_fail(in->err, MDD_ERR_FORMAT, "%s: last line: not 'sha512 HEX'", in->name);
     memcpy(seal, last, n);
     seal[n] = '\0';
     if (strncmp(seal, "sha512 ", 7) != 0 || parse_hex(seal + 7, want, sizeof want) != MDD_SHA512_SIZE)
