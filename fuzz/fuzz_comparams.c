@@ -4,6 +4,8 @@
  * the answers must agree with one another: the total does not depend on the room given, every
  * listed protocol is accepted, each resolved ComParam is what a search by its name finds, and
  * walking a value ends with success or a bounded error, never a crash or a hang. */
+#include "fuzz_payload_db.h"
+
 #include <mdd/comparams.h>
 
 #include <stdlib.h>
@@ -11,7 +13,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define FUZZ_INHERIT_STEPS 200000
 #define MAX_CHECKED 16
 #define MAX_PROTOCOLS 4
 
@@ -100,17 +101,12 @@ static void check_layer(const mdd_db_layer *layer)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    mdd_bytes payload = {data, size};
-    mdd_db_options opts = mdd_db_options_default();
-    opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
-    mdd_db *db = NULL;
-    if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
+    mdd_db *db = fuzz_open_payload(data, size);
+    if (!db)
         return 0;
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    for (uint32_t i = 0; i < mdd_db_ecu_variant_count(ecu); i++)
-        check_layer(mdd_db_ecu_variant_at(ecu, i));
-    for (uint32_t i = 0; i < mdd_db_ecu_functional_group_count(ecu); i++)
-        check_layer(mdd_db_ecu_functional_group_at(ecu, i));
+    for (uint32_t l = 0; l < fuzz_layer_count(ecu); l++)
+        check_layer(fuzz_layer_at(ecu, l));
     mdd_db_close(db);
     return 0;
 }

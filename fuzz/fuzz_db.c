@@ -11,6 +11,8 @@
  * equals a scan of all effective services, every service is found by its name, every DTC by
  * its code, every layer by its name; the lookups by SID, sub-function, name without case,
  * class and semantic, alone and combined, find what a scan finds. */
+#include "fuzz_payload_db.h"
+
 #include <mdd/codec.h>
 #include <mdd/db.h>
 
@@ -24,7 +26,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Caps what one input may cost: decoded size, LZMA memory, inheritance work. */
 #define MAX_PAYLOAD ((uint64_t)1 << 20)
 #define FUZZ_LZMA_MEMLIMIT ((uint64_t)32 << 20)
-#define FUZZ_INHERIT_STEPS 200000
 #define MAX_CHECKED 256
 
 static void check(int ok)
@@ -305,26 +306,21 @@ static void check_layer(const mdd_db_ecu *ecu, const mdd_db_layer *layer,
 static void check_db(const mdd_db *db, uint32_t which, const uint8_t *request, size_t len)
 {
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    uint32_t variants = mdd_db_ecu_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
+    uint32_t layers = fuzz_layer_count(ecu);
     uint32_t first = 0, end = layers < MAX_CHECKED ? layers : MAX_CHECKED;
     if (which != ALL_LAYERS && layers > 0) {
         first = which % layers;
         end = first + 1;
     }
     for (uint32_t l = first; l < end; l++)
-        check_layer(ecu,
-                    l < variants ? mdd_db_ecu_variant_at(ecu, l)
-                                 : mdd_db_ecu_functional_group_at(ecu, l - variants),
-                    request, len);
+        check_layer(ecu, fuzz_layer_at(ecu, l), request, len);
     check_dtcs(ecu);
 }
 
 static void fuzz_payload(mdd_bytes payload, uint32_t which, const uint8_t *request,
                          size_t len)
 {
-    mdd_db_options opts = mdd_db_options_default();
-    opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
+    mdd_db_options opts = fuzz_db_options();
     fuzz_copies(payload, &opts);
     mdd_db *db;
     if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)

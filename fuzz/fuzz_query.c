@@ -4,6 +4,8 @@
  * services of each); the answers must be bounded and consistent: a count that does not
  * depend on the room given, charts and jobs with distinct names, each job found by its name,
  * one answer per state and transition reference, SDG depths that grow by one at most. */
+#include "fuzz_payload_db.h"
+
 #include <mdd/query.h>
 
 #include <stdlib.h>
@@ -13,7 +15,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define ROOM 8
 #define MAX_CHECKED 64
-#define FUZZ_INHERIT_STEPS 200000
 
 static void check(int ok)
 {
@@ -119,18 +120,12 @@ static void check_layer(const mdd_db_layer *layer)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    mdd_db_options opts = mdd_db_options_default();
-    opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
-    mdd_bytes payload = {data, size};
-    mdd_db *db;
-    if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
+    mdd_db *db = fuzz_open_payload(data, size);
+    if (!db)
         return 0;
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    uint32_t variants = mdd_db_ecu_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
-    for (uint32_t l = 0; l < layers && l < MAX_CHECKED; l++)
-        check_layer(l < variants ? mdd_db_ecu_variant_at(ecu, l)
-                                 : mdd_db_ecu_functional_group_at(ecu, l - variants));
+    for (uint32_t l = 0; l < fuzz_layer_count(ecu) && l < MAX_CHECKED; l++)
+        check_layer(fuzz_layer_at(ecu, l));
     for (uint32_t i = 0; i < mdd_db_ecu_dtc_count(ecu) && i < MAX_CHECKED; i++)
         check_sdgs(mdd_dtc_sdgs(mdd_db_ecu_dtc_at(ecu, i)));
     mdd_db_close(db);

@@ -5,6 +5,8 @@
  * written. Both fail only with a status the API names; a layout numbers its items in order,
  * anchors each on an earlier item, closes every composite it opens and gives a fixed value the
  * bytes its bits span; a schema is one JSON object, its brackets balanced outside strings. */
+#include "fuzz_payload_db.h"
+
 #include <mdd/uds_describe.h>
 #include <mdd_internal/common.h>
 
@@ -17,7 +19,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_SERVICES 32
 #define MAX_RESPONSES 4
 #define SCHEMA_CAP (1u << 20)
-#define FUZZ_INHERIT_STEPS 200000
 
 static void check(int ok)
 {
@@ -127,21 +128,14 @@ static void describe_service(const mdd_db_layer *layer, const mdd_db_service *s,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    mdd_db_options opts = mdd_db_options_default();
-    opts.inherit.max_steps = FUZZ_INHERIT_STEPS;
-    mdd_bytes payload = {data, size};
-    mdd_db *db;
-    if (mdd_db_open_payloads(&payload, 1, &opts, &db, NULL) != MDD_OK)
+    mdd_db *db = fuzz_open_payload(data, size);
+    if (!db)
         return 0;
     capped schema = {malloc(SCHEMA_CAP), 0};
     check(schema.buf != NULL);
     const mdd_db_ecu *ecu = mdd_db_ecu_at(db, 0);
-    uint32_t variants = mdd_db_ecu_variant_count(ecu);
-    uint32_t layers = variants + mdd_db_ecu_functional_group_count(ecu);
-    for (uint32_t l = 0; l < layers && l < MAX_LAYERS; l++) {
-        const mdd_db_layer *layer = l < variants
-                                        ? mdd_db_ecu_variant_at(ecu, l)
-                                        : mdd_db_ecu_functional_group_at(ecu, l - variants);
+    for (uint32_t l = 0; l < fuzz_layer_count(ecu) && l < MAX_LAYERS; l++) {
+        const mdd_db_layer *layer = fuzz_layer_at(ecu, l);
         for (uint32_t i = 0; i < mdd_db_layer_service_count(layer) && i < MAX_SERVICES; i++) {
             mdd_db_service s = mdd_db_layer_service_at(layer, i);
             describe_service(layer, &s, &schema);
