@@ -391,7 +391,8 @@
       layer.group ? null : api(ecuPath(ecu, 'states'), { variant: layer.variant, service: name }).catch(() => null),
       api(ecuPath(ecu, 'services', name, 'layout'), which),
       api(ecuPath(ecu, 'services', name, 'schema'), which),
-      api(ecuPath(ecu, 'services', name, 'schema'), layer),
+      /* the request's schema, for the form: the one above when that is the request */
+      message === 'request' ? null : api(ecuPath(ecu, 'services', name, 'schema'), layer),
       serviceMessages(ecu, name, layer)]);
     const service = found.services.find((s) => s.name === name) || { request: '' };
     const layerName = found.variant || found.functional_group;
@@ -409,7 +410,7 @@
       section('Required states', needsOf(ecu, layer, name, states, sovd)),
       section('Messages', tabs, byteGrid(layout.items),
         h('details', {}, h('summary', {}, 'JSON Schema'), h('pre', { id: 'schema' }, JSON.stringify(schema, null, 2)))),
-      section('Encode a request', encodeForm(ecu, name, layer, requestSchema, parsed),
+      section('Encode a request', encodeForm(ecu, name, layer, requestSchema || schema, parsed),
         params ? await encodeResult(ecu, name, layer, params) : null),
       section('Decode a response', decodeForm(ecu, layer, service.request, ''))];
     return { title: name, crumbs: [[ecu, ['ecu', ecu]], [layerName, ['ecu', ecu, layer.group ? 'group' : 'variant', layerName]], [name]], nodes };
